@@ -1,0 +1,82 @@
+import { ExternalLink, Gamepad2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { statusBadgeClass } from "./game-status";
+import type { GameEntry } from "./games.server";
+
+export function GameStatusBadge({ status }: { status: string }) {
+  return <Badge className={statusBadgeClass(status)}>{status}</Badge>;
+}
+
+/** The game's image, or a placeholder when it is missing or fails to load. */
+export function GameImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  const [failed, setFailed] = useState(!src);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // The image may have failed before hydration attached onError.
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (failed) {
+    return (
+      <div
+        role="img"
+        aria-label={`${alt} (image unavailable)`}
+        data-testid="game-image-placeholder"
+        className={cn(
+          "flex items-center justify-center bg-gradient-to-br from-accent to-muted text-muted-foreground",
+          className,
+        )}
+      >
+        <Gamepad2 aria-hidden="true" className="size-12" />
+      </div>
+    );
+  }
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      width={640}
+      height={360}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={cn("object-cover", className)}
+    />
+  );
+}
+
+export function GameCard({ game }: { game: GameEntry }) {
+  return (
+    <Card className="flex h-full flex-col overflow-hidden" data-testid="game-card">
+      <GameImage src={game.imageUrl} alt={game.title} className="aspect-video w-full" />
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle asChild>
+            <h2>{game.title}</h2>
+          </CardTitle>
+          <GameStatusBadge status={game.status} />
+        </div>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <p className="text-muted-foreground">{game.description}</p>
+      </CardContent>
+      <CardFooter>
+        <a
+          href={game.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={cn(buttonVariants(), "w-full")}
+        >
+          Play Game
+          <span className="sr-only">: {game.title} (opens in a new tab)</span>
+          <ExternalLink aria-hidden="true" />
+        </a>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+// The contact form's one schema, used by the form in the browser and by the action on the server.
+// The four required-field messages and 'Invalid email address' are the spec's (section 5).
+
+/** A field people never see; bots that fill every input fill it too. */
+export const HONEYPOT_FIELD = "website";
+
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function required(message: string, max: number, label: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export const ContactSchema = z.object({
+  name: required("Name is required", CONTACT_LIMITS.name, "Name"),
+  email: required("Email is required", CONTACT_LIMITS.email, "Email").regex(
+    EMAIL_PATTERN,
+    "Invalid email address",
+  ),
+  subject: required("Subject is required", CONTACT_LIMITS.subject, "Subject"),
+  message: required("Message is required", CONTACT_LIMITS.message, "Message"),
+});
+
+export type ContactInput = z.infer<typeof ContactSchema>;
+export type ContactField = keyof ContactInput;

@@ -1,0 +1,35 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatListDate } from "./news-format";
+import type { NewsEntry } from "./news.server";
+
+/** A news item as a card: title, 'MMM d, yyyy' date, clamped content, Read More. */
+export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <Card className="flex h-full flex-col transition-shadow hover:shadow-md" data-testid="news-card">
+      <CardHeader>
+        <time dateTime={item.date} className="text-sm text-muted-foreground">
+          {formatListDate(item.date)}
+        </time>
+        <CardTitle asChild>
+          <Heading className="text-xl font-semibold leading-tight">{item.title}</Heading>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <p className="line-clamp-3 whitespace-pre-line text-muted-foreground">{item.content}</p>
+      </CardContent>
+      <CardFooter>
+        <Link
+          to={`/news/${item.id}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          Read More
+          <span className="sr-only">: {item.title}</span>
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import type * as React from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Spinner } from "~/components/ui/spinner";
+import { useNonce } from "~/server/nonce";
+import { STUDIO } from "~/studio/studio";
+import { themeScript, useTheme } from "~/theme/theme";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  // Only these public values reach the browser.
+  return { siteUrl: context.runtime.env.SITE_URL, year: new Date().getFullYear() };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: `${STUDIO.name} News`, href: "/news/feed.xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#5b3fd1" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, applied before paint */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        <ThemedToaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function ThemedToaster() {
+  const [theme] = useTheme();
+  // One toast at a time (SPEC section 9).
+  return <Toaster theme={theme} visibleToasts={1} richColors closeButton position="bottom-right" />;
+}
+
+/** While a page's data loads after a click, its own loading text shows (SPEC section 2). */
+function PendingPage() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  const path = navigation.location.pathname;
+  const text = path === "/games" ? "Loading games..." : null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-16 z-30 flex justify-center">
+      <div className="mt-3 flex items-center gap-2 rounded-full border bg-background px-4 py-2 text-sm shadow">
+        <Spinner label={text ?? "Loading"} className="text-primary" />
+        {text && <span>{text}</span>}
+      </div>
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <PendingPage />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

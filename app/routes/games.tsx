@@ -1,0 +1,46 @@
+import { Gamepad2 } from "lucide-react";
+import { GameCard } from "~/games/game-card";
+import { listGames } from "~/games/games.server";
+import { pageMeta, siteUrlFrom } from "~/seo/meta";
+import { STUDIO } from "~/studio/studio";
+import type { Route } from "./+types/games";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { games: await listGames(context.runtime.db) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Games",
+    description: `Every game by ${STUDIO.name}: released titles, games in development and what is coming soon.`,
+    path: "/games",
+    siteUrl: siteUrlFrom(matches),
+  });
+
+export default function Games({ loaderData }: Route.ComponentProps) {
+  const { games } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+      <header className="max-w-2xl">
+        <h1 className="text-4xl font-black tracking-tight">Our Games</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Released titles, games in the making and what is coming next.
+        </p>
+      </header>
+      {games.length === 0 ? (
+        <div className="mt-12 flex flex-col items-center rounded-xl border border-dashed p-14 text-center">
+          <Gamepad2 aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="mt-4 text-muted-foreground">No games available yet. Check back soon!</p>
+        </div>
+      ) : (
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {games.map((game) => (
+            <li key={game.id}>
+              <GameCard game={game} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

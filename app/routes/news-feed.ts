@@ -1,0 +1,47 @@
+import { summarize } from "~/news/news-format";
+import { listNews } from "~/news/news.server";
+import { escapeXml } from "~/seo/meta";
+import { STUDIO } from "~/studio/studio";
+import type { Route } from "./+types/news-feed";
+
+const FEED_SIZE = 20;
+
+/** RSS 2.0 feed of the newest news, linked from every page's head. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = context.runtime.env.SITE_URL;
+  const items = await listNews(context.runtime.db, { limit: FEED_SIZE });
+  const entries = items.map((item) => {
+    const link = `${site}/news/${item.id}`;
+    return [
+      "    <item>",
+      `      <title>${escapeXml(item.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${new Date(item.date).toUTCString()}</pubDate>`,
+      `      <description>${escapeXml(summarize(item.content, 300))}</description>`,
+      "    </item>",
+    ].join("\n");
+  });
+  const lastBuild = items[0] ? new Date(items[0].date).toUTCString() : new Date(0).toUTCString();
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(`${STUDIO.name} News`)}</title>`,
+    `    <link>${escapeXml(`${site}/news`)}</link>`,
+    `    <description>${escapeXml(`News from ${STUDIO.name}`)}</description>`,
+    "    <language>en</language>",
+    `    <lastBuildDate>${lastBuild}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(`${site}/news/feed.xml`)}" rel="self" type="application/rss+xml"/>`,
+    ...entries,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

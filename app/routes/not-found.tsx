@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { NotFound } from "~/components/not-found";
+import { pageMeta, siteUrlFrom } from "~/seo/meta";
+import type { Route } from "./+types/not-found";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+// Only GET and HEAD reach here normally; anything else on an unknown path is a 404 too.
+export function action() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta({
+    title: "Page Not Found",
+    description: "This page does not exist.",
+    path: location.pathname,
+    siteUrl: siteUrlFrom(matches),
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

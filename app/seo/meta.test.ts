@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { escapeXml, jsonLd, pageMeta, siteUrlFrom } from "./meta";
+
+describe("page metadata", () => {
+  it("gives title, description, canonical, Open Graph and Twitter tags", () => {
+    const tags = pageMeta({
+      title: "News",
+      description: "Studio news",
+      path: "/news",
+      siteUrl: "https://studio.example",
+    });
+    expect(tags).toContainEqual({ title: "News | Lanternfly Games" });
+    expect(tags).toContainEqual({ name: "description", content: "Studio news" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://studio.example/news" });
+    expect(tags).toContainEqual({ property: "og:url", content: "https://studio.example/news" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  it("reads the site URL from the root match", () => {
+    expect(siteUrlFrom([{ id: "root", loaderData: { siteUrl: "https://a.example" } }])).toBe(
+      "https://a.example",
+    );
+  });
+
+  it("escapes what would break out of a script or XML", () => {
+    expect(jsonLd({ headline: "</script><script>alert(1)</script>" })).not.toContain("<");
+    expect(escapeXml(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&apos;");
+  });
+});

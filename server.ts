@@ -1,0 +1,176 @@
+// The HTTP server: configuration, database, security headers, static files, the React Router
+// handler and graceful shutdown. `tsx server.ts` serves the production build (building it first
+// when it is missing or older than the sources); `--dev` serves with Vite and hot reload; `--demo`
+// adds the demo content first.
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { seedDemo } from "~/db/demo.server";
+import { DataDirLockedError } from "~/db/lock.server";
+import { migrate } from "~/db/migrate.server";
+import { openConfiguredDatabase } from "~/db/open.server";
+import type { Runtime } from "~/server/context";
+import { ConfigError, type Env, loadEnv } from "~/server/env.server";
+import { createLogger } from "~/server/logger.server";
+import { contentSecurityPolicy, securityHeaders } from "~/server/security.server";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const args = new Set(process.argv.slice(2));
+const devMode = args.has("--dev");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error("studio-site failed to start:", error);
+  }
+  process.exit(1);
+});
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openConfiguredDatabase(env);
+  await migrate(database);
+  logger.info(`database: ${database.description}, migrations applied`);
+  if (args.has("--demo")) {
+    const added = await seedDemo(database.db);
+    logger.info(`demo content: added ${added.news} news items and ${added.games} games`);
+  }
+
+  let shuttingDown = false;
+  const runtime: Runtime = {
+    db: database.db,
+    env,
+    logger,
+    ping: database.ping,
+    isShuttingDown: () => shuttingDown,
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+    }),
+  );
+  app.use((_req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: devMode, https: env.SITE_URL.startsWith("https:") }));
+    next();
+  });
+  app.use(compression());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (devMode) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    build = await loadProductionBuild(logger);
+    // Hashed file names never change content: cache them for a year.
+    app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: devMode ? "development" : "production",
+      getLoadContext: (req, res) => ({ runtime, nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
+    }),
+  );
+  app.use(((error, req, res, _next) => {
+    // Malformed URLs and bodies are the client's fault; anything else is logged as ours.
+    const status = typeof error?.status === "number" && error.status < 500 ? error.status : 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (!res.headersSent) res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
+  }) as express.ErrorRequestHandler);
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    s.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info(`studio-site listening on http://${env.HOST}:${port} (${devMode ? "development" : "production build"})`);
+
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info(`${signal}: finishing in-flight requests, then closing the database`);
+    const force = setTimeout(() => {
+      logger.warn("shutdown grace period over; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    logger.info("stopped cleanly");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** Builds when the build is missing or older than the sources, then loads it. */
+async function loadProductionBuild(logger: { info(msg: string): void }): Promise<ServerBuild> {
+  const entry = path.join(root, "build/server/index.js");
+  if (isStale(entry)) {
+    logger.info("building the site (the build is missing or older than the sources)...");
+    const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    if (result.status !== 0) throw new Error("the build failed; see the output above");
+  }
+  return (await import(entry)) as ServerBuild;
+}
+
+function isStale(entry: string): boolean {
+  if (!fs.existsSync(entry)) return true;
+  const built = fs.statSync(entry).mtimeMs;
+  const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+export type { Env };

@@ -1,0 +1,20 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const appDir = fileURLToPath(new URL("./app", import.meta.url));
+
+export default defineConfig(({ mode }) => ({
+  resolve: { alias: { "~": appDir } },
+  // Vitest runs the unit and integration tests without the React Router plugin.
+  plugins: mode === "test" ? [] : [tailwindcss(), reactRouter()],
+  build: { assetsInlineLimit: 0 },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "bin/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    setupFiles: ["./tests/support/setup.ts"],
+  },
+}));
