@@ -65,18 +65,30 @@ async function main() {
       logger,
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
+        const id =
+          typeof incoming === "string" && /^[\w.-]{1,128}$/.test(incoming)
+            ? incoming
+            : crypto.randomUUID();
         res.setHeader("X-Request-Id", id);
         return id;
       },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // One short line per request: no headers, cookies or bodies in the logs.
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
   app.use((_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: devMode, https: env.SITE_URL.startsWith("https:") }));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, { dev: devMode, https: env.SITE_URL.startsWith("https:") }),
+    );
     next();
   });
   app.use(compression());
@@ -86,11 +98,18 @@ async function main() {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(viteServer.middlewares);
-    build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () =>
+      viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
+    // The production build runs React's production code. AUTH_SECRET is demanded only when the
+    // operator sets NODE_ENV=production themselves (checked above by loadEnv).
+    process.env.NODE_ENV ??= "production";
     build = await loadProductionBuild(logger);
     // Hashed file names never change content: cache them for a year.
-    app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(
+      "/assets",
+      express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+    );
     app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
   }
 
@@ -99,14 +118,22 @@ async function main() {
     createRequestHandler({
       build,
       mode: devMode ? "development" : "production",
-      getLoadContext: (req, res) => ({ runtime, nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        runtime,
+        nonce: res.locals.nonce as string,
+        clientIp: req.ip ?? "unknown",
+      }),
     }),
   );
   app.use(((error, req, res, _next) => {
     // Malformed URLs and bodies are the client's fault; anything else is logged as ours.
     const status = typeof error?.status === "number" && error.status < 500 ? error.status : 500;
     if (status >= 500) req.log.error({ err: error }, "request failed");
-    if (!res.headersSent) res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
+    if (!res.headersSent)
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 500 ? "Internal Server Error" : "Bad Request");
   }) as express.ErrorRequestHandler);
 
   const server: Server = await new Promise((resolve, reject) => {
@@ -115,7 +142,9 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info(`studio-site listening on http://${env.HOST}:${port} (${devMode ? "development" : "production build"})`);
+  logger.info(
+    `studio-site listening on http://${env.HOST}:${port} (${devMode ? "development" : "production build"})`,
+  );
 
   async function shutdown(signal: string) {
     if (shuttingDown) return;
@@ -146,10 +175,14 @@ async function loadProductionBuild(logger: { info(msg: string): void }): Promise
   const entry = path.join(root, "build/server/index.js");
   if (isStale(entry)) {
     logger.info("building the site (the build is missing or older than the sources)...");
-    const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"],
+      {
+        cwd: root,
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
     if (result.status !== 0) throw new Error("the build failed; see the output above");
   }
   return (await import(entry)) as ServerBuild;
@@ -158,7 +191,13 @@ async function loadProductionBuild(logger: { info(msg: string): void }): Promise
 function isStale(entry: string): boolean {
   if (!fs.existsSync(entry)) return true;
   const built = fs.statSync(entry).mtimeMs;
-  const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  const sources = [
+    "app",
+    "public",
+    "vite.config.ts",
+    "react-router.config.ts",
+    "package-lock.json",
+  ];
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 

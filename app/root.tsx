@@ -26,7 +26,12 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "alternate", type: "application/rss+xml", title: `${STUDIO.name} News`, href: "/news/feed.xml" },
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${STUDIO.name} News`,
+    href: "/news/feed.xml",
+  },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -55,7 +55,9 @@ try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
   if (error instanceof DataDirLockedError) {
-    console.error(`${error.message}\nThe studio command cannot run while the server holds the embedded database.`);
+    console.error(
+      `${error.message}\nThe studio command cannot run while the server holds the embedded database.`,
+    );
   } else if (error instanceof ConfigError || (error as Error)?.name === "TypeError") {
     console.error((error as Error).message);
   } else {

@@ -18,7 +18,10 @@ export function SiteFooter({ year }: { year: number }) {
           <ul className="space-y-2 text-sm">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-muted-foreground hover:text-foreground hover:underline">
+                <Link
+                  to={link.to}
+                  className="text-muted-foreground hover:text-foreground hover:underline"
+                >
                   {link.label}
                 </Link>
               </li>

@@ -50,7 +50,11 @@ export function SiteHeader() {
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
           </Button>
         </div>
       </div>
@@ -63,7 +67,11 @@ export function SiteHeader() {
         <ul className="flex flex-col gap-1">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} className={(s) => cn(navClass(s), "block")}>
+              <NavLink
+                to={link.to}
+                end={link.to === "/"}
+                className={(s) => cn(navClass(s), "block")}
+              >
                 {link.label}
               </NavLink>
             </li>

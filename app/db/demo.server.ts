@@ -90,7 +90,10 @@ export async function seedDemo(db: Database): Promise<{ news: number; games: num
     addedNews++;
   }
   for (const game of DEMO_GAMES) {
-    const existing = await db.select({ id: games.id }).from(games).where(eq(games.title, game.title));
+    const existing = await db
+      .select({ id: games.id })
+      .from(games)
+      .where(eq(games.title, game.title));
     if (existing.length > 0) continue;
     await createGame(db, game);
     addedGames++;

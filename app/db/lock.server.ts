@@ -45,7 +45,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
           if (released) return;
           released = true;
           try {
-            if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockPath);
+            if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid))
+              fs.unlinkSync(lockPath);
           } catch {
             // already gone
           }

@@ -13,7 +13,10 @@ export async function openConfiguredDatabase(
   if (env.DATABASE_URL) {
     const handle = await openDatabase({ engine: "postgres", url: env.DATABASE_URL });
     const url = new URL(env.DATABASE_URL);
-    return { ...handle, description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}` };
+    return {
+      ...handle,
+      description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+    };
   }
   const lock = acquireDataDirLock(env.DATA_DIR);
   const dataDir = path.join(env.DATA_DIR, "db");

@@ -71,7 +71,10 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index("contact_messages_created_at_idx").on(t.createdAt.desc()),
-    check("contact_messages_fields_not_blank", sql`length(trim(${t.name})) > 0 and length(trim(${t.email})) > 0 and length(trim(${t.subject})) > 0 and length(trim(${t.message})) > 0`),
+    check(
+      "contact_messages_fields_not_blank",
+      sql`length(trim(${t.name})) > 0 and length(trim(${t.email})) > 0 and length(trim(${t.subject})) > 0 and length(trim(${t.message})) > 0`,
+    ),
   ],
 );
 

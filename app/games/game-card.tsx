@@ -12,7 +12,15 @@ export function GameStatusBadge({ status }: { status: string }) {
 }
 
 /** The game's image, or a placeholder when it is missing or fails to load. */
-export function GameImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+export function GameImage({
+  src,
+  alt,
+  className,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(!src);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {

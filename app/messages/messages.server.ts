@@ -2,7 +2,12 @@ import type { Database } from "~/db/database.server";
 import { contactMessages } from "~/db/schema";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
 import { consumeRateLimit } from "~/server/rate-limit.server";
-import { type ContactField, type ContactInput, ContactSchema, HONEYPOT_FIELD } from "./contact-schema";
+import {
+  type ContactField,
+  type ContactInput,
+  ContactSchema,
+  HONEYPOT_FIELD,
+} from "./contact-schema";
 
 export const CONTACT_WINDOW_SECONDS = 15 * 60;
 

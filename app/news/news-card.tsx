@@ -1,14 +1,17 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatListDate } from "./news-format";
 import type { NewsEntry } from "./news.server";
+import { formatListDate } from "./news-format";
 
 /** A news item as a card: title, 'MMM d, yyyy' date, clamped content, Read More. */
 export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <Card className="flex h-full flex-col transition-shadow hover:shadow-md" data-testid="news-card">
+    <Card
+      className="flex h-full flex-col transition-shadow hover:shadow-md"
+      data-testid="news-card"
+    >
       <CardHeader>
         <time dateTime={item.date} className="text-sm text-muted-foreground">
           {formatListDate(item.date)}

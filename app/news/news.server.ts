@@ -4,7 +4,13 @@ import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
 
 /** The client shape of a news item: created_at is exposed as `date` (SPEC section 3). */
-export type NewsEntry = { id: string; title: string; content: string; date: string; updatedAt: string };
+export type NewsEntry = {
+  id: string;
+  title: string;
+  content: string;
+  date: string;
+  updatedAt: string;
+};
 
 function toEntry(row: typeof news.$inferSelect): NewsEntry {
   return {
@@ -17,7 +23,10 @@ function toEntry(row: typeof news.$inferSelect): NewsEntry {
 }
 
 /** Newest first; `limit` for Home's latest three. */
-export async function listNews(db: Database, options: { limit?: number } = {}): Promise<NewsEntry[]> {
+export async function listNews(
+  db: Database,
+  options: { limit?: number } = {},
+): Promise<NewsEntry[]> {
   const query = db.select().from(news).orderBy(desc(news.createdAt), desc(news.id));
   const rows = options.limit ? await query.limit(options.limit) : await query;
   return rows.map(toEntry);

@@ -44,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     formData = await request.formData();
   } catch {
-    return data<ActionResult>({ ok: false, formError: "The form could not be read. Please try again." }, 400);
+    return data<ActionResult>(
+      { ok: false, formError: "The form could not be read. Please try again." },
+      400,
+    );
   }
   try {
     const outcome = await submitContactMessage(runtime.db, formData, {
@@ -65,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     runtime.logger.error({ err: error }, "contact message not stored");
-    return data<ActionResult>({ ok: false, formError: UNEXPECTED, values: submittedValues(formData) }, 503);
+    return data<ActionResult>(
+      { ok: false, formError: UNEXPECTED, values: submittedValues(formData) },
+      503,
+    );
   }
 }
 
@@ -149,12 +155,18 @@ function ContactForm() {
     >
       <div id="contact-form-status">
         {documentResult?.ok && (
-          <p role="status" className="rounded-md border border-green-600/40 bg-green-600/10 p-3 text-sm">
+          <p
+            role="status"
+            className="rounded-md border border-green-600/40 bg-green-600/10 p-3 text-sm"
+          >
             <strong>Message sent!</strong> We'll get back to you soon. Thank you for reaching out.
           </p>
         )}
         {documentResult && !documentResult.ok && documentResult.formError && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+          >
             <strong>Error sending message.</strong> {documentResult.formError}
           </p>
         )}
@@ -162,7 +174,13 @@ function ContactForm() {
       {/* Hidden from people and assistive technology; bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        <input
+          id={HONEYPOT_FIELD}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
       </div>
       {FIELDS.map((field) => {
         const error = errors[field.name];

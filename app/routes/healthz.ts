@@ -5,7 +5,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { runtime } = context;
   const headers = { "Cache-Control": "no-store" };
   if (runtime.isShuttingDown()) {
-    return Response.json({ status: "shutting-down", database: "unknown" }, { status: 503, headers });
+    return Response.json(
+      { status: "shutting-down", database: "unknown" },
+      { status: 503, headers },
+    );
   }
   const started = performance.now();
   try {

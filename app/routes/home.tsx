@@ -2,8 +2,8 @@ import { Gamepad2, Heart, Mail, Newspaper, Sparkles, Users } from "lucide-react"
 import { Link } from "react-router";
 import { StudioMark } from "~/components/studio-mark";
 import { Button } from "~/components/ui/button";
-import { NewsCard } from "~/news/news-card";
 import { listNews } from "~/news/news.server";
+import { NewsCard } from "~/news/news-card";
 import { pageMeta, siteUrlFrom } from "~/seo/meta";
 import { STUDIO } from "~/studio/studio";
 import { ThemeSwitcher } from "~/theme/theme-switcher";
@@ -112,7 +112,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="latest-news-heading" className="text-3xl font-bold tracking-tight">
               Latest News
             </h2>
-            <Link to="/news" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+            <Link
+              to="/news"
+              className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+            >
               <Newspaper aria-hidden="true" className="size-4" />
               All news
             </Link>

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { formatListDate, summarize, toParagraphs } from "~/news/news-format";
 import { getNews } from "~/news/news.server";
+import { formatListDate, summarize, toParagraphs } from "~/news/news-format";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/seo/meta";
 import { useNonce } from "~/server/nonce";
 import { STUDIO } from "~/studio/studio";
@@ -30,7 +30,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 function BackLink() {
   return (
-    <Link to="/news" className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+    <Link
+      to="/news"
+      className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
       Back to News
     </Link>
@@ -78,7 +81,10 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
       </div>
       <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t pt-8">
         <BackLink />
-        <Link to="/" className="text-sm font-medium text-muted-foreground hover:text-foreground hover:underline">
+        <Link
+          to="/"
+          className="text-sm font-medium text-muted-foreground hover:text-foreground hover:underline"
+        >
           Back to Home
         </Link>
       </footer>

@@ -1,5 +1,5 @@
-import { summarize } from "~/news/news-format";
 import { listNews } from "~/news/news.server";
+import { summarize } from "~/news/news-format";
 import { escapeXml } from "~/seo/meta";
 import { STUDIO } from "~/studio/studio";
 import type { Route } from "./+types/news-feed";

@@ -1,8 +1,8 @@
 import { AlertTriangle, Newspaper } from "lucide-react";
 import { data, useNavigation } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
-import { NewsCard } from "~/news/news-card";
 import { listNews } from "~/news/news.server";
+import { NewsCard } from "~/news/news-card";
 import { pageMeta, siteUrlFrom } from "~/seo/meta";
 import { STUDIO } from "~/studio/studio";
 import type { Route } from "./+types/news";

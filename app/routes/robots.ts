@@ -2,8 +2,18 @@ import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
   const site = context.runtime.env.SITE_URL;
-  const body = ["User-agent: *", "Allow: /", "Disallow: /healthz", "", `Sitemap: ${site}/sitemap.xml`, ""];
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /healthz",
+    "",
+    `Sitemap: ${site}/sitemap.xml`,
+    "",
+  ];
   return new Response(body.join("\n"), {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
   });
 }

@@ -11,7 +11,11 @@ describe("page metadata", () => {
     });
     expect(tags).toContainEqual({ title: "News | Lanternfly Games" });
     expect(tags).toContainEqual({ name: "description", content: "Studio news" });
-    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://studio.example/news" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://studio.example/news",
+    });
     expect(tags).toContainEqual({ property: "og:url", content: "https://studio.example/news" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });

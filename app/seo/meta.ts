@@ -46,7 +46,11 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
 /** The public site URL, which the root loader hands to every page's meta function. */
 export function siteUrlFrom(matches: readonly unknown[]): string {
   for (const match of matches) {
-    const m = match as { id?: string; data?: { siteUrl?: string }; loaderData?: { siteUrl?: string } };
+    const m = match as {
+      id?: string;
+      data?: { siteUrl?: string };
+      loaderData?: { siteUrl?: string };
+    };
     if (m?.id === "root") return m.loaderData?.siteUrl ?? m.data?.siteUrl ?? "";
   }
   return "";

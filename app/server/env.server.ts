@@ -17,16 +17,23 @@ const schema = z
       .max(65535, "must be a port number")
       .default(3000),
     HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
-    SITE_URL: z.url({ message: "must be an absolute URL such as https://studio.example" }).optional(),
+    SITE_URL: z
+      .url({ message: "must be an absolute URL such as https://studio.example" })
+      .optional(),
     DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
     REQUIRE_EMAIL_VERIFICATION: booleanString.default(true),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     TRUST_PROXY: z.string().optional(),
     CONTACT_RATE_LIMIT: z.coerce
       .number({ message: "must be a whole number" })
@@ -36,7 +43,11 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required when NODE_ENV=production",
+      });
     }
   });
 

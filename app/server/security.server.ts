@@ -12,10 +12,15 @@ export const securityHeaders: Record<string, string> = {
  * inline because React renders style attributes and the toast library injects its stylesheet.
  * Game images may live on other hosts, so images allow https.
  */
-export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; https?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { dev?: boolean; https?: boolean } = {},
+): string {
   const directives = [
     "default-src 'self'",
-    options.dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'self' 'nonce-${nonce}'`,
+    options.dev
+      ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
+      : `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

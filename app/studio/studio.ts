@@ -14,11 +14,36 @@ export const STUDIO = {
 } as const;
 
 export const SOCIAL_LINKS = [
-  { name: "Discord", kind: "Chat server", href: "https://discord.gg/lanternfly", Icon: MessagesSquare },
-  { name: "YouTube", kind: "Video channel", href: "https://www.youtube.com/@lanternflygames", Icon: MonitorPlay },
-  { name: "Twitch", kind: "Streaming channel", href: "https://www.twitch.tv/lanternflygames", Icon: Radio },
-  { name: "Bluesky", kind: "Microblog", href: "https://bsky.app/profile/lanternfly.games", Icon: AtSign },
-  { name: "Steam Community", kind: "Game platform community", href: "https://steamcommunity.com/groups/lanternflygames", Icon: Gamepad2 },
+  {
+    name: "Discord",
+    kind: "Chat server",
+    href: "https://discord.gg/lanternfly",
+    Icon: MessagesSquare,
+  },
+  {
+    name: "YouTube",
+    kind: "Video channel",
+    href: "https://www.youtube.com/@lanternflygames",
+    Icon: MonitorPlay,
+  },
+  {
+    name: "Twitch",
+    kind: "Streaming channel",
+    href: "https://www.twitch.tv/lanternflygames",
+    Icon: Radio,
+  },
+  {
+    name: "Bluesky",
+    kind: "Microblog",
+    href: "https://bsky.app/profile/lanternfly.games",
+    Icon: AtSign,
+  },
+  {
+    name: "Steam Community",
+    kind: "Game platform community",
+    href: "https://steamcommunity.com/groups/lanternflygames",
+    Icon: Gamepad2,
+  },
   { name: "Telegram", kind: "Messaging channel", href: "https://t.me/lanternflygames", Icon: Send },
 ] as const;
 

@@ -11,9 +11,11 @@ const options: { value: Theme; label: string; Icon: typeof Sun }[] = [
 // The pressed look comes from <html data-theme>, which the head script sets before paint, so the
 // right button is highlighted even before React hydrates.
 const pressed: Record<Theme, string> = {
-  light: "[[data-theme=light]_&]:bg-background [[data-theme=light]_&]:text-foreground [[data-theme=light]_&]:shadow",
+  light:
+    "[[data-theme=light]_&]:bg-background [[data-theme=light]_&]:text-foreground [[data-theme=light]_&]:shadow",
   dark: "[[data-theme=dark]_&]:bg-background [[data-theme=dark]_&]:text-foreground [[data-theme=dark]_&]:shadow",
-  system: "[[data-theme=system]_&]:bg-background [[data-theme=system]_&]:text-foreground [[data-theme=system]_&]:shadow",
+  system:
+    "[[data-theme=system]_&]:bg-background [[data-theme=system]_&]:text-foreground [[data-theme=system]_&]:shadow",
 };
 
 export function ThemeSwitcher({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTheme, themeScript, THEME_KEY } from "./theme";
+import { parseTheme, THEME_KEY, themeScript } from "./theme";
 
 describe("theme", () => {
   it("accepts light and dark and falls back to system for anything else", () => {

@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env.server";
+
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "studio-env-"));
+}
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const dir = tempDir();
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("127.0.0.1");
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(env.DATA_DIR).toBe(path.resolve(dir));
+  });
+
+  it("generates a secret once outside production and keeps it in DATA_DIR", () => {
+    const dir = tempDir();
+    const first = loadEnv({ DATA_DIR: dir }).AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
+    expect(fs.readFileSync(path.join(dir, "auth-secret"), "utf8")).toBe(first);
+  });
+
+  it("SITE_URL follows PORT and loses a trailing slash", () => {
+    expect(loadEnv({ DATA_DIR: tempDir(), PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
+    expect(loadEnv({ DATA_DIR: tempDir(), SITE_URL: "https://studio.example/" }).SITE_URL).toBe(
+      "https://studio.example",
+    );
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "Invalid configuration: PORT must be a port number"],
+    [{ PORT: "70000" }, "Invalid configuration: PORT must be a port number"],
+    [
+      { DATABASE_URL: "mysql://x" },
+      "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL",
+    ],
+    [
+      { SITE_URL: "not a url" },
+      "Invalid configuration: SITE_URL must be an absolute URL such as https://studio.example",
+    ],
+    [
+      { REQUIRE_EMAIL_VERIFICATION: "maybe" },
+      "Invalid configuration: REQUIRE_EMAIL_VERIFICATION must be true or false",
+    ],
+    [
+      { NODE_ENV: "production" },
+      "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production",
+    ],
+    [{ AUTH_SECRET: "short" }, "Invalid configuration: AUTH_SECRET must be at least 32 characters"],
+  ])("refuses %j with one line naming the variable", (values, message) => {
+    const attempt = () => loadEnv({ DATA_DIR: tempDir(), ...values });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+  });
+
+  it("treats blank values as unset", () => {
+    expect(loadEnv({ DATA_DIR: tempDir(), DATABASE_URL: "  ", PORT: "" }).PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,51 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { acquireDataDirLock } from "../app/db/lock.server";
+
+const cli = path.resolve("bin/studio.js");
+
+function studio(args: string[], dataDir: string) {
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: result.status, out: result.stdout + result.stderr };
+}
+
+describe("studio command line", () => {
+  it("migrates and seeds the demo content once", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+    const first = studio(["db", "seed", "--demo"], dir);
+    expect(first.status).toBe(0);
+    expect(first.out).toMatch(/added [1-9]\d* news items and [1-9]\d* games/);
+    const second = studio(["db", "seed", "--demo"], dir);
+    expect(second.out).toContain("added 0 news items and 0 games");
+    expect(fs.existsSync(path.join(dir, "db.lock"))).toBe(false);
+  });
+
+  it("says clearly that the server holds the embedded database, and changes nothing", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+    const lock = acquireDataDirLock(dir);
+    try {
+      const result = studio(["db", "migrate"], dir);
+      expect(result.status).toBe(1);
+      expect(result.out).toContain(`in use by another process (pid ${process.pid})`);
+      expect(result.out).toContain("cannot run while the server holds the embedded database");
+      expect(fs.existsSync(path.join(dir, "db"))).toBe(false);
+    } finally {
+      lock.release();
+    }
+  });
+
+  it("refuses unknown commands and a seed without --demo with usage", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+    expect(studio(["db", "drop"], dir)).toMatchObject({ status: 1 });
+    expect(studio(["db", "drop"], dir).out).toContain("Usage: studio");
+    expect(studio(["db", "seed"], dir).out).toContain("db seed needs --demo");
+    expect(studio(["--bogus"], dir).status).toBe(1);
+  });
+});

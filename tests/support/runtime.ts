@@ -1,0 +1,41 @@
+import type { AppLoadContext } from "react-router";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { loadEnv } from "../../app/server/env.server";
+import { createLogger } from "../../app/server/logger.server";
+
+/** The router context a route module receives, over a test database. */
+export function testContext(
+  handle: DatabaseHandle,
+  overrides: { clientIp?: string; env?: Record<string, string> } = {},
+): AppLoadContext {
+  const env = loadEnv({
+    DATA_DIR: "test-results/data/unit",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
+    ...overrides.env,
+  });
+  return {
+    runtime: {
+      db: handle.db,
+      env,
+      logger: createLogger("silent"),
+      ping: handle.ping,
+      isShuttingDown: () => false,
+    },
+    nonce: "test-nonce",
+    clientIp: overrides.clientIp ?? "203.0.113.7",
+  };
+}
+
+/** The body and status of what a loader or action returned (a `data()` result or a plain value). */
+export function unwrap<T>(result: unknown): { status: number; body: T } {
+  if (
+    result &&
+    typeof result === "object" &&
+    "type" in result &&
+    (result as { type: string }).type === "DataWithResponseInit"
+  ) {
+    const value = result as unknown as { data: T; init: { status?: number } | null };
+    return { status: value.init?.status ?? 200, body: value.data };
+  }
+  return { status: 200, body: result as T };
+}
