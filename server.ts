@@ -2,6 +2,10 @@
 // handler and graceful shutdown. `tsx server.ts` serves the production build (building it first
 // when it is missing or older than the sources); `--dev` serves with Vite and hot reload; `--demo`
 // adds the demo content first.
+// biome-ignore-all assist/source/organizeImports: the first import settles NODE_ENV before React loads
+
+import { declaredNodeEnv } from "~/server/node-env.server";
+
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -13,13 +17,17 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import { ownerSetupLink } from "~/accounts/accounts.server";
+import { CLIENT_IP_HEADER, createAuth } from "~/accounts/auth.server";
 import { seedDemo } from "~/db/demo.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
+import { createMailer } from "~/mail/mailer.server";
 import type { Runtime } from "~/server/context";
 import { ConfigError, type Env, loadEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
+import { isCrossSiteWrite } from "~/server/origin.server";
 import { contentSecurityPolicy, securityHeaders } from "~/server/security.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -37,7 +45,7 @@ main().catch((error) => {
 });
 
 async function main() {
-  const env = loadEnv();
+  const env = loadEnv({ ...process.env, NODE_ENV: declaredNodeEnv });
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openConfiguredDatabase(env);
   await migrate(database);
@@ -47,11 +55,15 @@ async function main() {
     logger.info(`demo content: added ${added.news} news items and ${added.games} games`);
   }
 
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
+  const auth = createAuth({ db: database.db, env, mailer, logger });
   let shuttingDown = false;
   const runtime: Runtime = {
     db: database.db,
     env,
     logger,
+    auth,
+    mailer,
     ping: database.ping,
     isShuttingDown: () => shuttingDown,
   };
@@ -91,6 +103,17 @@ async function main() {
     );
     next();
   });
+  app.use((req, res, next) => {
+    // The auth library and the rate limits read the client address from this header; a value sent
+    // by the client is overwritten with the one Express resolved (TRUST_PROXY aware).
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    // Cross-site form posts and API writes are refused before any action runs (CSRF).
+    if (isCrossSiteWrite(req, env.SITE_URL)) {
+      res.status(403).type("text/plain").send("Cross-site request refused.");
+      return;
+    }
+    next();
+  });
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -101,9 +124,6 @@ async function main() {
     build = () =>
       viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    // The production build runs React's production code. AUTH_SECRET is demanded only when the
-    // operator sets NODE_ENV=production themselves (checked above by loadEnv).
-    process.env.NODE_ENV ??= "production";
     build = await loadProductionBuild(logger);
     // Hashed file names never change content: cache them for a year.
     app.use(
@@ -145,6 +165,13 @@ async function main() {
   logger.info(
     `studio-site listening on http://${env.HOST}:${port} (${devMode ? "development" : "production build"})`,
   );
+  const setupLink = await ownerSetupLink(database.db, env.SITE_URL);
+  if (setupLink) {
+    // Printed, not logged: it is for the person starting the server, once.
+    console.log(
+      `\nNo owner account exists yet. Create it here (the link works once, for 24 hours):\n  ${setupLink}\n`,
+    );
+  }
 
   async function shutdown(signal: string) {
     if (shuttingDown) return;

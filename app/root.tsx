@@ -1,5 +1,6 @@
 import type * as React from "react";
 import {
+  data,
   Links,
   Meta,
   Outlet,
@@ -9,19 +10,38 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
+import { getSessionUser } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Spinner } from "~/components/ui/spinner";
+import { permissionsOf } from "~/roles/permissions";
 import { useNonce } from "~/server/nonce";
 import { STUDIO } from "~/studio/studio";
 import { themeScript, useTheme } from "~/theme/theme";
+import { readToast } from "~/toast/toast.server";
+import { useRedirectToast } from "~/toast/use-toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  // Only these public values reach the browser.
-  return { siteUrl: context.runtime.env.SITE_URL, year: new Date().getFullYear() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.runtime;
+  const [user, pending] = await Promise.all([
+    getSessionUser(request, context),
+    readToast(request, env.AUTH_SECRET),
+  ]);
+  // Only these values reach the browser.
+  return data(
+    {
+      siteUrl: env.SITE_URL,
+      year: new Date().getFullYear(),
+      user: user
+        ? { email: user.email, role: user.role, permissions: permissionsOf(user.role) }
+        : null,
+      toast: pending.toast,
+    },
+    pending.headers ? { headers: pending.headers } : undefined,
+  );
 }
 
 export const links: Route.LinksFunction = () => [
@@ -55,12 +75,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader user={data?.user ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
         <ThemedToaster />
+        {data?.toast && (
+          // Without JavaScript the redirect's toast still reaches the reader.
+          <noscript>
+            <div
+              role="status"
+              className="fixed bottom-4 right-4 z-50 max-w-sm rounded-lg border bg-card p-4 shadow-lg"
+            >
+              <p className="font-semibold">{data.toast.title}</p>
+              {data.toast.description && <p className="text-sm">{data.toast.description}</p>}
+            </div>
+          </noscript>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -90,7 +122,8 @@ function PendingPage() {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useRedirectToast(loaderData.toast);
   return (
     <>
       <PendingPage />

@@ -1,16 +1,27 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The spec's route table (SPEC section 2), line by line. Screens of later issues are added here in
-// the same order: /auth, /profile, /admin, /role-management.
+// The spec's route table (SPEC section 2), line by line.
 export default [
-  index("routes/home.tsx"), //                          /            Home
-  route("games", "routes/games.tsx"), //                /games       Games list
-  route("news", "routes/news.tsx"), //                  /news        News list
-  route("news/:id", "routes/news-detail.tsx"), //       /news/:id    News detail
-  route("contact", "routes/contact.tsx"), //            /contact     Contact
-  route("*", "routes/not-found.tsx"), //                *            404 page
+  index("routes/home.tsx"), //                                    /                 Home
+  route("games", "routes/games.tsx"), //                          /games            Games list
+  route("news", "routes/news.tsx"), //                            /news             News list
+  route("news/:id", "routes/news-detail.tsx"), //                 /news/:id         News detail
+  route("contact", "routes/contact.tsx"), //                      /contact          Contact
+  route("auth", "routes/auth.tsx"), //                            /auth             Login and register
+  route("profile", "routes/profile.tsx"), //                      /profile          My Profile
+  route("admin", "routes/admin.tsx"), //                          /admin            Admin dashboard
+  route("role-management", "routes/role-management.tsx"), //      /role-management  Role management
+  route("*", "routes/not-found.tsx"), //                          *                 404 page
 
-  // Resource routes: feeds, crawlers and health.
+  // Account flows that belong to /auth.
+  route("auth/sign-out", "routes/auth-sign-out.ts"),
+  route("auth/two-factor", "routes/auth-two-factor.tsx"),
+  route("auth/forgot-password", "routes/auth-forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth-reset-password.tsx"),
+  route("auth/setup-owner", "routes/auth-setup-owner.tsx"),
+
+  // Resource routes: the auth library's endpoints, feeds, crawlers and health.
+  route("api/auth/*", "routes/api-auth.ts"),
   route("news/feed.xml", "routes/news-feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -1,25 +1,45 @@
 // `studio`: the operator's command line. It reads the same environment as the server.
 import { parseArgs } from "node:util";
+import { AccountError, createVerifiedUser } from "~/accounts/accounts.server";
+import { createAuth } from "~/accounts/auth.server";
 import { seedDemo } from "~/db/demo.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
+import { createMailer } from "~/mail/mailer.server";
+import { isRole, ROLES } from "~/roles/permissions";
+import { findUserIdByEmail, LastOwnerError, setUserRole } from "~/roles/roles.server";
 import { ConfigError, loadEnv } from "~/server/env.server";
+import { createLogger } from "~/server/logger.server";
 
 const USAGE = `Usage: studio <command>
 
 Commands:
-  db migrate         apply the SQL migrations the database has not seen yet
-  db seed --demo     add the demo news and games (runs migrations first; adds only what is missing)
+  db migrate                                   apply the SQL migrations the database has not seen yet
+  db seed --demo                               add the demo news and games (only what is missing)
+  user create --email E --password P [--role R]
+                                               create a user whose email is already verified (default role guest)
+  user role --email E --role R                 set a user's role
 
+Roles: ${ROLES.join(", ")}.
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./data).
 On the embedded database, stop the server first: one process at a time may open it.`;
+
+const COMMANDS = ["db migrate", "db seed", "user create", "user role"];
+
+class UsageError extends Error {}
 
 export async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { demo: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+    options: {
+      demo: { type: "boolean", default: false },
+      email: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
     strict: true,
   });
   const command = positionals.join(" ");
@@ -27,23 +47,44 @@ export async function run(argv: string[]): Promise<number> {
     console.log(USAGE);
     return values.help || command === "help" ? 0 : 1;
   }
-  if (command !== "db migrate" && command !== "db seed") {
-    console.error(`Unknown command: ${command}\n\n${USAGE}`);
-    return 1;
-  }
-  if (command === "db seed" && !values.demo) {
-    console.error("db seed needs --demo (the only seed there is).");
-    return 1;
-  }
+  if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command: ${command}`);
+  if (command === "db seed" && !values.demo)
+    throw new UsageError("db seed needs --demo (the only seed there is).");
+  if (command.startsWith("user") && !values.email)
+    throw new UsageError(`${command} needs --email.`);
+  if (command === "user create" && !values.password)
+    throw new UsageError("user create needs --password.");
+  if (command === "user role" && !values.role) throw new UsageError("user role needs --role.");
+  const role = values.role ?? "guest";
+  if (!isRole(role)) throw new UsageError(`Unknown role "${role}". Roles: ${ROLES.join(", ")}.`);
 
   const env = loadEnv();
   const database = await openConfiguredDatabase(env);
   try {
     await migrate(database);
-    console.log(`Migrations applied to ${database.description}.`);
+    if (command === "db migrate" || command === "db seed") {
+      console.log(`Migrations applied to ${database.description}.`);
+    }
     if (command === "db seed") {
       const added = await seedDemo(database.db);
       console.log(`Demo content: added ${added.news} news items and ${added.games} games.`);
+    }
+    if (command === "user create") {
+      const logger = createLogger("silent");
+      const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
+      const auth = createAuth({ db: database.db, env, mailer, logger });
+      const user = await createVerifiedUser(auth, database.db, {
+        email: values.email!,
+        password: values.password!,
+        role,
+      });
+      console.log(`Created ${user.email} (${role}, email verified).`);
+    }
+    if (command === "user role") {
+      const userId = await findUserIdByEmail(database.db, values.email!);
+      if (!userId) throw new AccountError(`No user with the email ${values.email}.`);
+      const change = await setUserRole(database.db, { userId, role, assignedBy: null });
+      console.log(`${values.email}: ${change.from} -> ${change.to}.`);
     }
     return 0;
   } finally {
@@ -54,11 +95,18 @@ export async function run(argv: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+  } else if (error instanceof DataDirLockedError) {
     console.error(
       `${error.message}\nThe studio command cannot run while the server holds the embedded database.`,
     );
-  } else if (error instanceof ConfigError || (error as Error)?.name === "TypeError") {
+  } else if (
+    error instanceof ConfigError ||
+    error instanceof AccountError ||
+    error instanceof LastOwnerError ||
+    (error as NodeJS.ErrnoException)?.code?.startsWith("ERR_PARSE_ARGS")
+  ) {
     console.error((error as Error).message);
   } else {
     console.error(error);

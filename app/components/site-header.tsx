@@ -3,7 +3,9 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { ROLE_LABELS } from "~/roles/permissions";
 import { NAV_LINKS, STUDIO } from "~/studio/studio";
+import { AccountMenu, type AccountSummary, accountLinks, SignOutForm } from "./account-menu";
 import { StudioMark } from "./studio-mark";
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -13,7 +15,7 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-export function SiteHeader() {
+export function SiteHeader({ user }: { user: AccountSummary | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // A followed link closes the mobile menu.
@@ -35,12 +37,19 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild size="sm" className="hidden md:inline-flex">
-            <Link to="/auth">
-              <LogIn aria-hidden="true" />
-              Sign In
-            </Link>
-          </Button>
+          <SignOutForm />
+          {user ? (
+            <div className="hidden md:block">
+              <AccountMenu user={user} />
+            </div>
+          ) : (
+            <Button asChild size="sm" className="hidden md:inline-flex">
+              <Link to="/auth">
+                <LogIn aria-hidden="true" />
+                Sign In
+              </Link>
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="icon"
@@ -76,14 +85,35 @@ export function SiteHeader() {
               </NavLink>
             </li>
           ))}
-          <li className="pt-2">
-            <Button asChild className="w-full">
-              <Link to="/auth">
-                <LogIn aria-hidden="true" />
-                Sign In
-              </Link>
-            </Button>
-          </li>
+          {user ? (
+            <>
+              <li className="mt-2 border-t px-3 pb-1 pt-3 text-sm">
+                <p className="truncate font-medium">{user.email}</p>
+                <p className="text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</p>
+              </li>
+              {accountLinks(user).map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={(s) => cn(navClass(s), "block")}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li className="pt-2">
+                <Button type="submit" form="sign-out-form" variant="outline" className="w-full">
+                  Sign Out
+                </Button>
+              </li>
+            </>
+          ) : (
+            <li className="pt-2">
+              <Button asChild className="w-full">
+                <Link to="/auth">
+                  <LogIn aria-hidden="true" />
+                  Sign In
+                </Link>
+              </Button>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

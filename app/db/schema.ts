@@ -4,12 +4,15 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { GAME_STATUSES } from "~/games/game-status";
+import { ROLES } from "~/roles/permissions";
 
 // Every table follows one pattern: uuid ids made by the database, timestamps with time zone set by
 // the database, NOT NULL unless the spec says a field may be empty, CHECKs for enumerated values and
@@ -88,3 +91,185 @@ export const rateLimits = pgTable("rate_limits", {
 export type NewsItem = typeof news.$inferSelect;
 export type Game = typeof games.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts. The auth library's tables: their TypeScript keys are the library's field names, the
+// SQL names are ours (snake_case). Ids are the library's text ids.
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [
+    index("two_factors_user_id_idx").on(t.userId),
+    index("two_factors_secret_idx").on(t.secret),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Account-bound entities of the spec (section 3), keyed to users.id. Deleting a user deletes
+// their profile, role, preferences and activity; audit rows keep the event with the actor nulled.
+
+const roleList = sql.raw(ROLES.map((r) => `'${r}'`).join(", "));
+
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  username: text("username").notNull(),
+  displayName: text("display_name"),
+  bio: text("bio"),
+  avatarUrl: text("avatar_url"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+    assignedBy: text("assigned_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // One role per user: changing it deletes the old row and inserts one.
+    uniqueIndex("user_roles_user_id_key").on(t.userId),
+    index("user_roles_role_idx").on(t.role),
+    check("user_roles_role_valid", sql`${t.role} in (${roleList})`),
+  ],
+);
+
+export const userPreferences = pgTable(
+  "user_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    themePreference: text("theme_preference").notNull().default("system"),
+    privacyLevel: text("privacy_level").notNull().default("public"),
+  },
+  (t) => [
+    check("user_preferences_theme_valid", sql`${t.themePreference} in ('light', 'dark', 'system')`),
+    check("user_preferences_privacy_valid", sql`${t.privacyLevel} in ('public', 'private')`),
+  ],
+);
+
+export const userActivity = pgTable(
+  "user_activity",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activityType: text("activity_type").notNull(),
+    activityData: jsonb("activity_data").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("user_activity_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check(
+      "user_activity_type_valid",
+      sql`${t.activityType} in ('login', 'news_view', 'game_view', 'profile_update')`,
+    ),
+  ],
+);
+
+/** Every staff write: who did what to which subject, and when. */
+export const staffAuditLog = pgTable(
+  "staff_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_audit_log_created_idx").on(t.createdAt.desc())],
+);
+
+/** One-time tokens for creating the first owner account (printed at start-up). */
+export const ownerInvites = pgTable("owner_invites", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;

@@ -1,4 +1,6 @@
+import type { Auth } from "~/accounts/auth.server";
 import type { Database } from "~/db/database.server";
+import type { Mailer } from "~/mail/mailer.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -7,6 +9,8 @@ export type Runtime = {
   db: Database;
   env: Env;
   logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
   /** A database round trip; throws when the database is unreachable. */
   ping(): Promise<void>;
   /** True once shutdown has begun; health checks report it so balancers stop sending traffic. */

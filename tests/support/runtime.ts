@@ -1,5 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { AppLoadContext } from "react-router";
+import { createAuth } from "../../app/accounts/auth.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
+import { createMailer } from "../../app/mail/mailer.server";
 import { loadEnv } from "../../app/server/env.server";
 import { createLogger } from "../../app/server/logger.server";
 
@@ -8,16 +13,21 @@ export function testContext(
   handle: DatabaseHandle,
   overrides: { clientIp?: string; env?: Record<string, string> } = {},
 ): AppLoadContext {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
   const env = loadEnv({
-    DATA_DIR: "test-results/data/unit",
+    DATA_DIR: dataDir,
     AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
     ...overrides.env,
   });
+  const logger = createLogger("silent");
+  const mailer = createMailer({ dataDir, logger });
   return {
     runtime: {
       db: handle.db,
       env,
-      logger: createLogger("silent"),
+      logger,
+      mailer,
+      auth: createAuth({ db: handle.db, env, mailer, logger }),
       ping: handle.ping,
       isShuttingDown: () => false,
     },

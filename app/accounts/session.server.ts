@@ -1,0 +1,107 @@
+import { and, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import type { Database } from "~/db/database.server";
+import { sessions } from "~/db/schema";
+import { can, type Permission, type Role } from "~/roles/permissions";
+import { getUserRole } from "~/roles/roles.server";
+import type { Toast } from "~/toast/toast";
+import { redirectWithToast } from "~/toast/toast.server";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  createdAt: string;
+  twoFactorEnabled: boolean;
+  sessionId: string;
+  role: Role;
+};
+
+/** The signed-in user with their role, or null. A failed lookup counts as signed out (guest). */
+export async function getSessionUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser | null> {
+  const { runtime } = context;
+  try {
+    const result = await runtime.auth.api.getSession({ headers: request.headers });
+    if (!result) return null;
+    const role = await getUserRole(runtime.db, result.user.id);
+    return {
+      id: result.user.id,
+      email: result.user.email,
+      createdAt: new Date(result.user.createdAt).toISOString(),
+      twoFactorEnabled: Boolean((result.user as { twoFactorEnabled?: boolean }).twoFactorEnabled),
+      sessionId: result.session.id,
+      role,
+    };
+  } catch (error) {
+    runtime.logger.warn({ err: error }, "session lookup failed");
+    return null;
+  }
+}
+
+/** Signed-in users only; others go to /auth (and come back after signing in). */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw await redirectWithToast(
+    `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+    { type: "info", title: "Please sign in to continue." },
+    context.runtime.env.AUTH_SECRET,
+  );
+}
+
+/** The guards of SPEC section 6: who lacks the permission is redirected with the spec's toast. */
+const REFUSALS: Partial<Record<Permission, { to: string; toast: Toast }>> = {
+  canAccessAdmin: {
+    to: "/auth",
+    toast: {
+      type: "error",
+      title: "Unauthorized",
+      description: "You must be a moderator or higher to access this page",
+    },
+  },
+  canManageRoles: {
+    to: "/",
+    toast: { type: "error", title: "Only owners can access role management" },
+  },
+};
+
+export async function requirePermission(
+  request: Request,
+  context: AppLoadContext,
+  permission: Permission,
+): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (user && can(user.role, permission)) return user;
+  const refusal = REFUSALS[permission] ?? {
+    to: "/",
+    toast: {
+      type: "error",
+      title: "Unauthorized",
+      description: "You do not have permission to do that.",
+    },
+  };
+  throw await redirectWithToast(refusal.to, refusal.toast, context.runtime.env.AUTH_SECRET);
+}
+
+/** For pages only signed-out visitors use (/auth): a signed-in user is sent to /. */
+export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
+  if (await getSessionUser(request, context))
+    throw new Response(null, { status: 302, headers: { Location: "/" } });
+}
+
+/** Signs out one of the user's own sessions; false when it is not theirs or does not exist. */
+export async function revokeSession(
+  db: Database,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  if (!sessionId) return false;
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}

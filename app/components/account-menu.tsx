@@ -1,0 +1,87 @@
+import { LayoutDashboard, LogOut, User, UserCog } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { type Permission, ROLE_LABELS, type Role } from "~/roles/permissions";
+
+export type AccountSummary = {
+  email: string;
+  role: Role;
+  permissions: Record<Permission, boolean>;
+};
+
+/** The account menu's links, gated exactly as SPEC section 2 says. */
+export function accountLinks(user: AccountSummary) {
+  return [
+    { to: "/profile", label: "My Profile", Icon: User, show: true },
+    {
+      to: "/admin",
+      label: "Admin Panel",
+      Icon: LayoutDashboard,
+      show: user.permissions.canAccessAdmin,
+    },
+    {
+      to: "/role-management",
+      label: "Role Management",
+      Icon: UserCog,
+      show: user.permissions.canManageRoles,
+    },
+  ].filter((link) => link.show);
+}
+
+const SIGN_OUT_FORM = "sign-out-form";
+
+export function SignOutForm() {
+  return <Form id={SIGN_OUT_FORM} method="post" action="/auth/sign-out" className="hidden" />;
+}
+
+export function AccountMenu({ user }: { user: AccountSummary }) {
+  const initial = user.email.charAt(0).toUpperCase();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="rounded-full"
+          aria-label={`Account menu for ${user.email}`}
+        >
+          <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
+            {initial}
+          </span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <p className="truncate font-medium">{user.email}</p>
+          <p className="text-xs text-muted-foreground" data-testid="account-role">
+            {ROLE_LABELS[user.role]}
+          </p>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {accountLinks(user).map(({ to, label, Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <button type="submit" form={SIGN_OUT_FORM} className="w-full">
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </button>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { can, permissionsOf, ROLES } from "./permissions";
+
+describe("permissions table (SPEC section 6)", () => {
+  const table = {
+    guest: [],
+    moderator: ["canAccessAdmin", "canManageMessages"],
+    admin: ["canAccessAdmin", "canManageMessages", "isAdmin", "canManageNews"],
+    developer: [
+      "canAccessAdmin",
+      "canManageMessages",
+      "isAdmin",
+      "canManageNews",
+      "canManageGames",
+      "canAccessDevConsole",
+    ],
+    owner: [
+      "canAccessAdmin",
+      "canManageMessages",
+      "isAdmin",
+      "canManageNews",
+      "canManageGames",
+      "canAccessDevConsole",
+      "canManageRoles",
+    ],
+  } as const;
+
+  it.each(ROLES)("%s holds exactly its permissions", (role) => {
+    const granted = Object.entries(permissionsOf(role))
+      .filter(([, yes]) => yes)
+      .map(([name]) => name)
+      .sort();
+    expect(granted).toEqual([...table[role]].sort());
+  });
+
+  it("each role has every power of the roles below it", () => {
+    for (let i = 1; i < ROLES.length; i++) {
+      const lower = permissionsOf(ROLES[i - 1]!);
+      for (const [permission, granted] of Object.entries(lower)) {
+        if (granted) expect(can(ROLES[i]!, permission as keyof typeof lower)).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,51 @@
+// The one permissions table (SPEC section 6). Universal: server guards and the UI both read it;
+// the server is the only authority.
+
+export const ROLES = ["guest", "moderator", "admin", "developer", "owner"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a user can be assigned (every role; guest means no staff power). */
+export const ASSIGNABLE_ROLES = ROLES;
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export function roleRank(role: Role): number {
+  return ROLES.indexOf(role);
+}
+
+export function atLeast(role: Role, minimum: Role): boolean {
+  return roleRank(role) >= roleRank(minimum);
+}
+
+/** Each permission and the lowest role that holds it. */
+export const PERMISSIONS = {
+  canAccessAdmin: "moderator",
+  canManageMessages: "moderator",
+  isAdmin: "admin",
+  canManageNews: "admin",
+  canManageGames: "developer",
+  canAccessDevConsole: "developer",
+  canManageRoles: "owner",
+} as const satisfies Record<string, Role>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return atLeast(role, PERMISSIONS[permission]);
+}
+
+export function permissionsOf(role: Role): Record<Permission, boolean> {
+  return Object.fromEntries(
+    (Object.keys(PERMISSIONS) as Permission[]).map((p) => [p, can(role, p)]),
+  ) as Record<Permission, boolean>;
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  guest: "Guest",
+  moderator: "Moderator",
+  admin: "Admin",
+  developer: "Developer",
+  owner: "Owner",
+};

@@ -1,0 +1,107 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { recordStaffAction } from "~/audit/audit.server";
+import type { Database } from "~/db/database.server";
+import { userRoles, users } from "~/db/schema";
+import { isRole, type Role } from "./permissions";
+
+/**
+ * get_user_role (SPEC section 7): the user's role, 'guest' when there is none, when the user is
+ * unknown, or when the lookup fails.
+ */
+export async function getUserRole(db: Database, userId: string | null | undefined): Promise<Role> {
+  if (!userId) return "guest";
+  try {
+    const [row] = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    return row && isRole(row.role) ? row.role : "guest";
+  } catch {
+    return "guest";
+  }
+}
+
+export type UserWithRole = { id: string; email: string; role: Role; assignedAt: string | null };
+
+export async function listUsersWithRoles(db: Database): Promise<UserWithRole[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: userRoles.role,
+      assignedAt: userRoles.assignedAt,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .orderBy(asc(users.email));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: isRole(row.role) ? row.role : "guest",
+    assignedAt: row.assignedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function findUserIdByEmail(db: Database, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  return row?.id ?? null;
+}
+
+export class LastOwnerError extends Error {
+  constructor() {
+    super("The last owner cannot be given another role. Make someone else an owner first.");
+    this.name = "LastOwnerError";
+  }
+}
+
+/**
+ * Changes a user's role: deletes their role rows and inserts one, recording who assigned it and
+ * when, and writes the change to the staff audit log, all in one transaction. The last owner keeps
+ * the owner role.
+ */
+export async function setUserRole(
+  db: Database,
+  input: { userId: string; role: Role; assignedBy: { id: string; email: string } | null },
+): Promise<{ from: Role; to: Role }> {
+  return db.transaction(async (tx) => {
+    // Serialise role changes so two demotions cannot both pass the last-owner check.
+    await tx.execute(sql`select pg_advisory_xact_lock(7428001)`);
+    const [current] = await tx
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, input.userId));
+    const from: Role = current && isRole(current.role) ? current.role : "guest";
+    if (from === "owner" && input.role !== "owner") {
+      const [{ owners }] = (await tx
+        .select({ owners: sql<number>`count(*)::int` })
+        .from(userRoles)
+        .where(eq(userRoles.role, "owner"))) as [{ owners: number }];
+      if (owners <= 1) throw new LastOwnerError();
+    }
+    await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
+    await tx.insert(userRoles).values({
+      userId: input.userId,
+      role: input.role,
+      assignedBy: input.assignedBy?.id ?? null,
+    });
+    await recordStaffAction(tx as unknown as Database, {
+      actor: input.assignedBy,
+      action: "role.change",
+      subjectType: "user",
+      subjectId: input.userId,
+      details: { from, to: input.role },
+    });
+    return { from, to: input.role };
+  });
+}
+
+export async function countOwners(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ owners: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(eq(userRoles.role, "owner"));
+  return Number(row?.owners ?? 0);
+}

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
+import { ResetPasswordSchema } from "~/accounts/auth-schemas";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, FormError } from "~/forms/field";
+import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { redirectWithToast } from "~/toast/toast.server";
+import type { Route } from "./+types/auth-reset-password";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // The auth library sends an expired or unknown token here with ?error=INVALID_TOKEN.
+  return {
+    token: url.searchParams.get("token") ?? "",
+    invalid: Boolean(url.searchParams.get("error")),
+  };
+}
+
+type ActionResult = { errors?: FieldErrors; formError?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(ResetPasswordSchema, await request.formData());
+  if (!parsed.success) return data<ActionResult>({ errors: parsed.errors }, 400);
+  const answer = await forwardToAuth(request, context, "/reset-password", {
+    newPassword: parsed.data.password,
+    token: parsed.data.token,
+  });
+  if (!answer.ok) {
+    return data<ActionResult>(
+      { formError: authErrorMessage(answer, "This reset link is invalid or has expired.") },
+      400,
+    );
+  }
+  return redirectWithToast(
+    "/auth",
+    { type: "success", title: "Password changed", description: "Sign in with your new password." },
+    context.runtime.env.AUTH_SECRET,
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  const [errors, setErrors] = useState<FieldErrors | undefined>();
+  const shown = errors ?? result?.errors ?? {};
+  const unusable = loaderData.invalid || !loaderData.token;
+  return (
+    <div className="mx-auto max-w-md px-4 py-14 sm:py-20">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h1 className="text-2xl">Choose a new password</h1>
+          </CardTitle>
+          <CardDescription>Signing in elsewhere ends when you change it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {unusable ? (
+            <p role="alert" className="text-sm text-destructive">
+              This reset link is invalid or has expired.{" "}
+              <Link to="/auth/forgot-password" className="underline">
+                Ask for a new one
+              </Link>
+              .
+            </p>
+          ) : (
+            <Form
+              method="post"
+              noValidate
+              className="space-y-4"
+              onSubmit={(event) => {
+                const parsed = parseForm(ResetPasswordSchema, new FormData(event.currentTarget));
+                setErrors(parsed.success ? {} : parsed.errors);
+                if (!parsed.success) event.preventDefault();
+              }}
+            >
+              <input type="hidden" name="token" value={loaderData.token} />
+              <FormError message={result?.formError ?? shown.token} />
+              <Field
+                name="password"
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                error={shown.password}
+              />
+              <Field
+                name="confirmPassword"
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+                error={shown.confirmPassword}
+              />
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? "Saving..." : "Save new password"}
+              </Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
