@@ -37,6 +37,15 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.SITE_URL, ...loopbackOrigins],
     telemetry: { enabled: false },
+    // The library's messages go to our structured log; failed sign-ins are routine, not warnings.
+    logger: {
+      level: "info",
+      log: (level, message, ...args) => {
+        const details = args.length ? { details: args.map(String) } : {};
+        if (level === "error") logger.error(details, `auth: ${message}`);
+        else logger.info(details, `auth: ${message}`);
+      },
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

@@ -29,20 +29,15 @@ export function createMailer(options: {
     };
   }
   const outbox = path.join(options.dataDir, "outbox");
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: "unix",
-  });
   return {
     describe: `outbox ${outbox}`,
     async send(mail) {
-      const info = await transport.sendMail({ from: FROM, ...mail });
       fs.mkdirSync(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const file = path.join(outbox, `${stamp}-${crypto.randomBytes(4).toString("hex")}.eml`);
+      const id = `${stamp}-${crypto.randomBytes(4).toString("hex")}`;
+      const file = path.join(outbox, `${id}.eml`);
       // Written whole before the request is acknowledged; a rename makes it appear atomically.
-      fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
+      fs.writeFileSync(`${file}.tmp`, toEml(mail, id));
       fs.renameSync(`${file}.tmp`, file);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       options.logger.info(
@@ -51,4 +46,22 @@ export function createMailer(options: {
       );
     },
   };
+}
+
+/** An RFC 5322 message with an 8-bit plain-text body, so its links stay plain, clickable URLs. */
+export function toEml(mail: Mail, id: string): string {
+  const encodeHeader = (value: string) =>
+    /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value).toString("base64")}?=`;
+  return [
+    `From: ${FROM}`,
+    `To: ${mail.to}`,
+    `Subject: ${encodeHeader(mail.subject)}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${id}@studio-site.local>`,
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "Content-Transfer-Encoding: 8bit",
+    "",
+    mail.text,
+  ].join("\r\n");
 }

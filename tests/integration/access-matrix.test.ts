@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { userRoles } from "../../app/db/schema";
+import type { Role } from "../../app/roles/permissions";
+import * as admin from "../../app/routes/admin";
+import * as profile from "../../app/routes/profile";
+import * as roleManagement from "../../app/routes/role-management";
+import { outcome, request, signedInAs } from "../support/accounts";
+import { testEngines } from "../support/database";
+import { testContext } from "../support/runtime";
+
+// Every guarded route, loader and action × every role (and signed out), asserted on the server's
+// answer. Later issues add their rows here.
+type Who = "signed out" | Role;
+const WHO: Who[] = ["signed out", "guest", "moderator", "admin", "developer", "owner"];
+
+type Expect = { status: number; location?: string };
+const ok: Expect = { status: 200 };
+const toAuth: Expect = { status: 302, location: "/auth" };
+const toHome: Expect = { status: 302, location: "/" };
+
+type Cell = {
+  name: string;
+  call: (context: AppLoadContext, cookie: string | undefined, target: string) => Promise<unknown>;
+  expect: Record<Who, Expect>;
+};
+
+const MATRIX: Cell[] = [
+  {
+    name: "GET /admin (loader)",
+    call: (context, cookie) =>
+      admin.loader({ request: request("/admin", { cookie }), context, params: {} } as never),
+    expect: {
+      "signed out": toAuth,
+      guest: toAuth,
+      moderator: ok,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "GET /role-management (loader)",
+    call: (context, cookie) =>
+      roleManagement.loader({
+        request: request("/role-management", { cookie }),
+        context,
+        params: {},
+      } as never),
+    expect: {
+      "signed out": toHome,
+      guest: toHome,
+      moderator: toHome,
+      admin: toHome,
+      developer: toHome,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /role-management assign (action)",
+    call: (context, cookie, target) =>
+      roleManagement.action({
+        request: request("/role-management", {
+          cookie,
+          form: { intent: "assign", email: target, role: "admin" },
+        }),
+        context,
+        params: {},
+      } as never),
+    expect: {
+      "signed out": toHome,
+      guest: toHome,
+      moderator: toHome,
+      admin: toHome,
+      developer: toHome,
+      owner: { status: 302, location: "/role-management" },
+    },
+  },
+  {
+    name: "POST /role-management set (action)",
+    call: (context, cookie, target) =>
+      roleManagement.action({
+        request: request("/role-management", {
+          cookie,
+          form: { intent: "set", userId: target, role: "developer" },
+        }),
+        context,
+        params: {},
+      } as never),
+    expect: {
+      "signed out": toHome,
+      guest: toHome,
+      moderator: toHome,
+      admin: toHome,
+      developer: toHome,
+      owner: { status: 302, location: "/role-management" },
+    },
+  },
+  {
+    name: "GET /profile (loader)",
+    call: (context, cookie) =>
+      profile.loader({ request: request("/profile", { cookie }), context, params: {} } as never),
+    expect: {
+      "signed out": { status: 401 },
+      guest: ok,
+      moderator: ok,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /profile (action)",
+    call: (context, cookie) =>
+      profile.action({
+        request: request("/profile", {
+          cookie,
+          form: { intent: "revoke-session", sessionId: "none" },
+        }),
+        context,
+        params: {},
+      } as never),
+    expect: {
+      "signed out": { status: 302, location: "/auth?redirectTo=/profile" },
+      guest: { status: 404 },
+      moderator: { status: 404 },
+      admin: { status: 404 },
+      developer: { status: 404 },
+      owner: { status: 404 },
+    },
+  },
+];
+
+describe.each(testEngines())("access matrix on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppLoadContext;
+  const cookies = new Map<Who, string | undefined>();
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    context = testContext(handle);
+    cookies.set("signed out", undefined);
+    for (const role of WHO.slice(1) as Role[])
+      cookies.set(role, (await signedInAs(context, role)).cookie);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  for (const cell of MATRIX) {
+    it.each(WHO)(`${cell.name} as %s`, async (who) => {
+      const target = await signedInAs(context, "guest");
+      const targetArg = cell.name.includes(" set ") ? target.id : target.email;
+      const result = await outcome(() => cell.call(context, cookies.get(who), targetArg));
+      const expected = cell.expect[who];
+      expect(result.status).toBe(expected.status);
+      if (expected.location) expect(result.location).toBe(expected.location);
+      if (cell.name.startsWith("POST /role-management")) {
+        const [row] = await handle.db
+          .select()
+          .from(userRoles)
+          .where(eq(userRoles.userId, target.id));
+        // Refused callers change nothing; the owner's change lands.
+        expect(row?.role).toBe(
+          who === "owner" ? (cell.name.includes(" set ") ? "developer" : "admin") : undefined,
+        );
+      }
+    });
+  }
+});

@@ -1,0 +1,293 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createOwnerWithInvite,
+  isOwnerInviteValid,
+  ownerSetupLink,
+} from "../../app/accounts/accounts.server";
+import { getSessionUser } from "../../app/accounts/session.server";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import {
+  accounts,
+  profiles,
+  sessions,
+  staffAuditLog,
+  userActivity,
+  userPreferences,
+  userRoles,
+  users,
+} from "../../app/db/schema";
+import { getUserRole, LastOwnerError, setUserRole } from "../../app/roles/roles.server";
+import * as authRoute from "../../app/routes/auth";
+import * as profileRoute from "../../app/routes/profile";
+import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
+import { testEngines } from "../support/database";
+import { testContext } from "../support/runtime";
+
+function outboxLinks(context: AppLoadContext, to: string): string[] {
+  const dir = path.join(context.runtime.env.DATA_DIR, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((file) => fs.readFileSync(path.join(dir, file), "utf8"))
+    .filter((mail) => mail.includes(`To: ${to}`))
+    .flatMap((mail) => mail.match(/https?:\/\/\S+/g) ?? []);
+}
+
+describe.each(testEngines())("accounts on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppLoadContext;
+  let ip = 0;
+  // Each test signs in from its own address, as the per-address limits expect.
+  const fresh = () => testContext(handle, { clientIp: `198.51.100.${++ip}` });
+
+  const submit = (ctx: AppLoadContext, form: Record<string, string>) =>
+    outcome(() =>
+      authRoute.action({ request: request("/auth", { form }), context: ctx, params: {} } as never),
+    );
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    context = fresh();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("registers, mails a confirmation link, refuses sign-in until confirmed, then signs in and records it", async () => {
+    const ctx = fresh();
+    const email = "new.player@example.com";
+    const registered = await submit(ctx, {
+      intent: "register",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(registered).toMatchObject({ status: 302, location: "/auth" });
+
+    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(false);
+    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.id, user!.id));
+    expect(profile?.username).toBe(email);
+    const [prefs] = await handle.db
+      .select()
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, user!.id));
+    expect(prefs).toMatchObject({
+      emailNotifications: true,
+      themePreference: "system",
+      privacyLevel: "public",
+    });
+    const [account] = await handle.db.select().from(accounts).where(eq(accounts.userId, user!.id));
+    expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await getUserRole(handle.db, user!.id)).toBe("guest");
+
+    const early = await submit(ctx, { intent: "login", email, password: PASSWORD });
+    expect(early.status).toBe(403);
+    expect((early.body as { formError: string }).formError).toMatch(/confirm your email/);
+
+    const link = outboxLinks(ctx, email).find((l) => l.includes("/verify-email"));
+    expect(link).toBeDefined();
+    const verified = await ctx.runtime.auth.handler(new Request(link!));
+    expect(verified.status, `${link} -> ${await verified.clone().text()}`).toBe(302);
+    const [after] = await handle.db.select().from(users).where(eq(users.email, email));
+    expect(after?.emailVerified).toBe(true);
+
+    const signedIn = await submit(ctx, { intent: "login", email, password: PASSWORD });
+    expect(signedIn).toMatchObject({ status: 302, location: "/" });
+    const logins = await handle.db
+      .select()
+      .from(userActivity)
+      .where(and(eq(userActivity.userId, user!.id), eq(userActivity.activityType, "login")));
+    expect(logins.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("answers an unknown email exactly like a wrong password", async () => {
+    const known = await signedInAs(context, "guest");
+    const wrong = await submit(fresh(), {
+      intent: "login",
+      email: known.email,
+      password: "not the password",
+    });
+    const unknown = await submit(fresh(), {
+      intent: "login",
+      email: "nobody@example.com",
+      password: "not the password",
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(wrong.status);
+    expect((wrong.body as { formError: string }).formError).toBe(
+      (unknown.body as { formError: string }).formError,
+    );
+  });
+
+  it("answers a sign-up with a registered email like a new one, and creates nobody", async () => {
+    const known = await signedInAs(context, "guest");
+    const ctx = fresh();
+    const again = await submit(ctx, {
+      intent: "register",
+      email: known.email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(again).toMatchObject({ status: 302, location: "/auth" });
+    expect(await handle.db.select().from(users).where(eq(users.email, known.email))).toHaveLength(
+      1,
+    );
+  });
+
+  it("refuses mismatched passwords with the spec's message and creates nobody", async () => {
+    const result = await submit(fresh(), {
+      intent: "register",
+      email: "mismatch@example.com",
+      password: PASSWORD,
+      confirmPassword: `${PASSWORD}!`,
+    });
+    expect(result.status).toBe(400);
+    expect((result.body as { errors: Record<string, string> }).errors.confirmPassword).toBe(
+      "Passwords do not match",
+    );
+    expect(
+      await handle.db.select().from(users).where(eq(users.email, "mismatch@example.com")),
+    ).toHaveLength(0);
+  });
+
+  it("limits sign-in attempts per address with 429 and a clear message", async () => {
+    const ctx = fresh();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (
+          await submit(ctx, {
+            intent: "login",
+            email: "someone@example.com",
+            password: "wrong password",
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5]).toBe(429);
+    const limited = await submit(ctx, {
+      intent: "login",
+      email: "someone@example.com",
+      password: "wrong password",
+    });
+    expect((limited.body as { formError: string }).formError).toMatch(
+      /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
+    );
+    // Another address is not affected.
+    expect(
+      (
+        await submit(fresh(), {
+          intent: "login",
+          email: "someone@example.com",
+          password: "wrong password",
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("changing a role replaces the row, records who and when, and writes the audit log", async () => {
+    const owner = await signedInAs(context, "owner");
+    const target = await signedInAs(context, "moderator");
+    await setUserRole(handle.db, { userId: target.id, role: "admin", assignedBy: owner });
+    const rows = await handle.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: "admin", assignedBy: owner.id });
+    const audit = await handle.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.subjectId, target.id));
+    expect(audit.map((a) => a.details)).toContainEqual({ from: "moderator", to: "admin" });
+    expect(audit.find((a) => (a.details as { to: string }).to === "admin")?.actorId).toBe(owner.id);
+  });
+
+  it("keeps the last owner an owner", async () => {
+    const { db } = handle;
+    const owners = await db.select().from(userRoles).where(eq(userRoles.role, "owner"));
+    for (const row of owners.slice(1))
+      await db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, row.userId));
+    const last = owners[0] ?? { userId: (await signedInAs(context, "owner")).id };
+    await expect(
+      setUserRole(db, { userId: last.userId, role: "guest", assignedBy: null }),
+    ).rejects.toThrow(LastOwnerError);
+    expect(await getUserRole(db, last.userId)).toBe("owner");
+  });
+
+  it("get_user_role is guest without a row, for an unknown user, and when signed out", async () => {
+    const guest = await signedInAs(context, "guest");
+    expect(await getUserRole(handle.db, guest.id)).toBe("guest");
+    expect(await getUserRole(handle.db, "no-such-user")).toBe("guest");
+    expect(await getUserRole(handle.db, null)).toBe("guest");
+  });
+
+  it("a password change signs out the user's other sessions", async () => {
+    const user = await signedInAs(context, "guest");
+    const { headers } = await context.runtime.auth.api.signInEmail({
+      body: { email: user.email, password: PASSWORD },
+      returnHeaders: true,
+    });
+    const other = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(
+      await handle.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    ).toHaveLength(2);
+    const changed = await outcome(() =>
+      profileRoute.action({
+        request: request("/profile", {
+          cookie: user.cookie,
+          form: {
+            intent: "change-password",
+            currentPassword: PASSWORD,
+            newPassword: "another long password",
+            confirmPassword: "another long password",
+          },
+        }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(changed.status).toBe(302);
+    expect(await getSessionUser(request("/", { cookie: other }), context)).toBeNull();
+  });
+});
+
+describe.each(testEngines())("owner set-up link on $name", (engine) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await engine.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("works once while there is no owner, then never again", async () => {
+    const context = testContext(handle);
+    const link = await ownerSetupLink(handle.db, "http://localhost:3000");
+    expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/setup-owner\?token=[\w-]{40,}$/);
+    const token = new URL(link!).searchParams.get("token")!;
+    expect(await isOwnerInviteValid(handle.db, token)).toBe(true);
+    expect(await isOwnerInviteValid(handle.db, "forged")).toBe(false);
+    const owner = await createOwnerWithInvite(context.runtime.auth, handle.db, {
+      token,
+      email: "boss@example.com",
+      password: PASSWORD,
+    });
+    expect(await getUserRole(handle.db, owner.id)).toBe("owner");
+    await expect(
+      createOwnerWithInvite(context.runtime.auth, handle.db, {
+        token,
+        email: "thief@example.com",
+        password: PASSWORD,
+      }),
+    ).rejects.toThrow(/no longer valid/);
+    expect(await ownerSetupLink(handle.db, "http://localhost:3000")).toBeNull();
+  });
+});
