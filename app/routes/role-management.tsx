@@ -105,7 +105,7 @@ function RoleSelect({
       aria-label={label}
       defaultValue={defaultValue}
       onChange={onChange}
-      className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+      className="block h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
     >
       {ROLES.map((role) => (
         <option key={role} value={role}>
