@@ -1,5 +1,7 @@
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, gt, sql } from "drizzle-orm";
+import { recordStaffAction } from "~/audit/audit.server";
 import type { Database } from "~/db/database.server";
+import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
 import type { GameStatus } from "./game-status";
 
@@ -49,4 +51,97 @@ export async function createGame(db: Database, input: NewGame): Promise<GameEntr
     })
     .returning();
   return toEntry(row!);
+}
+
+export type Actor = { id: string; email: string };
+
+export class GameNotFoundError extends Error {
+  name = "GameNotFoundError";
+}
+
+export class ReorderMismatchError extends Error {
+  constructor() {
+    super("The list of games has changed. Reload to see the current order.");
+    this.name = "ReorderMismatchError";
+  }
+}
+
+function audit(
+  db: Database,
+  actor: Actor,
+  action: string,
+  subjectId: string,
+  details: Record<string, unknown>,
+) {
+  return recordStaffAction(db, { actor, action, subjectType: "game", subjectId, details });
+}
+
+export async function addGame(db: Database, input: NewGame, actor: Actor): Promise<GameEntry> {
+  return db.transaction(async (tx) => {
+    const game = await createGame(tx as unknown as Database, input);
+    await audit(tx as unknown as Database, actor, "game.create", game.id, { title: game.title });
+    return game;
+  });
+}
+
+export async function updateGame(
+  db: Database,
+  id: string,
+  input: NewGame,
+  actor: Actor,
+): Promise<GameEntry> {
+  if (!isUuid(id)) throw new GameNotFoundError("This game no longer exists.");
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(games)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(games.id, id))
+      .returning();
+    if (!row) throw new GameNotFoundError("This game no longer exists.");
+    await audit(tx as unknown as Database, actor, "game.update", id, { title: row.title });
+    return toEntry(row);
+  });
+}
+
+/** Deletes a game and closes the gap, so display_order stays 1, 2, 3, … */
+export async function deleteGame(db: Database, id: string, actor: Actor): Promise<void> {
+  if (!isUuid(id)) throw new GameNotFoundError("This game no longer exists.");
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(games).where(eq(games.id, id)).returning();
+    if (!row) throw new GameNotFoundError("This game no longer exists.");
+    await tx
+      .update(games)
+      .set({ displayOrder: sql`${games.displayOrder} - 1` })
+      .where(gt(games.displayOrder, row.displayOrder));
+    await audit(tx as unknown as Database, actor, "game.delete", id, { title: row.title });
+  });
+}
+
+/**
+ * Saves a new order in one statement inside one transaction: `ids` must name every game exactly once;
+ * positions become 1..n. Anything else (unknown ids, a missing or repeated game) changes nothing.
+ */
+export async function reorderGames(
+  db: Database,
+  ids: string[],
+  actor: Actor,
+): Promise<GameEntry[]> {
+  if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every(isUuid)) {
+    throw new ReorderMismatchError();
+  }
+  return db.transaction(async (tx) => {
+    // Lock the table's rows so a concurrent add or delete cannot slip between check and update.
+    const current = await tx.select({ id: games.id }).from(games).for("update");
+    const known = new Set(current.map((g) => g.id));
+    if (current.length !== ids.length || !ids.every((id) => known.has(id)))
+      throw new ReorderMismatchError();
+    // Every id passed isUuid above, so the literal array cannot carry anything but UUIDs.
+    await tx.execute(sql`
+      update games as g set display_order = o.position, updated_at = now()
+      from unnest(${sql.raw(`ARRAY[${ids.map((id) => `'${id}'`).join(",")}]`)}::uuid[]) with ordinality as o(id, position)
+      where g.id = o.id`);
+    await audit(tx as unknown as Database, actor, "games.reorder", ids[0]!, { order: ids });
+    const rows = await tx.select().from(games).orderBy(asc(games.displayOrder));
+    return rows.map(toEntry);
+  });
 }

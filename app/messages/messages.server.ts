@@ -1,6 +1,11 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { recordStaffAction } from "~/audit/audit.server";
 import type { Database } from "~/db/database.server";
-import { contactMessages } from "~/db/schema";
+import { isUuid } from "~/db/ids";
+import { contactMessages, userPreferences, userRoles, users } from "~/db/schema";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import type { Mailer } from "~/mail/mailer.server";
+import { atLeast, ROLES } from "~/roles/permissions";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import {
   type ContactField,
@@ -12,7 +17,7 @@ import {
 export const CONTACT_WINDOW_SECONDS = 15 * 60;
 
 export type ContactOutcome =
-  | { status: "sent"; id: string }
+  | { status: "sent"; id: string; message: ContactInput }
   | { status: "invalid"; errors: FieldErrors<ContactField> }
   | { status: "refused"; reason: "honeypot" | "rate-limited"; message: string };
 
@@ -52,7 +57,7 @@ export async function submitContactMessage(
     };
   }
   const id = await storeContactMessage(db, parsed.data);
-  return { status: "sent", id };
+  return { status: "sent", id, message: parsed.data };
 }
 
 async function storeContactMessage(db: Database, input: ContactInput): Promise<string> {
@@ -61,4 +66,89 @@ async function storeContactMessage(db: Database, input: ContactInput): Promise<s
     .values(input)
     .returning({ id: contactMessages.id });
   return row!.id;
+}
+
+export type MessageEntry = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  read: boolean;
+  date: string;
+};
+
+/** Newest first (SPEC section 7). */
+export async function listMessages(db: Database): Promise<MessageEntry[]> {
+  const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    read: row.read,
+    date: row.createdAt.toISOString(),
+  }));
+}
+
+export class MessageNotFoundError extends Error {
+  name = "MessageNotFoundError";
+}
+
+/** Unread to read, never back (SPEC section 4). Marking a read message again changes nothing. */
+export async function markMessageRead(
+  db: Database,
+  id: string,
+  actor: { id: string; email: string },
+) {
+  if (!isUuid(id)) throw new MessageNotFoundError("This message no longer exists.");
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ read: contactMessages.read })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id));
+    if (!row) throw new MessageNotFoundError("This message no longer exists.");
+    if (row.read) return;
+    await tx.update(contactMessages).set({ read: true }).where(eq(contactMessages.id, id));
+    await recordStaffAction(tx as unknown as Database, {
+      actor,
+      action: "message.read",
+      subjectType: "contact_message",
+      subjectId: id,
+    });
+  });
+}
+
+/** Staff (moderator and higher) with e-mail notifications on. */
+export async function staffToNotify(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(and(inArray(userRoles.role, STAFF_ROLES), eq(userPreferences.emailNotifications, true)));
+  return rows.map((row) => row.email);
+}
+
+const STAFF_ROLES = ROLES.filter((role) => atLeast(role, "moderator"));
+
+/** Tells staff about a new message. The message is already stored; a mail failure only gets logged. */
+export async function notifyStaff(
+  db: Database,
+  mailer: Mailer,
+  siteUrl: string,
+  message: ContactInput,
+) {
+  const recipients = await staffToNotify(db);
+  await Promise.all(
+    recipients.map((to) =>
+      mailer.send({
+        to,
+        subject: `New message: ${message.subject}`,
+        text: `${message.name} <${message.email}> wrote:\n\n${message.message}\n\nRead and reply in the admin dashboard:\n${siteUrl}/admin\n`,
+      }),
+    ),
+  );
+  return recipients.length;
 }

@@ -1,4 +1,5 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import { recordStaffAction } from "~/audit/audit.server";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
@@ -52,4 +53,69 @@ export async function createNews(
     })
     .returning();
   return toEntry(row!);
+}
+
+export type Actor = { id: string; email: string };
+
+export class NotFoundError extends Error {
+  name = "NotFoundError";
+}
+
+/** Staff: adds a news item and writes the audit log, in one transaction. */
+export async function addNews(
+  db: Database,
+  input: { title: string; content: string },
+  actor: Actor,
+) {
+  return db.transaction(async (tx) => {
+    const entry = await createNews(tx as unknown as Database, input);
+    await recordStaffAction(tx as unknown as Database, {
+      actor,
+      action: "news.create",
+      subjectType: "news",
+      subjectId: entry.id,
+      details: { title: entry.title },
+    });
+    return entry;
+  });
+}
+
+export async function updateNews(
+  db: Database,
+  id: string,
+  input: { title: string; content: string },
+  actor: Actor,
+): Promise<NewsEntry> {
+  if (!isUuid(id)) throw new NotFoundError("This news item no longer exists.");
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(news)
+      .set({ title: input.title.trim(), content: input.content.trim(), updatedAt: sql`now()` })
+      .where(eq(news.id, id))
+      .returning();
+    if (!row) throw new NotFoundError("This news item no longer exists.");
+    await recordStaffAction(tx as unknown as Database, {
+      actor,
+      action: "news.update",
+      subjectType: "news",
+      subjectId: id,
+      details: { title: row.title },
+    });
+    return toEntry(row);
+  });
+}
+
+export async function deleteNews(db: Database, id: string, actor: Actor): Promise<void> {
+  if (!isUuid(id)) throw new NotFoundError("This news item no longer exists.");
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(news).where(eq(news.id, id)).returning({ title: news.title });
+    if (!row) throw new NotFoundError("This news item no longer exists.");
+    await recordStaffAction(tx as unknown as Database, {
+      actor,
+      action: "news.delete",
+      subjectType: "news",
+      subjectId: id,
+      details: { title: row.title },
+    });
+  });
 }

@@ -1,11 +1,39 @@
-import { LayoutDashboard } from "lucide-react";
+import { data } from "react-router";
 import { requirePermission } from "~/accounts/session.server";
-import { permissionsOf, ROLE_LABELS } from "~/roles/permissions";
+import { runAdminAction } from "~/admin/admin-actions.server";
+import { AdminDashboard } from "~/admin/admin-dashboard";
+import { listGames } from "~/games/games.server";
+import { listMessages } from "~/messages/messages.server";
+import { listNews } from "~/news/news.server";
+import { permissionsOf } from "~/roles/permissions";
 import type { Route } from "./+types/admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(request, context, "canAccessAdmin");
-  return { role: user.role, permissions: permissionsOf(user.role) };
+  const { db, logger } = context.runtime;
+  const permissions = permissionsOf(user.role);
+  // Each list loads only when the role may manage it, and one failing list does not hide the others.
+  const load = async <T,>(allowed: boolean, what: string, run: () => Promise<T[]>) => {
+    if (!allowed) return { items: null, error: null };
+    try {
+      return { items: await run(), error: null };
+    } catch (error) {
+      logger.error({ err: error }, `admin: ${what} failed to load`);
+      return { items: [] as T[], error: `Failed to load ${what}` };
+    }
+  };
+  const [messages, news, games] = await Promise.all([
+    load(permissions.canManageMessages, "messages", () => listMessages(db)),
+    load(permissions.canManageNews, "news", () => listNews(db)),
+    load(permissions.canManageGames, "games", () => listGames(db)),
+  ]);
+  return { role: user.role, permissions, messages, news, games };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, context, "canAccessAdmin");
+  const result = await runAdminAction(request, context, user, await request.formData());
+  return data(result, result.ok ? 200 : result.status);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -14,24 +42,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { role, permissions } = loaderData;
-  const areas = [
-    permissions.canManageMessages && "Contact Messages",
-    permissions.canManageNews && "News Management",
-    permissions.canManageGames && "Game Management",
-  ].filter(Boolean) as string[];
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <LayoutDashboard aria-hidden="true" className="size-8 text-primary" />
-        <h1 className="text-3xl font-black tracking-tight">Admin Dashboard</h1>
-        <span className="rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground">
-          Role: {ROLE_LABELS[role]}
-        </span>
-      </header>
-      <p className="mt-6 text-muted-foreground">
-        Your role gives you: {areas.join(", ")}. These tools are being built and arrive here soon.
-      </p>
-    </div>
-  );
+  return <AdminDashboard {...loaderData} />;
 }

@@ -13,7 +13,7 @@ import {
   ContactSchema,
   HONEYPOT_FIELD,
 } from "~/messages/contact-schema";
-import { submitContactMessage } from "~/messages/messages.server";
+import { notifyStaff, submitContactMessage } from "~/messages/messages.server";
 import { pageMeta, siteUrlFrom } from "~/seo/meta";
 import { SOCIAL_LINKS, STUDIO, STUDIO_HOURS } from "~/studio/studio";
 import type { Route } from "./+types/contact";
@@ -57,6 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = submittedValues(formData);
     switch (outcome.status) {
       case "sent":
+        // The message is stored; telling staff happens after the answer and never fails it.
+        notifyStaff(runtime.db, runtime.mailer, runtime.env.SITE_URL, outcome.message).catch(
+          (error) => runtime.logger.warn({ err: error }, "staff notification failed"),
+        );
         return data<ActionResult>({ ok: true });
       case "invalid":
         return data<ActionResult>({ ok: false, errors: outcome.errors, values }, 400);

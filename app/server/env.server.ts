@@ -35,6 +35,8 @@ const schema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     TRUST_PROXY: z.string().optional(),
+    // Test-only: lets a request ask the server to fail a named operation (see faults.server.ts).
+    FAULT_INJECTION: booleanString.default(false),
     CONTACT_RATE_LIMIT: z.coerce
       .number({ message: "must be a whole number" })
       .int("must be a whole number")
@@ -42,6 +44,13 @@ const schema = z
       .default(5),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.FAULT_INJECTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FAULT_INJECTION"],
+        message: "must not be on when NODE_ENV=production",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { userRoles } from "../../app/db/schema";
+import { contactMessages, userRoles } from "../../app/db/schema";
+import { listGames } from "../../app/games/games.server";
+import { createNews } from "../../app/news/news.server";
 import type { Role } from "../../app/roles/permissions";
 import * as admin from "../../app/routes/admin";
 import * as profile from "../../app/routes/profile";
@@ -27,7 +29,91 @@ type Cell = {
   expect: Record<Who, Expect>;
 };
 
+const forbidden: Expect = { status: 403 };
+const adminAction =
+  (form: Record<string, string>) => (context: AppLoadContext, cookie: string | undefined) =>
+    admin.action({ request: request("/admin", { cookie, form }), context, params: {} } as never);
+
 const MATRIX: Cell[] = [
+  {
+    name: "POST /admin mark-read (action)",
+    call: async (context, cookie) => {
+      const [message] = await context.runtime.db
+        .insert(contactMessages)
+        .values({ name: "V", email: "v@example.com", subject: "Hi", message: "Hello" })
+        .returning();
+      return adminAction({ intent: "mark-read", id: message!.id })(context, cookie);
+    },
+    expect: {
+      "signed out": toAuth,
+      guest: toAuth,
+      moderator: ok,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin news-create (action)",
+    call: adminAction({ intent: "news-create", title: "Matrix news", content: "Body" }),
+    expect: {
+      "signed out": toAuth,
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin news-delete (action)",
+    call: async (context, cookie) => {
+      const item = await createNews(context.runtime.db, { title: "To delete", content: "Body" });
+      return adminAction({ intent: "news-delete", id: item.id })(context, cookie);
+    },
+    expect: {
+      "signed out": toAuth,
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin game-create (action)",
+    call: adminAction({
+      intent: "game-create",
+      title: "Matrix game",
+      description: "D",
+      imageUrl: "https://img.example/x.png",
+      status: "Released",
+      url: "https://play.example/x",
+    }),
+    expect: {
+      "signed out": toAuth,
+      guest: toAuth,
+      moderator: forbidden,
+      admin: forbidden,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin games-reorder (action)",
+    call: async (context, cookie) => {
+      const ids = (await listGames(context.runtime.db)).map((g) => g.id).reverse();
+      return adminAction({ intent: "games-reorder", ids: JSON.stringify(ids) })(context, cookie);
+    },
+    expect: {
+      "signed out": toAuth,
+      guest: toAuth,
+      moderator: forbidden,
+      admin: forbidden,
+      developer: ok,
+      owner: ok,
+    },
+  },
   {
     name: "GET /admin (loader)",
     call: (context, cookie) =>

@@ -1,0 +1,118 @@
+import type { AppLoadContext } from "react-router";
+import type { SessionUser } from "~/accounts/session.server";
+import { parseForm } from "~/forms/form-errors";
+import { GameSchema, ReorderSchema } from "~/games/game-schema";
+import {
+  addGame,
+  deleteGame,
+  GameNotFoundError,
+  ReorderMismatchError,
+  reorderGames,
+  updateGame,
+} from "~/games/games.server";
+import { MessageNotFoundError, markMessageRead } from "~/messages/messages.server";
+import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/news.server";
+import { NewsSchema } from "~/news/news-schema";
+import { can, type Permission } from "~/roles/permissions";
+import { failIfInjected } from "~/server/faults.server";
+
+// The admin dashboard's writes: each intent, the permission it needs, and what it calls. The route
+// module only hands the form here.
+
+export const ADMIN_INTENTS = {
+  "mark-read": "canManageMessages",
+  "news-create": "canManageNews",
+  "news-update": "canManageNews",
+  "news-delete": "canManageNews",
+  "game-create": "canManageGames",
+  "game-update": "canManageGames",
+  "game-delete": "canManageGames",
+  "games-reorder": "canManageGames",
+} as const satisfies Record<string, Permission>;
+
+export type AdminIntent = keyof typeof ADMIN_INTENTS;
+
+export type AdminResult =
+  | { ok: true; intent: AdminIntent; id?: string }
+  | { ok: false; intent: AdminIntent | null; error: string; status: number };
+
+const NOT_FOUND = [NotFoundError, GameNotFoundError, MessageNotFoundError, ReorderMismatchError];
+
+export async function runAdminAction(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+  form: FormData,
+): Promise<AdminResult> {
+  const intent = String(form.get("intent") ?? "") as AdminIntent;
+  if (!(intent in ADMIN_INTENTS))
+    return { ok: false, intent: null, error: "Unknown request.", status: 400 };
+  if (!can(user.role, ADMIN_INTENTS[intent])) {
+    return { ok: false, intent, error: "Your role does not allow this.", status: 403 };
+  }
+  const { db } = context.runtime;
+  const actor = { id: user.id, email: user.email };
+  const id = String(form.get("id") ?? "");
+  const invalid = (errors: Record<string, string | undefined>) => ({
+    ok: false as const,
+    intent,
+    error: Object.values(errors).find(Boolean) ?? "Please fill in all fields",
+    status: 400,
+  });
+  try {
+    switch (intent) {
+      case "mark-read":
+        failIfInjected(request, context, intent);
+        await markMessageRead(db, id, actor);
+        return { ok: true, intent, id };
+      case "news-create":
+      case "news-update": {
+        const parsed = parseForm(NewsSchema, form);
+        if (!parsed.success) return invalid(parsed.errors);
+        failIfInjected(request, context, intent);
+        const entry =
+          intent === "news-create"
+            ? await addNews(db, parsed.data, actor)
+            : await updateNews(db, id, parsed.data, actor);
+        return { ok: true, intent, id: entry.id };
+      }
+      case "news-delete":
+        failIfInjected(request, context, intent);
+        await deleteNews(db, id, actor);
+        return { ok: true, intent, id };
+      case "game-create":
+      case "game-update": {
+        const parsed = parseForm(GameSchema, form);
+        if (!parsed.success) return invalid(parsed.errors);
+        failIfInjected(request, context, intent);
+        const game =
+          intent === "game-create"
+            ? await addGame(db, parsed.data, actor)
+            : await updateGame(db, id, parsed.data, actor);
+        return { ok: true, intent, id: game.id };
+      }
+      case "game-delete":
+        failIfInjected(request, context, intent);
+        await deleteGame(db, id, actor);
+        return { ok: true, intent, id };
+      case "games-reorder": {
+        const parsed = parseForm(ReorderSchema, form);
+        if (!parsed.success) return invalid(parsed.errors);
+        failIfInjected(request, context, intent);
+        await reorderGames(db, parsed.data.ids, actor);
+        return { ok: true, intent };
+      }
+    }
+  } catch (error) {
+    if (NOT_FOUND.some((type) => error instanceof type)) {
+      return {
+        ok: false,
+        intent,
+        error: (error as Error).message,
+        status: error instanceof ReorderMismatchError ? 409 : 404,
+      };
+    }
+    context.runtime.logger.error({ err: error, intent }, "admin action failed");
+    return { ok: false, intent, error: "The server could not save the change.", status: 500 };
+  }
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+// The admin news form's one schema (SPEC section 5): title and content non-blank, else
+// 'Please fill in all fields'.
+export const FILL_ALL_FIELDS = "Please fill in all fields";
+export const NEWS_LIMITS = { title: 200, content: 20_000 } as const;
+
+export const NewsSchema = z.object({
+  title: z
+    .string({ error: FILL_ALL_FIELDS })
+    .trim()
+    .min(1, FILL_ALL_FIELDS)
+    .max(NEWS_LIMITS.title, `Title must be at most ${NEWS_LIMITS.title} characters`),
+  content: z
+    .string({ error: FILL_ALL_FIELDS })
+    .trim()
+    .min(1, FILL_ALL_FIELDS)
+    .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`),
+});
+export type NewsInput = z.infer<typeof NewsSchema>;

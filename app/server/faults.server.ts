@@ -1,0 +1,23 @@
+import type { AppLoadContext } from "react-router";
+
+export class InjectedFault extends Error {
+  name = "InjectedFault";
+}
+
+/**
+ * Failure-path tests make the real server fail: with FAULT_INJECTION=true (refused in production), a
+ * request carrying the cookie `studio_fault=<operation>[,<operation>…]` fails that operation on the
+ * server, after validation and before any write.
+ */
+export function failIfInjected(request: Request, context: AppLoadContext, operation: string): void {
+  if (!context.runtime.env.FAULT_INJECTION) return;
+  const match = /(?:^|;\s*)studio_fault=([^;]*)/.exec(request.headers.get("Cookie") ?? "");
+  if (
+    match &&
+    decodeURIComponent(match[1] ?? "")
+      .split(",")
+      .includes(operation)
+  ) {
+    throw new InjectedFault(`Injected fault: ${operation}`);
+  }
+}

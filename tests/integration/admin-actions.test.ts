@@ -1,0 +1,230 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { contactMessages, staffAuditLog, userPreferences } from "../../app/db/schema";
+import { listGames } from "../../app/games/games.server";
+import { listNews } from "../../app/news/news.server";
+import * as admin from "../../app/routes/admin";
+import * as contact from "../../app/routes/contact";
+import { outcome, request, signedInAs } from "../support/accounts";
+import { testEngines } from "../support/database";
+import { testContext } from "../support/runtime";
+
+const game = (title: string, extra: Record<string, string> = {}) => ({
+  title,
+  description: `${title} description`,
+  imageUrl: "https://img.example/x.png",
+  status: "Released",
+  url: "https://play.example/x",
+  ...extra,
+});
+
+describe.each(testEngines())("admin actions on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppLoadContext;
+  let owner: { id: string; email: string; cookie: string };
+  let moderator: { id: string; email: string; cookie: string };
+
+  const act = (cookie: string, form: Record<string, string>, extraCookie = "") =>
+    outcome(() =>
+      admin.action({
+        request: request("/admin", {
+          cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie,
+          form,
+        }),
+        context,
+        params: {},
+      } as never),
+    );
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    context = testContext(handle, { env: { FAULT_INJECTION: "true" } });
+    owner = await signedInAs(context, "owner");
+    moderator = await signedInAs(context, "moderator");
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await handle.db.execute(sql`truncate news, games, contact_messages, staff_audit_log`);
+  });
+
+  it("adds, updates and deletes news, each in the audit log with who did it", async () => {
+    expect(
+      (await act(owner.cookie, { intent: "news-create", title: "Launch", content: "We launched." }))
+        .status,
+    ).toBe(200);
+    const [item] = await listNews(handle.db);
+    expect(item?.title).toBe("Launch");
+    expect(
+      (
+        await act(owner.cookie, {
+          intent: "news-update",
+          id: item!.id,
+          title: "Launched",
+          content: "Yes.",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await listNews(handle.db))[0]).toMatchObject({ title: "Launched", content: "Yes." });
+    expect((await act(owner.cookie, { intent: "news-delete", id: item!.id })).status).toBe(200);
+    expect(await listNews(handle.db)).toEqual([]);
+    const audit = await handle.db.select().from(staffAuditLog);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "news.create",
+      "news.delete",
+      "news.update",
+    ]);
+    expect(new Set(audit.map((a) => a.actorId))).toEqual(new Set([owner.id]));
+  });
+
+  it("answers 'Please fill in all fields' for blank news and changes nothing", async () => {
+    const result = await act(owner.cookie, { intent: "news-create", title: " ", content: "x" });
+    expect(result.status).toBe(400);
+    expect((result.body as { error: string }).error).toBe("Please fill in all fields");
+    expect(await listNews(handle.db)).toEqual([]);
+  });
+
+  it("updating or deleting news that is gone answers 404", async () => {
+    const gone = "00000000-0000-4000-8000-000000000000";
+    expect(
+      (await act(owner.cookie, { intent: "news-update", id: gone, title: "a", content: "b" }))
+        .status,
+    ).toBe(404);
+    expect((await act(owner.cookie, { intent: "news-delete", id: "not-a-uuid" })).status).toBe(404);
+  });
+
+  it("a moderator's forged news post is refused with 403 and stores nothing", async () => {
+    const result = await act(moderator.cookie, {
+      intent: "news-create",
+      title: "Forged",
+      content: "x",
+    });
+    expect(result.status).toBe(403);
+    expect(await listNews(handle.db)).toEqual([]);
+  });
+
+  it("games get display_order max+1, deleting closes the gap, and a javascript: link is refused", async () => {
+    for (const title of ["A", "B", "C"])
+      expect((await act(owner.cookie, { intent: "game-create", ...game(title) })).status).toBe(200);
+    expect((await listGames(handle.db)).map((g) => [g.title, g.displayOrder])).toEqual([
+      ["A", 1],
+      ["B", 2],
+      ["C", 3],
+    ]);
+    const b = (await listGames(handle.db))[1]!;
+    expect((await act(owner.cookie, { intent: "game-delete", id: b.id })).status).toBe(200);
+    expect((await listGames(handle.db)).map((g) => [g.title, g.displayOrder])).toEqual([
+      ["A", 1],
+      ["C", 2],
+    ]);
+    const evil = await act(owner.cookie, {
+      intent: "game-create",
+      ...game("Evil", { url: "javascript:alert(1)" }),
+    });
+    expect(evil.status).toBe(400);
+    expect((evil.body as { error: string }).error).toBe(
+      "Game Link must start with http:// or https://",
+    );
+    expect(await listGames(handle.db)).toHaveLength(2);
+  });
+
+  it("reorders in one request and renumbers from 1; unknown ids change nothing", async () => {
+    for (const title of ["A", "B", "C"])
+      await act(owner.cookie, { intent: "game-create", ...game(title) });
+    const ids = (await listGames(handle.db)).map((g) => g.id);
+    const reversed = [...ids].reverse();
+    expect(
+      (await act(owner.cookie, { intent: "games-reorder", ids: JSON.stringify(reversed) })).status,
+    ).toBe(200);
+    expect((await listGames(handle.db)).map((g) => [g.title, g.displayOrder])).toEqual([
+      ["C", 1],
+      ["B", 2],
+      ["A", 3],
+    ]);
+    const forged = [...reversed.slice(0, 2), "00000000-0000-4000-8000-000000000000"];
+    const refused = await act(owner.cookie, {
+      intent: "games-reorder",
+      ids: JSON.stringify(forged),
+    });
+    expect(refused.status).toBe(409);
+    expect(
+      (
+        await act(owner.cookie, {
+          intent: "games-reorder",
+          ids: JSON.stringify(reversed.slice(0, 2)),
+        })
+      ).status,
+    ).toBe(409);
+    expect((await listGames(handle.db)).map((g) => g.title)).toEqual(["C", "B", "A"]);
+  });
+
+  it("an injected server fault answers 500 and changes nothing", async () => {
+    await act(owner.cookie, { intent: "news-create", title: "Kept", content: "x" });
+    const [item] = await listNews(handle.db);
+    const failed = await act(
+      owner.cookie,
+      { intent: "news-delete", id: item!.id },
+      "studio_fault=news-delete",
+    );
+    expect(failed.status).toBe(500);
+    expect(await listNews(handle.db)).toHaveLength(1);
+  });
+
+  it("opening marks a message read, and read never goes back", async () => {
+    const [message] = await handle.db
+      .insert(contactMessages)
+      .values({ name: "Vi", email: "vi@example.com", subject: "Hello", message: "Hi" })
+      .returning();
+    expect((await act(moderator.cookie, { intent: "mark-read", id: message!.id })).status).toBe(
+      200,
+    );
+    expect((await act(moderator.cookie, { intent: "mark-read", id: message!.id })).status).toBe(
+      200,
+    );
+    const [row] = await handle.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, message!.id));
+    expect(row?.read).toBe(true);
+    expect(
+      (await handle.db.select().from(staffAuditLog)).filter((a) => a.action === "message.read"),
+    ).toHaveLength(1);
+  });
+
+  it("a new contact message is mailed to staff with notifications on, not to others", async () => {
+    const quiet = await signedInAs(context, "admin");
+    await handle.db
+      .update(userPreferences)
+      .set({ emailNotifications: false })
+      .where(eq(userPreferences.userId, quiet.id));
+    const guest = await signedInAs(context, "guest");
+    await contact.action({
+      request: request("/contact", {
+        form: { name: "Ada", email: "ada@example.com", subject: "Collab?", message: "Hi!" },
+      }),
+      context,
+      params: {},
+    } as never);
+    const outbox = path.join(context.runtime.env.DATA_DIR, "outbox");
+    let mails: string[] = [];
+    for (let i = 0; i < 50 && mails.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      mails = fs.existsSync(outbox)
+        ? fs
+            .readdirSync(outbox)
+            .map((f) => fs.readFileSync(path.join(outbox, f), "utf8"))
+            .filter((m) => m.includes("New message: Collab?"))
+        : [];
+    }
+    const to = mails.map((m) => /^To: (.+)$/m.exec(m)?.[1]?.trim());
+    expect(to).toContain(owner.email);
+    expect(to).toContain(moderator.email);
+    expect(to).not.toContain(quiet.email);
+    expect(to).not.toContain(guest.email);
+  });
+});
