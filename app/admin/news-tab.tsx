@@ -18,8 +18,9 @@ const FORM_KEY = "news-form";
 
 /** The list as it will be: the server's list with the writes still on their way applied (SPEC 4). */
 function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
+  const fetchers = useFetchers();
   let list = news;
-  for (const fetcher of useFetchers()) {
+  for (const fetcher of fetchers) {
     const form = fetcher.formData;
     const intent = form?.get("intent");
     if (!form || typeof intent !== "string" || !intent.startsWith("news-")) continue;
