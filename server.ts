@@ -24,6 +24,7 @@ import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
 import { createMailer } from "~/mail/mailer.server";
+import { configuredStorage } from "~/storage/configured.server";
 import type { Runtime } from "~/server/context";
 import { ConfigError, type Env, loadEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
@@ -64,6 +65,7 @@ async function main() {
     logger,
     auth,
     mailer,
+    storage: configuredStorage(env),
     ping: database.ping,
     isShuttingDown: () => shuttingDown,
   };

@@ -36,7 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       siteUrl: env.SITE_URL,
       year: new Date().getFullYear(),
       user: user
-        ? { email: user.email, role: user.role, permissions: permissionsOf(user.role) }
+        ? {
+            email: user.email,
+            role: user.role,
+            permissions: permissionsOf(user.role),
+            displayName: user.displayName,
+            avatarUrl: user.avatarUrl,
+            themePreference: user.themePreference,
+          }
         : null,
       toast: pending.toast,
     },
@@ -58,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" data-account-theme={data?.user?.themePreference} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

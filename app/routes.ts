@@ -20,6 +20,12 @@ export default [
   route("auth/reset-password", "routes/auth-reset-password.tsx"),
   route("auth/setup-owner", "routes/auth-setup-owner.tsx"),
 
+  // Profile resources.
+  route("profile/avatar", "routes/profile-avatar.ts"),
+  route("profile/export", "routes/profile-export.ts"),
+  route("avatars/:userId/:file", "routes/avatars.ts"),
+  route("games/:id/played", "routes/games-played.ts"),
+
   // Resource routes: the auth library's endpoints, feeds, crawlers and health.
   route("api/auth/*", "routes/api-auth.ts"),
   route("news/feed.xml", "routes/news-feed.ts"),

@@ -6,7 +6,7 @@ import { recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import * as schema from "~/db/schema";
 import type { Mailer } from "~/mail/mailer.server";
-import { createAccountDefaults } from "~/profiles/profiles.server";
+import { createAccountDefaults, deleteAccountContent } from "~/profiles/profiles.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
@@ -92,6 +92,16 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
           subject: `Confirm your ${STUDIO.name} account`,
           text: `Welcome to ${STUDIO.name}!\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nThe link works for 24 hours. If you did not sign up, ignore this mail.\n`,
         });
+      },
+    },
+    user: {
+      deleteUser: {
+        enabled: true,
+        // The account's contact messages go with it (docs/decisions); its sessions, profile,
+        // preferences and activity cascade in the database.
+        beforeDelete: async (user) => {
+          await deleteAccountContent(db, user.email);
+        },
       },
     },
     session: {

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/database.server";
-import { sessions } from "~/db/schema";
+import { profiles, sessions, userPreferences } from "~/db/schema";
 import { can, type Permission, type Role } from "~/roles/permissions";
 import { getUserRole } from "~/roles/roles.server";
+import { parseTheme, type Theme } from "~/theme/theme";
 import type { Toast } from "~/toast/toast";
 import { redirectWithToast } from "~/toast/toast.server";
 
@@ -14,6 +15,9 @@ export type SessionUser = {
   twoFactorEnabled: boolean;
   sessionId: string;
   role: Role;
+  displayName: string | null;
+  avatarUrl: string | null;
+  themePreference: Theme;
 };
 
 /** The signed-in user with their role, or null. A failed lookup counts as signed out (guest). */
@@ -25,8 +29,22 @@ export async function getSessionUser(
   try {
     const result = await runtime.auth.api.getSession({ headers: request.headers });
     if (!result) return null;
-    const role = await getUserRole(runtime.db, result.user.id);
+    const [role, extras] = await Promise.all([
+      getUserRole(runtime.db, result.user.id),
+      runtime.db
+        .select({
+          displayName: profiles.displayName,
+          avatarUrl: profiles.avatarUrl,
+          themePreference: userPreferences.themePreference,
+        })
+        .from(profiles)
+        .leftJoin(userPreferences, eq(userPreferences.userId, profiles.id))
+        .where(eq(profiles.id, result.user.id)),
+    ]);
     return {
+      displayName: extras[0]?.displayName ?? null,
+      avatarUrl: extras[0]?.avatarUrl ?? null,
+      themePreference: parseTheme(extras[0]?.themePreference),
       id: result.user.id,
       email: result.user.email,
       createdAt: new Date(result.user.createdAt).toISOString(),

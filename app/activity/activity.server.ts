@@ -1,3 +1,4 @@
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { userActivity } from "~/db/schema";
 
@@ -11,4 +12,29 @@ export async function recordActivity(
   activityData: Record<string, unknown> = {},
 ): Promise<void> {
   await db.insert(userActivity).values({ userId, activityType, activityData });
+}
+
+/** Recent activity is limited to 20 records (SPEC section 9). */
+export const RECENT_ACTIVITY_LIMIT = 20;
+
+export type ActivityEntry = {
+  id: string;
+  activityType: string;
+  activityData: Record<string, unknown>;
+  createdAt: string;
+};
+
+export async function listRecentActivity(db: Database, userId: string): Promise<ActivityEntry[]> {
+  const rows = await db
+    .select()
+    .from(userActivity)
+    .where(eq(userActivity.userId, userId))
+    .orderBy(desc(userActivity.createdAt))
+    .limit(RECENT_ACTIVITY_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    activityType: row.activityType,
+    activityData: row.activityData ?? {},
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

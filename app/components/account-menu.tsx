@@ -15,7 +15,37 @@ export type AccountSummary = {
   email: string;
   role: Role;
   permissions: Record<Permission, boolean>;
+  displayName?: string | null;
+  avatarUrl?: string | null;
 };
+
+export function Avatar({
+  user,
+  className = "size-9",
+}: {
+  user: Pick<AccountSummary, "email" | "avatarUrl" | "displayName">;
+  className?: string;
+}) {
+  if (user.avatarUrl) {
+    return (
+      <img
+        src={user.avatarUrl}
+        alt=""
+        width={36}
+        height={36}
+        className={`${className} rounded-full object-cover`}
+        data-testid="header-avatar"
+      />
+    );
+  }
+  return (
+    <span
+      className={`flex ${className} items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground`}
+    >
+      {(user.displayName || user.email).charAt(0).toUpperCase()}
+    </span>
+  );
+}
 
 /** The account menu's links, gated exactly as SPEC section 2 says. */
 export function accountLinks(user: AccountSummary) {
@@ -43,7 +73,6 @@ export function SignOutForm() {
 }
 
 export function AccountMenu({ user }: { user: AccountSummary }) {
-  const initial = user.email.charAt(0).toUpperCase();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -53,13 +82,12 @@ export function AccountMenu({ user }: { user: AccountSummary }) {
           className="rounded-full"
           aria-label={`Account menu for ${user.email}`}
         >
-          <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
-            {initial}
-          </span>
+          <Avatar user={user} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
+          {user.displayName && <p className="truncate font-semibold">{user.displayName}</p>}
           <p className="truncate font-medium">{user.email}</p>
           <p className="text-xs text-muted-foreground" data-testid="account-role">
             {ROLE_LABELS[user.role]}

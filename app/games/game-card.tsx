@@ -79,6 +79,8 @@ export function GameCard({ game }: { game: GameEntry }) {
           target="_blank"
           rel="noopener noreferrer"
           className={cn(buttonVariants(), "w-full")}
+          // The visit is recorded by a beacon: the game opens without waiting for it.
+          onClick={() => navigator.sendBeacon?.(`/games/${game.id}/played`)}
         >
           Play Game
           <span className="sr-only">: {game.title} (opens in a new tab)</span>

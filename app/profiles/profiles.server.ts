@@ -1,5 +1,16 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
-import { profiles, userPreferences } from "~/db/schema";
+import {
+  contactMessages,
+  profiles,
+  sessions,
+  userActivity,
+  userPreferences,
+  userRoles,
+  users,
+} from "~/db/schema";
+import type { Settings } from "./profile-schema";
 
 /** A new account's profile (username = email) and default preferences (SPEC section 3). */
 export async function createAccountDefaults(
@@ -11,4 +22,151 @@ export async function createAccountDefaults(
     .values({ id: user.id, username: user.email, createdAt: user.createdAt ?? new Date() })
     .onConflictDoNothing();
   await db.insert(userPreferences).values({ userId: user.id }).onConflictDoNothing();
+}
+
+export type Profile = {
+  id: string;
+  username: string;
+  displayName: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  createdAt: string;
+};
+
+export async function getProfile(db: Database, userId: string): Promise<Profile | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  if (!row) return null;
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Saves display name and bio and records a 'profile_update' activity naming the fields that
+ * changed, in one transaction. Nothing changed: nothing recorded.
+ */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: { displayName: string; bio: string },
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for("update");
+    if (!current) throw new Error("Profile not found");
+    const next = { displayName: input.displayName || null, bio: input.bio || null };
+    const updated: string[] = [];
+    if ((current.displayName ?? null) !== next.displayName) updated.push("display_name");
+    if ((current.bio ?? null) !== next.bio) updated.push("bio");
+    if (updated.length === 0) return updated;
+    await tx.update(profiles).set(next).where(eq(profiles.id, userId));
+    await recordActivity(tx as unknown as Database, userId, "profile_update", {
+      updated_fields: updated,
+    });
+    return updated;
+  });
+}
+
+export async function setAvatarUrl(db: Database, userId: string, avatarUrl: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
+    await recordActivity(tx as unknown as Database, userId, "profile_update", {
+      updated_fields: ["avatar_url"],
+    });
+  });
+}
+
+export async function getPreferences(db: Database, userId: string): Promise<Settings> {
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  return {
+    emailNotifications: row?.emailNotifications ?? true,
+    themePreference: (row?.themePreference as Settings["themePreference"]) ?? "system",
+    privacyLevel: (row?.privacyLevel as Settings["privacyLevel"]) ?? "public",
+  };
+}
+
+/** Upsert on user_id (SPEC section 7). */
+export async function savePreferences(
+  db: Database,
+  userId: string,
+  settings: Settings,
+): Promise<void> {
+  await db
+    .insert(userPreferences)
+    .values({ userId, ...settings })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: settings });
+}
+
+export async function saveThemePreference(
+  db: Database,
+  userId: string,
+  theme: Settings["themePreference"],
+) {
+  await db
+    .insert(userPreferences)
+    .values({ userId, themePreference: theme })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { themePreference: theme } });
+}
+
+/** Everything the site keeps about one account, for the "download my data" button. */
+export async function exportAccountData(db: Database, userId: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const [profile, preferences, activity, role, messages, devices] = await Promise.all([
+    getProfile(db, userId),
+    getPreferences(db, userId),
+    db
+      .select()
+      .from(userActivity)
+      .where(eq(userActivity.userId, userId))
+      .orderBy(desc(userActivity.createdAt)),
+    db.select().from(userRoles).where(eq(userRoles.userId, userId)),
+    db
+      .select()
+      .from(contactMessages)
+      .where(eq(sql`lower(${contactMessages.email})`, user.email.toLowerCase()))
+      .orderBy(desc(contactMessages.createdAt)),
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: user,
+    role: role[0]?.role ?? "guest",
+    profile,
+    preferences,
+    activity: activity.map((a) => ({
+      type: a.activityType,
+      data: a.activityData,
+      createdAt: a.createdAt,
+    })),
+    messages: messages.map((m) => ({
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      message: m.message,
+      createdAt: m.createdAt,
+    })),
+    devices,
+  };
+}
+
+/** On account deletion: contact messages sent from the account's address go too (documented). */
+export async function deleteAccountContent(db: Database, email: string): Promise<void> {
+  await db
+    .delete(contactMessages)
+    .where(eq(sql`lower(${contactMessages.email})`, email.toLowerCase()));
 }

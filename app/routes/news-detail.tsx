@@ -1,5 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
+import { getSessionUser } from "~/accounts/session.server";
+import { recordActivity } from "~/activity/activity.server";
 import { getNews } from "~/news/news.server";
 import { formatListDate, summarize, toParagraphs } from "~/news/news-format";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/seo/meta";
@@ -7,10 +9,27 @@ import { useNonce } from "~/server/nonce";
 import { STUDIO } from "~/studio/studio";
 import type { Route } from "./+types/news-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+async function recordNewsView(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  newsId: string,
+) {
+  try {
+    const user = await getSessionUser(request, context);
+    if (user) await recordActivity(context.runtime.db, user.id, "news_view", { news_id: newsId });
+  } catch (error) {
+    context.runtime.logger.warn({ err: error }, "news view not recorded");
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const article = await getNews(context.runtime.db, params.id);
   // An unknown or malformed id goes back to the list (SPEC section 2).
   if (!article) throw redirect("/news");
+  // A signed-in reader's view is recorded after the page is answered, never delaying it.
+  if (request.headers.get("Cookie")?.includes("studio.session_token")) {
+    void recordNewsView(request, context, article.id);
+  }
   return { article, siteUrl: context.runtime.env.SITE_URL };
 }
 

@@ -1,6 +1,7 @@
 import type { Auth } from "~/accounts/auth.server";
 import type { Database } from "~/db/database.server";
 import type { Mailer } from "~/mail/mailer.server";
+import type { Storage } from "~/storage/storage.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -11,6 +12,7 @@ export type Runtime = {
   logger: Logger;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
   /** A database round trip; throws when the database is unreachable. */
   ping(): Promise<void>;
   /** True once shutdown has begun; health checks report it so balancers stop sending traffic. */

@@ -37,6 +37,13 @@ const schema = z
     TRUST_PROXY: z.string().optional(),
     // Test-only: lets a request ask the server to fail a named operation (see faults.server.ts).
     FAULT_INJECTION: booleanString.default(false),
+    S3_ENDPOINT: z
+      .url({ message: "must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com" })
+      .optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
     CONTACT_RATE_LIMIT: z.coerce
       .number({ message: "must be a whole number" })
       .int("must be a whole number")
@@ -44,6 +51,15 @@ const schema = z
       .default(5),
   })
   .superRefine((env, ctx) => {
+    const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+    const missing = s3.filter((name) => !env[name]);
+    if (missing.length > 0 && missing.length < s3.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: [missing[0]!],
+        message: `is required when any S3_ variable is set`,
+      });
+    }
     if (env.NODE_ENV === "production" && env.FAULT_INJECTION) {
       ctx.addIssue({
         code: "custom",

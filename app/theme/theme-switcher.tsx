@@ -1,4 +1,5 @@
 import { Monitor, Moon, Sun } from "lucide-react";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { type Theme, useTheme } from "./theme";
 
@@ -20,6 +21,14 @@ const pressed: Record<Theme, string> = {
 
 export function ThemeSwitcher({ className }: { className?: string }) {
   const [theme, setTheme] = useTheme();
+  const root = useRouteLoaderData("root") as { user?: unknown } | undefined;
+  const save = useFetcher({ key: "save-theme" });
+  // A signed-in account keeps its theme on every device.
+  const choose = (value: Theme) => {
+    setTheme(value);
+    if (root?.user)
+      save.submit({ intent: "save-theme", theme: value }, { method: "post", action: "/profile" });
+  };
   return (
     <fieldset
       className={cn(
@@ -33,7 +42,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
           key={value}
           type="button"
           aria-pressed={theme === value}
-          onClick={() => setTheme(value)}
+          onClick={() => choose(value)}
           className={cn(
             "inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground",
             pressed[value],

@@ -13,9 +13,10 @@ export function parseTheme(value: unknown): Theme {
 /**
  * Runs inline in <head>, before the body is painted, so a stored dark theme never flashes light.
  * It sets the `dark` class, the chosen theme as data-theme (the switcher styles itself from it before
- * React hydrates) and color-scheme for form controls and scrollbars.
+ * React hydrates) and color-scheme for form controls and scrollbars. A signed-in account's saved
+ * theme (data-account-theme, rendered by the server) wins over this browser's, on every device.
  */
-export const themeScript = `(function(){try{var t=localStorage.getItem(${JSON.stringify(THEME_KEY)});if(t!=="light"&&t!=="dark")t="system";var d=t==="dark"||(t==="system"&&window.matchMedia("(prefers-color-scheme: dark)").matches);var r=document.documentElement;r.classList.toggle("dark",d);r.dataset.theme=t;r.style.colorScheme=d?"dark":"light"}catch(e){}})()`;
+export const themeScript = `(function(){try{var r=document.documentElement;var a=r.dataset.accountTheme;var t=a||localStorage.getItem(${JSON.stringify(THEME_KEY)});if(a)localStorage.setItem(${JSON.stringify(THEME_KEY)},a);if(t!=="light"&&t!=="dark")t="system";var d=t==="dark"||(t==="system"&&window.matchMedia("(prefers-color-scheme: dark)").matches);r.classList.toggle("dark",d);r.dataset.theme=t;r.style.colorScheme=d?"dark":"light"}catch(e){}})()`;
 
 function systemPrefersDark(): boolean {
   return window.matchMedia("(prefers-color-scheme: dark)").matches;

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { createMailer } from "../../app/mail/mailer.server";
 import { loadEnv } from "../../app/server/env.server";
 import { createLogger } from "../../app/server/logger.server";
+import { configuredStorage } from "../../app/storage/configured.server";
 
 /** The router context a route module receives, over a test database. */
 export function testContext(
@@ -27,6 +28,7 @@ export function testContext(
       env,
       logger,
       mailer,
+      storage: configuredStorage(env),
       auth: createAuth({ db: handle.db, env, mailer, logger }),
       ping: handle.ping,
       isShuttingDown: () => false,

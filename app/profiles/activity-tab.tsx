@@ -1,0 +1,75 @@
+import { RefreshCw } from "lucide-react";
+import { useRevalidator } from "react-router";
+import type { ActivityEntry } from "~/activity/activity.server";
+import { activityColour, activityCounters, activityLabel } from "~/activity/activity-types";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDetailDate } from "~/news/news-format";
+
+export function ActivityTab({ activity }: { activity: ActivityEntry[] }) {
+  const revalidator = useRevalidator();
+  const counters = activityCounters(activity);
+  const tiles = [
+    { label: "Total Activities", value: counters.total },
+    { label: "Logins", value: counters.logins },
+    { label: "News Views", value: counters.newsViews },
+    { label: "Game Views", value: counters.gameViews },
+  ];
+  return (
+    <div className="space-y-6">
+      <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {tiles.map((tile) => (
+          <Card key={tile.label}>
+            <CardContent className="pt-6">
+              <dt className="text-sm text-muted-foreground">{tile.label}</dt>
+              <dd className="mt-1 text-3xl font-bold" data-testid={`counter-${tile.label}`}>
+                {tile.value}
+              </dd>
+            </CardContent>
+          </Card>
+        ))}
+      </dl>
+      <Card>
+        <CardHeader className="flex-row items-center justify-between">
+          <CardTitle asChild>
+            <h2 className="text-lg">Recent Activity</h2>
+          </CardTitle>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => revalidator.revalidate()}
+            disabled={revalidator.state !== "idle"}
+          >
+            <RefreshCw
+              aria-hidden="true"
+              className={revalidator.state !== "idle" ? "animate-spin" : undefined}
+            />
+            Refresh
+          </Button>
+        </CardHeader>
+        <CardContent>
+          {activity.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No activity yet</p>
+          ) : (
+            <ul className="divide-y" data-testid="recent-activity">
+              {activity.map((entry) => (
+                <li
+                  key={entry.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-3"
+                >
+                  <Badge className={activityColour(entry.activityType)}>
+                    {activityLabel(entry.activityType)}
+                  </Badge>
+                  <time dateTime={entry.createdAt} className="text-sm text-muted-foreground">
+                    {formatDetailDate(entry.createdAt)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { THEMES } from "~/theme/theme";
+
+// The profile and settings forms' schemas, shared by browser and server.
+export const PROFILE_LIMITS = { displayName: 60, bio: 500 } as const;
+
+export const ProfileSchema = z.object({
+  displayName: z
+    .string()
+    .trim()
+    .max(
+      PROFILE_LIMITS.displayName,
+      `Display name must be at most ${PROFILE_LIMITS.displayName} characters`,
+    )
+    .default(""),
+  bio: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`)
+    .default(""),
+});
+
+export const SettingsSchema = z.object({
+  // A checkbox: present when on, absent when off.
+  emailNotifications: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
+  themePreference: z.enum(THEMES, { error: "Choose light, dark or system" }),
+  privacyLevel: z.enum(["public", "private"], { error: "Choose public or private" }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;

@@ -1,0 +1,135 @@
+import { Upload } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Avatar } from "~/components/account-menu";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input, Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { parseForm } from "~/forms/form-errors";
+import { formatListDate } from "~/news/news-format";
+import type { AvatarResult } from "~/routes/profile-avatar";
+import type { ProfileActionResult } from "./profile-actions.server";
+import { PROFILE_LIMITS, ProfileSchema } from "./profile-schema";
+import type { Profile } from "./profiles.server";
+
+export function ProfileTab({
+  profile,
+  email,
+  result,
+}: {
+  profile: Profile;
+  email: string;
+  result?: ProfileActionResult;
+}) {
+  const upload = useFetcher<AvatarResult>({ key: "avatar-upload" });
+  const fileRef = useRef<HTMLInputElement>(null);
+  const navigation = useNavigation();
+  const saving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  const [errors, setErrors] = useState<Record<string, string | undefined>>();
+  const shown = errors ?? (result?.intent === "profile" ? result.errors : undefined) ?? {};
+
+  useEffect(() => {
+    if (upload.state !== "idle" || !upload.data) return;
+    if (upload.data.ok) toast.success("Avatar uploaded successfully");
+    else toast.error("Failed to upload avatar", { description: upload.data.error });
+    if (fileRef.current) fileRef.current.value = "";
+  }, [upload.state, upload.data]);
+
+  return (
+    <Card>
+      <CardContent className="space-y-8 pt-6">
+        <div className="flex flex-wrap items-center gap-6">
+          <Avatar
+            user={{ email, avatarUrl: profile.avatarUrl, displayName: profile.displayName }}
+            className="size-24 text-3xl"
+          />
+          <upload.Form
+            method="post"
+            action="/profile/avatar"
+            encType="multipart/form-data"
+            className="space-y-2"
+          >
+            <Label htmlFor="avatar">Avatar</Label>
+            <div className="flex flex-wrap items-center gap-2">
+              <input
+                ref={fileRef}
+                id="avatar"
+                name="avatar"
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+                className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
+                onChange={(event) => {
+                  if (event.currentTarget.files?.length) upload.submit(event.currentTarget.form);
+                }}
+              />
+              <noscript>
+                <Button type="submit" size="sm" variant="outline">
+                  <Upload aria-hidden="true" />
+                  Upload
+                </Button>
+              </noscript>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {upload.state !== "idle"
+                ? "Uploading..."
+                : "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB."}
+            </p>
+          </upload.Form>
+        </div>
+        <Form
+          method="post"
+          className="grid gap-5 sm:grid-cols-2"
+          onSubmit={(event) => {
+            const parsed = parseForm(ProfileSchema, new FormData(event.currentTarget));
+            setErrors(parsed.success ? {} : parsed.errors);
+            if (!parsed.success) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="profile" />
+          <div className="space-y-2">
+            <Label htmlFor="profile-email">Email</Label>
+            <Input id="profile-email" value={email || "No email"} readOnly disabled />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="profile-username">Username</Label>
+            <Input id="profile-username" value={profile.username || "No email"} readOnly disabled />
+          </div>
+          <div className="space-y-2 sm:col-span-2">
+            <Label htmlFor="displayName">Display Name</Label>
+            <Input
+              id="displayName"
+              name="displayName"
+              defaultValue={profile.displayName ?? ""}
+              maxLength={PROFILE_LIMITS.displayName}
+              aria-invalid={shown.displayName ? true : undefined}
+            />
+            {shown.displayName && <p className="text-sm text-destructive">{shown.displayName}</p>}
+          </div>
+          <div className="space-y-2 sm:col-span-2">
+            <Label htmlFor="bio">Bio</Label>
+            <Textarea
+              id="bio"
+              name="bio"
+              rows={4}
+              defaultValue={profile.bio ?? ""}
+              maxLength={PROFILE_LIMITS.bio}
+              aria-invalid={shown.bio ? true : undefined}
+            />
+            {shown.bio && <p className="text-sm text-destructive">{shown.bio}</p>}
+          </div>
+          <p className="text-sm text-muted-foreground sm:col-span-2">
+            Member since {formatListDate(profile.createdAt)}
+          </p>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : "Save Changes"}
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { getSessionUser } from "~/accounts/session.server";
+import { recordActivity } from "~/activity/activity.server";
+import { isUuid } from "~/db/ids";
+import type { Route } from "./+types/games-played";
+
+/** A signed-in visitor followed a Play Game link (sent as a beacon; the link itself is not delayed). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!isUuid(params.id)) return new Response(null, { status: 404 });
+  const user = await getSessionUser(request, context);
+  if (user) {
+    await recordActivity(context.runtime.db, user.id, "game_view", { game_id: params.id });
+  }
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import { getSessionUser } from "~/accounts/session.server";
+import { AVATAR_LIMITS, AvatarError, processAvatar } from "~/profiles/avatar.server";
+import { setAvatarUrl } from "~/profiles/profiles.server";
+import { redirectWithToast } from "~/toast/toast.server";
+import type { Route } from "./+types/profile-avatar";
+
+export type AvatarResult = { ok: true; avatarUrl: string } | { ok: false; error: string };
+
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** POST a multipart form with one `avatar` file; the signed-in user's avatar is replaced. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { runtime } = context;
+  const user = await getSessionUser(request, context);
+  if (!user)
+    return data<AvatarResult>({ ok: false, error: "Please sign in to change your avatar." }, 401);
+  const length = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (!Number.isFinite(length))
+    return data<AvatarResult>({ ok: false, error: "The upload has no length." }, 411);
+  if (length > AVATAR_LIMITS.bytes + MULTIPART_OVERHEAD) {
+    return data<AvatarResult>(
+      {
+        ok: false,
+        error: `The image is too large. The limit is ${AVATAR_LIMITS.bytes / 1024 / 1024} MB.`,
+      },
+      413,
+    );
+  }
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await request.formData()).get("avatar");
+  } catch {
+    return data<AvatarResult>({ ok: false, error: "The upload could not be read." }, 400);
+  }
+  if (!(file instanceof File))
+    return data<AvatarResult>({ ok: false, error: "Choose an image file to upload." }, 400);
+  try {
+    const webp = await processAvatar(Buffer.from(await file.arrayBuffer()));
+    // One key per user: the new file replaces the old one; the version busts caches.
+    await runtime.storage.put(`${user.id}/avatar.webp`, webp, "image/webp");
+    const avatarUrl = `/avatars/${user.id}/avatar.webp?v=${Date.now().toString(36)}`;
+    await setAvatarUrl(runtime.db, user.id, avatarUrl);
+    if (request.headers.get("Accept")?.includes("text/html")) {
+      return redirectWithToast(
+        "/profile",
+        { type: "success", title: "Avatar uploaded successfully" },
+        runtime.env.AUTH_SECRET,
+      );
+    }
+    return data<AvatarResult>({ ok: true, avatarUrl });
+  } catch (error) {
+    if (error instanceof AvatarError)
+      return data<AvatarResult>({ ok: false, error: error.message }, 422);
+    runtime.logger.error({ err: error }, "avatar upload failed");
+    return data<AvatarResult>({ ok: false, error: "Failed to upload avatar" }, 500);
+  }
+}
+
+export function loader() {
+  return new Response(null, { status: 302, headers: { Location: "/profile" } });
+}

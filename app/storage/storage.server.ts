@@ -1,0 +1,96 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { AwsClient } from "aws4fetch";
+
+/** Where uploads live. Keys are relative paths such as `{userId}/avatar.webp`. */
+export type Storage = {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  delete(prefix: string): Promise<void>;
+  describe: string;
+};
+
+function safeKey(key: string): string {
+  const normalized = path.posix.normalize(key);
+  if (normalized.startsWith("..") || normalized.startsWith("/") || normalized.includes("\0")) {
+    throw new Error(`Refused storage key: ${key}`);
+  }
+  return normalized;
+}
+
+/** Files under DATA_DIR/uploads: right for one server, or several sharing a volume. */
+export function localStorage(root: string): Storage {
+  const full = (key: string) => path.join(root, safeKey(key));
+  return {
+    describe: `local disk ${root}`,
+    async put(key, data, contentType) {
+      const file = full(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      await fs.writeFile(`${file}.tmp`, data);
+      await fs.rename(`${file}.tmp`, file);
+      await fs.writeFile(`${file}.type`, contentType);
+    },
+    async get(key) {
+      try {
+        const file = full(key);
+        const [data, contentType] = await Promise.all([
+          fs.readFile(file),
+          fs.readFile(`${file}.type`, "utf8"),
+        ]);
+        return { data, contentType };
+      } catch {
+        return null;
+      }
+    },
+    async delete(prefix) {
+      await fs.rm(full(prefix), { recursive: true, force: true });
+    },
+  };
+}
+
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+};
+
+/** An S3-compatible bucket (AWS S3, MinIO, R2, …), for several servers without a shared volume. */
+export function s3Storage(config: S3Config): Storage {
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    region: config.region,
+    service: "s3",
+  });
+  const url = (key: string) =>
+    `${config.endpoint.replace(/\/+$/, "")}/${config.bucket}/${safeKey(key).split("/").map(encodeURIComponent).join("/")}`;
+  return {
+    describe: `S3 bucket ${config.bucket} at ${config.endpoint}`,
+    async put(key, data, contentType) {
+      const response = await client.fetch(url(key), {
+        method: "PUT",
+        body: new Uint8Array(data),
+        headers: { "Content-Type": contentType },
+      });
+      if (!response.ok) throw new Error(`S3 PUT ${key} failed: ${response.status}`);
+    },
+    async get(key) {
+      const response = await client.fetch(url(key));
+      if (response.status === 404 || response.status === 403) return null;
+      if (!response.ok) throw new Error(`S3 GET ${key} failed: ${response.status}`);
+      return {
+        data: Buffer.from(await response.arrayBuffer()),
+        contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
+      };
+    },
+    async delete(prefix) {
+      // Avatars are single objects; delete the known key under the prefix.
+      const response = await client.fetch(url(`${prefix}/avatar.webp`), { method: "DELETE" });
+      if (!response.ok && response.status !== 404)
+        throw new Error(`S3 DELETE ${prefix} failed: ${response.status}`);
+    },
+  };
+}

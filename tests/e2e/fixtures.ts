@@ -1,0 +1,125 @@
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { DEMO_URL, EMPTY_URL } from "../../playwright.config";
+
+export { DEMO_URL, EMPTY_URL, expect };
+
+type Problem = { pattern: string; text: string };
+
+type Fixtures = {
+  /**
+   * Declares a console message this test provokes on purpose (an aborted request, a 4xx answer).
+   * Anything else logged as an error or warning, and any uncaught page error, fails the test.
+   */
+  allowConsoleMessage: (pattern: RegExp) => void;
+  /** A new browser context (e.g. JavaScript disabled) watched like the default one, closed after. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** The watcher behind the two fixtures above; automatic for every test. */
+  consoleGuard: {
+    watch(context: BrowserContext): void;
+    allow(pattern: RegExp): void;
+  };
+};
+
+/**
+ * The shared `test`: every test fails on any browser console error or warning and on any uncaught
+ * page error, in every page of every context it uses (the epic-stack habit).
+ */
+export const test = base.extend<Fixtures>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const problems: Problem[] = [];
+      const allowed: RegExp[] = [];
+      const watched = new WeakSet<BrowserContext>();
+      const watchPage = (page: Page) => {
+        page.on("console", (message: ConsoleMessage) => {
+          const type = message.type();
+          if (type !== "error" && type !== "warning") return;
+          const location = message.location();
+          const text = `${type}: ${message.text()}${location.url ? ` (${location.url})` : ""}`;
+          problems.push({ pattern: message.text(), text });
+        });
+        page.on("pageerror", (error) => {
+          problems.push({
+            pattern: error.message,
+            text: `uncaught: ${error.stack ?? error.message}`,
+          });
+        });
+      };
+      const watch = (ctx: BrowserContext) => {
+        if (watched.has(ctx)) return;
+        watched.add(ctx);
+        for (const page of ctx.pages()) watchPage(page);
+        ctx.on("page", watchPage);
+      };
+      watch(context);
+      await use({ watch, allow: (pattern) => allowed.push(pattern) });
+      const unexpected = problems.filter(
+        (p) => !allowed.some((pattern) => pattern.test(p.pattern)),
+      );
+      expect(
+        unexpected.map((p) => p.text),
+        "the browser console must stay free of errors and warnings",
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+  allowConsoleMessage: async ({ consoleGuard }, use) => {
+    await use((pattern) => consoleGuard.allow(pattern));
+  },
+  newContext: async ({ browser, consoleGuard, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options) => {
+      const ctx = await browser.newContext({ baseURL, ...options });
+      consoleGuard.watch(ctx);
+      contexts.push(ctx);
+      return ctx;
+    });
+    for (const ctx of contexts) await ctx.close();
+  },
+});
+
+/**
+ * Waits until React has hydrated the document (the root's first commit is done), so that clicks
+ * reach React's handlers rather than the server-rendered markup alone.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
+    if (!key) return false;
+    const fiber = (
+      document as unknown as Record<
+        string,
+        { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }
+      >
+    )[key];
+    return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
+  });
+}
+
+/** Opens a page and waits for hydration. */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
+/** An element's text, trimmed. */
+export async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? "").trim();
+}
+
+/** A console message Chromium logs for a response with this status, e.g. 404 or 400. */
+export function statusMessage(status: number): RegExp {
+  return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+}
+
+/** The 'MMM d, yyyy' list date format (SPEC section 9). */
+export const LIST_DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;

@@ -1,0 +1,214 @@
+import type { APIRequestContext } from "@playwright/test";
+import { DEMO_URL, EMPTY_URL, expect, test } from "./fixtures";
+
+// What crawlers, feed readers, link previews and browsers' security features get: head tags, the
+// RSS feed, the sitemap, robots.txt, security and cache headers, and the health check. Plain HTTP,
+// no browser.
+
+type Tag = Record<string, string>;
+
+function decode(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** The attributes of every <name ...> tag in the HTML. */
+function tags(html: string, name: string): Tag[] {
+  const found: Tag[] = [];
+  for (const match of html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))) {
+    const attributes: Tag = {};
+    for (const attr of (match[1] ?? "").matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) {
+      attributes[attr[1]!.toLowerCase()] = decode(attr[2] ?? "");
+    }
+    found.push(attributes);
+  }
+  return found;
+}
+
+function head(html: string): string {
+  return html.slice(0, html.indexOf("</head>"));
+}
+
+function metaContent(html: string, key: "name" | "property", value: string): string | undefined {
+  return tags(head(html), "meta").find((tag) => tag[key] === value)?.content;
+}
+
+/** The news article paths, from the news list page. */
+async function newsPaths(request: APIRequestContext, base = DEMO_URL): Promise<string[]> {
+  const html = await (await request.get(`${base}/news`)).text();
+  return [...new Set([...html.matchAll(/href="(\/news\/[0-9a-f-]{36})"/g)].map((m) => m[1]!))];
+}
+
+test("every public page has title, description, Open Graph, Twitter card and canonical tags", async ({
+  request,
+}) => {
+  const [article] = await newsPaths(request);
+  expect(article).toBeTruthy();
+  const images = new Set<string>();
+  for (const path of ["/", "/games", "/news", "/contact", article!]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const title = decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "");
+    expect(title, `${path} <title>`).not.toBe("");
+
+    const description = metaContent(html, "name", "description");
+    expect(description?.length, `${path} meta description`).toBeGreaterThan(20);
+    expect(metaContent(html, "property", "og:title"), `${path} og:title`).toBe(title);
+    expect(metaContent(html, "property", "og:description"), `${path} og:description`).toBe(
+      description,
+    );
+    const url = `${DEMO_URL}${path}`;
+    expect(metaContent(html, "property", "og:url"), `${path} og:url`).toBe(url);
+    expect(metaContent(html, "name", "twitter:card"), `${path} twitter:card`).toMatch(/^summary/);
+    const image = metaContent(html, "property", "og:image") ?? "";
+    expect(image, `${path} og:image`).toMatch(new RegExp(`^${DEMO_URL}/`));
+    images.add(image);
+    const canonical = tags(head(html), "link").filter((link) => link.rel === "canonical");
+    expect(
+      canonical.map((link) => link.href),
+      `${path} canonical`,
+    ).toEqual([url]);
+
+    // Every page points feed readers to the news feed.
+    const feeds = tags(head(html), "link").filter(
+      (link) => link.rel === "alternate" && link.type === "application/rss+xml",
+    );
+    expect(
+      feeds.map((link) => link.href),
+      `${path} feed link`,
+    ).toEqual(["/news/feed.xml"]);
+  }
+  // The preview image exists.
+  for (const image of images) {
+    const response = await request.get(image);
+    expect(response.status(), image).toBe(200);
+    expect(response.headers()["content-type"], image).toMatch(/^image\//);
+  }
+});
+
+test("a news article's head describes it as an article", async ({ request }) => {
+  const [article] = await newsPaths(request);
+  const html = await (await request.get(article!)).text();
+  const heading = decode(html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? "");
+  expect(metaContent(html, "property", "og:type")).toBe("article");
+  expect(metaContent(html, "property", "og:title")).toContain(heading);
+  expect(metaContent(html, "property", "article:published_time")).toMatch(/^\d{4}-\d\d-\d\dT/);
+});
+
+test("/news/feed.xml is RSS 2.0 with one item per news article", async ({ request }) => {
+  const paths = await newsPaths(request);
+  const response = await request.get("/news/feed.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/rss+xml");
+  const xml = await response.text();
+  expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
+  expect(xml).toMatch(/<rss version="2\.0"/);
+  expect(xml).toMatch(/<channel>[\s\S]*<title>[^<]+<\/title>[\s\S]*<\/channel>/);
+
+  const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
+  expect(items).toHaveLength(paths.length);
+  const links = items.map((item) => item.match(/<link>([^<]+)<\/link>/)?.[1]);
+  expect(links).toEqual(paths.map((path) => `${DEMO_URL}${path}`));
+  for (const item of items) {
+    expect(item).toMatch(/<title>[^<]+<\/title>/);
+    expect(item).toMatch(
+      /<pubDate>[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} [\d:]{8} GMT<\/pubDate>/,
+    );
+  }
+
+  // No news: a valid feed with no items.
+  const empty = await (await request.get(`${EMPTY_URL}/news/feed.xml`)).text();
+  expect(empty).toMatch(/<rss version="2\.0"/);
+  expect(empty).not.toContain("<item>");
+});
+
+test("/sitemap.xml lists the public pages and every news article", async ({ request }) => {
+  const paths = await newsPaths(request);
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/xml/);
+  const xml = await response.text();
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  for (const path of ["/", "/games", "/news", "/contact", ...paths]) {
+    expect(locs, path).toContain(`${DEMO_URL}${path}`);
+  }
+  expect(locs).toHaveLength(4 + paths.length);
+});
+
+test("/robots.txt points to the sitemap", async ({ request }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/plain");
+  const text = await response.text();
+  expect(text).toMatch(/^User-agent: \*$/m);
+  expect(text).toContain(`Sitemap: ${DEMO_URL}/sitemap.xml`);
+});
+
+test("pages carry an enforced CSP whose nonce is on every inline script, and security headers", async ({
+  request,
+}) => {
+  const nonces = new Set<string>();
+  for (const path of ["/", "/contact"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["content-security-policy-report-only"]).toBeUndefined();
+    const csp = headers["content-security-policy"] ?? "";
+    const directives = new Map(
+      csp.split(";").map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
+    const scriptSrc = directives.get("script-src") ?? [];
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const nonce = scriptSrc.find((v) => v.startsWith("'nonce-"))?.slice(7, -1);
+    expect(nonce, "script-src has a nonce").toBeTruthy();
+    nonces.add(nonce!);
+    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+
+    const html = await response.text();
+    const inline = tags(html, "script").filter((script) => !script.src);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) expect(script.nonce).toBe(nonce);
+
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toMatch(/^(no-referrer|same-origin|strict-origin.*)$/);
+  }
+  // A fresh nonce per response.
+  expect(nonces.size).toBe(2);
+});
+
+test("hashed assets are cached for a long time as immutable", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const assets = [
+    ...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!)),
+  ];
+  expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
+  expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+  for (const asset of assets) {
+    const response = await request.get(asset);
+    expect(response.status(), asset).toBe(200);
+    const cacheControl = response.headers()["cache-control"] ?? "";
+    expect(cacheControl, asset).toContain("immutable");
+    expect(Number(cacheControl.match(/max-age=(\d+)/)?.[1]), asset).toBeGreaterThanOrEqual(
+      60 * 60 * 24 * 365,
+    );
+  }
+});
+
+test("/healthz answers 200 JSON with the database ok", async ({ request }) => {
+  for (const base of [DEMO_URL, EMPTY_URL]) {
+    const response = await request.get(`${base}/healthz`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["cache-control"]).toContain("no-store");
+    expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+  }
+});

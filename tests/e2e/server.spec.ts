@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "../../app/db/database.server";
+import { contactMessages } from "../../app/db/schema";
+import { expect, test, waitForHydration } from "./fixtures";
+import {
+  freshDataDir,
+  killLeftoverServers,
+  removeDataDirIfPassed,
+  startServer,
+} from "./server-process";
+
+// Tests that start their own server process (`tsx server.ts`, as `npm start` does) on a private
+// DATA_DIR: what a contact message leaves in the database, and the data-directory lock.
+
+test.describe.configure({ timeout: 120_000 });
+const dataDirs: string[] = [];
+test.afterEach(async () => {
+  await killLeftoverServers();
+  for (const dir of dataDirs.splice(0)) removeDataDirIfPassed(dir);
+});
+
+function dataDirFor(name: string): string {
+  const dir = freshDataDir(name);
+  dataDirs.push(dir);
+  return dir;
+}
+
+test("a message sent in the browser is stored in the database, unread", async ({ page }) => {
+  const dataDir = dataDirFor("storage");
+  const server = await startServer({ dataDir });
+
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const sent = {
+    name: `Storage Proof ${id}`,
+    email: `storage.${id}@example.com`,
+    subject: `Is this stored? ${id}`,
+    message: `First line ${id}.\nSecond line, with "quotes" & symbols <ok>.`,
+  };
+  await page.goto(`${server.url}/contact`);
+  await waitForHydration(page);
+  await page.getByLabel("Name", { exact: true }).fill(sent.name);
+  await page.getByLabel("Email", { exact: true }).fill(sent.email);
+  await page.getByLabel("Subject", { exact: true }).fill(sent.subject);
+  await page.getByLabel("Message", { exact: true }).fill(sent.message);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Message sent!")).toBeVisible();
+  await page.close();
+
+  // SIGTERM: the server finishes, closes the database and releases the lock.
+  expect(await server.stop()).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+
+  const handle = await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "db") });
+  try {
+    const rows = await handle.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, sent.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ ...sent, read: false });
+  } finally {
+    await handle.close();
+  }
+});
+
+test("a second server on the same DATA_DIR is refused and the first keeps serving", async () => {
+  const dataDir = dataDirFor("lock");
+  const first = await startServer({ dataDir });
+
+  const second = await startServer({ dataDir, waitUntilHealthy: false });
+  const code = await second.exited;
+  expect(code).not.toBe(0);
+  expect(second.output()).toContain("in use by another process");
+  expect(second.output()).toContain(`pid ${first.child.pid}`);
+
+  const health = await fetch(`${first.url}/healthz`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toMatchObject({ database: "ok" });
+  const home = await fetch(`${first.url}/`);
+  expect(home.status).toBe(200);
+
+  expect(await first.stop()).toBe(0);
+});
