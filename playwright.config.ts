@@ -1,21 +1,32 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 
-// Two servers from the production build: one with the demo content, one on a fresh, empty
-// DATA_DIR for the empty states. Each run starts from new data directories.
-export const DEMO_URL = "http://127.0.0.1:4301";
-export const EMPTY_URL = "http://127.0.0.1:4302";
+// Two servers from the production build: one with the demo content and one verified user per role
+// (tests/support/e2e-users.ts), one on a fresh, empty DATA_DIR for the empty states. Each run starts
+// from new data directories. E2E_PORT moves both servers (for running two suites side by side).
+const port = Number(process.env.E2E_PORT ?? 4301);
+export const DEMO_URL = `http://127.0.0.1:${port}`;
+export const EMPTY_URL = `http://127.0.0.1:${port + 1}`;
+const dataRoot = `test-results/data-${port}`;
 
-const serverEnv = { LOG_LEVEL: "warn", CONTACT_RATE_LIMIT: "100" };
+// TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so the per-address
+// limits of one test never throttle another. FAULT_INJECTION lets failure-path tests make the server
+// fail an operation.
+const serverEnv = {
+  LOG_LEVEL: "warn",
+  CONTACT_RATE_LIMIT: "100",
+  TRUST_PROXY: "loopback",
+  FAULT_INJECTION: "true",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e",
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   use: {
     baseURL: DEMO_URL,
@@ -30,17 +41,22 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "rm -rf test-results/data/demo && npx tsx server.ts --demo",
+      command: `rm -rf ${dataRoot}/demo && npx tsx tests/support/seed-e2e.ts --demo && npx tsx server.ts`,
       url: `${DEMO_URL}/healthz`,
-      env: { ...serverEnv, PORT: "4301", DATA_DIR: "test-results/data/demo", SITE_URL: DEMO_URL },
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: `${dataRoot}/demo`, SITE_URL: DEMO_URL },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "pipe",
     },
     {
-      command: "rm -rf test-results/data/empty && npx tsx server.ts",
+      command: `rm -rf ${dataRoot}/empty && npx tsx server.ts`,
       url: `${EMPTY_URL}/healthz`,
-      env: { ...serverEnv, PORT: "4302", DATA_DIR: "test-results/data/empty", SITE_URL: EMPTY_URL },
+      env: {
+        ...serverEnv,
+        PORT: String(port + 1),
+        DATA_DIR: `${dataRoot}/empty`,
+        SITE_URL: EMPTY_URL,
+      },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "pipe",

@@ -7,7 +7,9 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import type { Role } from "../../app/roles/permissions";
 import { DEMO_URL, EMPTY_URL } from "../../playwright.config";
+import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
 
 export { DEMO_URL, EMPTY_URL, expect };
 
@@ -33,6 +35,14 @@ type Fixtures = {
  * page error, in every page of every context it uses (the epic-stack habit).
  */
 export const test = base.extend<Fixtures>({
+  // Each test comes from its own client address, so per-address limits (sign-in, contact) of one
+  // test never throttle another. The servers trust X-Forwarded-For from loopback.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({
+      ...extraHTTPHeaders,
+      "X-Forwarded-For": clientAddressFor(`${testInfo.testId}:${testInfo.retry}`),
+    });
+  },
   consoleGuard: [
     async ({ context }, use) => {
       const problems: Problem[] = [];
@@ -85,6 +95,23 @@ export const test = base.extend<Fixtures>({
     for (const ctx of contexts) await ctx.close();
   },
 });
+
+/** A stable, distinct documentation-range address per test. */
+export function clientAddressFor(seed: string): string {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `127.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
+/** Signs in through the /auth form as the seeded user of that role, and waits for the home page. */
+export async function signInAs(page: Page, role: Role): Promise<void> {
+  await gotoHydrated(page, "/auth");
+  await page.locator("#login-email").fill(roleEmail(role));
+  await page.locator("#login-password").fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await waitForHydration(page);
+}
 
 /**
  * Waits until React has hydrated the document (the root's first commit is done), so that clicks
