@@ -27,6 +27,7 @@ import { createMailer } from "~/mail/mailer.server";
 import { configuredStorage } from "~/storage/configured.server";
 import type { Runtime } from "~/server/context";
 import { ConfigError, type Env, loadEnv } from "~/server/env.server";
+import { CacheRegistry } from "~/server/caches.server";
 import { createLogger } from "~/server/logger.server";
 import { isCrossSiteWrite } from "~/server/origin.server";
 import { contentSecurityPolicy, securityHeaders } from "~/server/security.server";
@@ -58,6 +59,8 @@ async function main() {
 
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
   const auth = createAuth({ db: database.db, env, mailer, logger });
+  const caches = new CacheRegistry(logger);
+  if (env.DATABASE_URL) await caches.listen(env.DATABASE_URL);
   let shuttingDown = false;
   const runtime: Runtime = {
     db: database.db,
@@ -66,6 +69,7 @@ async function main() {
     auth,
     mailer,
     storage: configuredStorage(env),
+    caches,
     ping: database.ping,
     isShuttingDown: () => shuttingDown,
   };
@@ -185,6 +189,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await caches.close();
     await database.close();
     logger.info("stopped cleanly");
     process.exit(0);

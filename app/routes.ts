@@ -28,6 +28,8 @@ export default [
 
   // Resource routes: the auth library's endpoints, feeds, crawlers and health.
   route("api/auth/*", "routes/api-auth.ts"),
+  route("api/v1/*", "routes/api-v1.ts"),
+  route("api/docs", "routes/api-docs.tsx"),
   route("news/feed.xml", "routes/news-feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, User, UserCog } from "lucide-react";
+import { LayoutDashboard, LogOut, Terminal, User, UserCog } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -72,7 +72,13 @@ export function SignOutForm() {
   return <Form id={SIGN_OUT_FORM} method="post" action="/auth/sign-out" className="hidden" />;
 }
 
-export function AccountMenu({ user }: { user: AccountSummary }) {
+export function AccountMenu({
+  user,
+  onOpenConsole,
+}: {
+  user: AccountSummary;
+  onOpenConsole: () => void;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -102,6 +108,12 @@ export function AccountMenu({ user }: { user: AccountSummary }) {
             </Link>
           </DropdownMenuItem>
         ))}
+        {user.permissions.canAccessDevConsole && (
+          <DropdownMenuItem onSelect={onOpenConsole}>
+            <Terminal aria-hidden="true" />
+            Dev Console
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <button type="submit" form={SIGN_OUT_FORM} className="w-full">

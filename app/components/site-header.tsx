@@ -1,5 +1,5 @@
 import { LogIn, Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -15,8 +15,18 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
+// The console's code is its own chunk, fetched only when a developer or owner opens it.
+const DevConsole = lazy(() => import("~/console/dev-console"));
+
 export function SiteHeader({ user }: { user: AccountSummary | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [consoleOpen, setConsoleOpen] = useState(false);
+  const [consoleLoaded, setConsoleLoaded] = useState(false);
+  const openConsole = () => {
+    setConsoleLoaded(true);
+    setConsoleOpen(true);
+    setMenuOpen(false);
+  };
   const location = useLocation();
   // A followed link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
@@ -40,7 +50,7 @@ export function SiteHeader({ user }: { user: AccountSummary | null }) {
           <SignOutForm />
           {user ? (
             <div className="hidden md:block">
-              <AccountMenu user={user} />
+              <AccountMenu user={user} onOpenConsole={openConsole} />
             </div>
           ) : (
             <Button asChild size="sm" className="hidden md:inline-flex">
@@ -98,6 +108,17 @@ export function SiteHeader({ user }: { user: AccountSummary | null }) {
                   </NavLink>
                 </li>
               ))}
+              {user.permissions.canAccessDevConsole && (
+                <li>
+                  <button
+                    type="button"
+                    onClick={openConsole}
+                    className={cn(navClass({ isActive: false }), "block w-full text-left")}
+                  >
+                    Dev Console
+                  </button>
+                </li>
+              )}
               <li className="pt-2">
                 <Button type="submit" form="sign-out-form" variant="outline" className="w-full">
                   Sign Out
@@ -116,6 +137,11 @@ export function SiteHeader({ user }: { user: AccountSummary | null }) {
           )}
         </ul>
       </nav>
+      {user?.permissions.canAccessDevConsole && consoleLoaded && (
+        <Suspense fallback={null}>
+          <DevConsole role={user.role} open={consoleOpen} onOpenChange={setConsoleOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }

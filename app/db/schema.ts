@@ -273,3 +273,17 @@ export const ownerInvites = pgTable("owner_invites", {
 });
 
 export type User = typeof users.$inferSelect;
+
+/** A developer's or owner's current task (SPEC section 3), shown in the console's Team tab. */
+export const developerWork = pgTable(
+  "developer_work",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    currentTask: text("current_task"),
+    status: text("status").notNull().default("active"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("developer_work_status_valid", sql`${t.status} in ('active', 'paused', 'done')`)],
+);

@@ -2,6 +2,7 @@ import type { Auth } from "~/accounts/auth.server";
 import type { Database } from "~/db/database.server";
 import type { Mailer } from "~/mail/mailer.server";
 import type { Storage } from "~/storage/storage.server";
+import type { CacheRegistry } from "./caches.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -13,6 +14,7 @@ export type Runtime = {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  caches: CacheRegistry;
   /** A database round trip; throws when the database is unreachable. */
   ping(): Promise<void>;
   /** True once shutdown has begun; health checks report it so balancers stop sending traffic. */

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "react-router";
 import { createAuth } from "../../app/accounts/auth.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { createMailer } from "../../app/mail/mailer.server";
+import { CacheRegistry } from "../../app/server/caches.server";
 import { loadEnv } from "../../app/server/env.server";
 import { createLogger } from "../../app/server/logger.server";
 import { configuredStorage } from "../../app/storage/configured.server";
@@ -29,6 +30,7 @@ export function testContext(
       logger,
       mailer,
       storage: configuredStorage(env),
+      caches: new CacheRegistry(logger),
       auth: createAuth({ db: handle.db, env, mailer, logger }),
       ping: handle.ping,
       isShuttingDown: () => false,

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+// Shapes of the API's answers, used for the OpenAPI document (the forms' own schemas describe bodies).
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export const NewsItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  date: z.string(),
+  updatedAt: z.string(),
+});
+export const GameItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  status: z.string(),
+  url: z.string(),
+  displayOrder: z.number(),
+});
+export const MessageItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  date: z.string(),
+});
+export const ProfileItem = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const RoleItem = z.object({ userId: z.string(), role: z.string(), assignedAt: z.string() });
+export const WorkItem = z.object({
+  currentTask: z.string().nullable(),
+  status: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export const WorkInput = z.object({
+  current_task: z.string().max(500, "The task must be at most 500 characters").nullable(),
+});
+export const QueryInput = z.object({
+  sql: z.string().max(5_000, "The query must be at most 5000 characters"),
+});
+export const List = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), limit: z.number() });

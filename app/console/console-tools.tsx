@@ -1,0 +1,319 @@
+import { Copy, Play, RefreshCw, Trash } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Input, Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { THEME_KEY } from "~/theme/theme";
+import { apiErrorMessage, callApi } from "./console-api";
+import { querySpecError } from "./query-rules";
+import { connectionTier, loadTimeTier, memoryTier } from "./tiers";
+
+type Metrics = {
+  loadTime: number | null;
+  memoryPercent: number | null;
+  connection: string | undefined;
+  renderTime: number | null;
+  domNodes: number;
+};
+
+/** Read from the browser's own APIs; 'Unknown' where a browser lacks one. */
+export function PerformancePanel({ openedAt }: { openedAt: number }) {
+  const [metrics, setMetrics] = useState<Metrics | null>(null);
+  useEffect(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as
+      | PerformanceNavigationTiming
+      | undefined;
+    const memory = (
+      performance as unknown as { memory?: { usedJSHeapSize: number; jsHeapSizeLimit: number } }
+    ).memory;
+    const connection = (navigator as unknown as { connection?: { effectiveType?: string } })
+      .connection;
+    setMetrics({
+      loadTime: navigation
+        ? Math.round(navigation.loadEventEnd || navigation.domContentLoadedEventEnd)
+        : null,
+      memoryPercent: memory
+        ? Math.round((memory.usedJSHeapSize / memory.jsHeapSizeLimit) * 100)
+        : null,
+      connection: connection?.effectiveType,
+      renderTime: Math.round(performance.now() - openedAt),
+      domNodes: document.getElementsByTagName("*").length,
+    });
+  }, [openedAt]);
+  if (!metrics) return null;
+  const rows = [
+    {
+      label: "Load time",
+      value: metrics.loadTime === null ? "Unknown" : `${metrics.loadTime} ms`,
+      tier: metrics.loadTime === null ? "Unknown" : loadTimeTier(metrics.loadTime),
+    },
+    {
+      label: "Memory usage",
+      value: metrics.memoryPercent === null ? "Unknown" : `${metrics.memoryPercent}%`,
+      tier: metrics.memoryPercent === null ? "Unknown" : memoryTier(metrics.memoryPercent),
+    },
+    {
+      label: "Connection type",
+      value: metrics.connection ?? "Unknown",
+      tier: connectionTier(metrics.connection),
+    },
+    {
+      label: "Render time",
+      value: metrics.renderTime === null ? "Unknown" : `${metrics.renderTime} ms`,
+      tier: "",
+    },
+    { label: "DOM nodes", value: String(metrics.domNodes), tier: "" },
+  ];
+  return (
+    <div className="space-y-4">
+      <h3 className="font-semibold">Performance Monitor</h3>
+      <dl className="grid gap-3 sm:grid-cols-2" data-testid="performance">
+        {rows.map((row) => (
+          <div key={row.label} className="rounded-lg border p-3">
+            <dt className="text-xs text-muted-foreground">{row.label}</dt>
+            <dd className="mt-1 flex items-center justify-between font-semibold">
+              {row.value}
+              {row.tier && (
+                <span className="text-xs font-medium text-muted-foreground">{row.tier}</span>
+              )}
+            </dd>
+            {row.label === "Memory usage" && metrics.memoryPercent !== null && (
+              <div
+                className="mt-2 h-2 rounded-full bg-muted"
+                role="progressbar"
+                aria-label="Memory usage"
+                aria-valuenow={metrics.memoryPercent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
+                <div
+                  className="h-2 rounded-full bg-primary"
+                  style={{ width: `${metrics.memoryPercent}%` }}
+                />
+              </div>
+            )}
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+const PREDEFINED = [
+  { name: "News", method: "GET", path: "news?limit=5" },
+  { name: "Games", method: "GET", path: "games?limit=5" },
+  { name: "Profiles", method: "GET", path: "profiles?limit=5" },
+  { name: "Health", method: "GET", path: "health" },
+] as const;
+
+type TestResult = { label: string; status: number; ms: number; body: unknown };
+
+export function ApiTester() {
+  const [result, setResult] = useState<TestResult | null>(null);
+  const [method, setMethod] = useState("GET");
+  const [table, setTable] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function run(label: string, verb: string, path: string, body?: unknown) {
+    setBusy(true);
+    try {
+      const answer = await callApi(verb, path, body);
+      setResult({ label, status: answer.status, ms: answer.ms, body: answer.data });
+      if (answer.ok)
+        toast.success("API Test Successful", {
+          description: `${label}: ${answer.status} in ${answer.ms} ms`,
+        });
+      else
+        toast.error("API Test Failed", {
+          description: `${label}: ${answer.status} ${apiErrorMessage(answer.data, "")}`,
+        });
+    } catch (error) {
+      toast.error("API Test Error", { description: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const custom = () => {
+    const name = encodeURIComponent(table.trim());
+    // GET samples 10 rows; the write methods send an empty body and get the API's real answer.
+    void run(
+      `${method} ${table.trim()}`,
+      method,
+      method === "GET" ? `${name}?limit=10` : name,
+      method === "GET" ? undefined : {},
+    );
+  };
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap gap-2">
+        {PREDEFINED.map((test) => (
+          <Button
+            key={test.name}
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => void run(test.name, test.method, test.path)}
+          >
+            <Play aria-hidden="true" />
+            {test.name}
+          </Button>
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
+        <div className="space-y-1">
+          <Label htmlFor="api-method">Method</Label>
+          <select
+            id="api-method"
+            value={method}
+            onChange={(e) => setMethod(e.target.value)}
+            className="block h-10 rounded-md border border-input bg-background px-3 text-sm"
+          >
+            {["GET", "POST", "PUT", "DELETE"].map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="api-table">Table name</Label>
+          <Input
+            id="api-table"
+            value={table}
+            onChange={(e) => setTable(e.target.value)}
+            placeholder="news"
+          />
+        </div>
+        <Button onClick={custom} disabled={busy || table.trim() === ""}>
+          Run custom test
+        </Button>
+      </div>
+      {result && (
+        <div className="space-y-2 rounded-lg border p-3" data-testid="api-result">
+          <div className="flex items-center justify-between text-sm">
+            <span className="font-medium">
+              {result.label}: <span data-testid="api-status">{result.status}</span> · {result.ms} ms
+            </span>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                void navigator.clipboard
+                  ?.writeText(JSON.stringify(result.body, null, 2))
+                  .then(() => toast.success("Copied"));
+              }}
+            >
+              <Copy aria-hidden="true" />
+              Copy
+            </Button>
+          </div>
+          <pre
+            className="max-h-64 overflow-auto rounded bg-muted p-3 text-xs"
+            data-testid="api-body"
+          >
+            {JSON.stringify(result.body, null, 2)}
+          </pre>
+        </div>
+      )}
+    </div>
+  );
+}
+
+type QueryAnswer = { columns: string[]; rows: Record<string, unknown>[]; rowCount: number };
+
+export function QueryBox() {
+  const [sql, setSql] = useState("");
+  const [answer, setAnswer] = useState<QueryAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function run() {
+    const specError = querySpecError(sql);
+    if (specError) {
+      toast.error("Query failed", { description: specError });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await callApi<QueryAnswer>("POST", "query", { sql });
+      if (!result.ok) throw new Error(apiErrorMessage(result.data, "The query failed."));
+      setAnswer(result.data);
+      toast.success("Query executed successfully", { description: `${result.data.rowCount} rows` });
+    } catch (error) {
+      setAnswer(null);
+      toast.error("Query failed", { description: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-3">
+      <Label htmlFor="sql">Database Query</Label>
+      <Textarea
+        id="sql"
+        rows={4}
+        value={sql}
+        onChange={(e) => setSql(e.target.value)}
+        className="font-mono text-xs"
+        placeholder="SELECT id, username FROM profiles LIMIT 5"
+      />
+      <Button size="sm" onClick={() => void run()} disabled={busy}>
+        <Play aria-hidden="true" />
+        Run Query
+      </Button>
+      {answer && (
+        <div className="max-h-64 overflow-auto rounded-md border" data-testid="query-result">
+          <table className="w-full text-left text-xs">
+            <thead className="bg-muted">
+              <tr>
+                {answer.columns.map((c) => (
+                  <th key={c} className="px-2 py-1 font-medium">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {answer.rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: result rows have no identity
+                <tr key={i} className="border-t">
+                  {answer.columns.map((c) => (
+                    <td key={c} className="px-2 py-1 font-mono">
+                      {String(row[c] ?? "")}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Clears the server's caches on every process and this browser's cached site data, keeping the theme. */
+export function CacheAndRefresh({ onRefresh }: { onRefresh: () => void }) {
+  async function clearCache() {
+    try {
+      const result = await callApi("POST", "cache/clear");
+      if (!result.ok) throw new Error();
+      const theme = localStorage.getItem(THEME_KEY);
+      localStorage.clear();
+      sessionStorage.clear();
+      if (theme) localStorage.setItem(THEME_KEY, theme);
+      if ("caches" in window) for (const key of await caches.keys()) await caches.delete(key);
+      toast.success("Cache cleared", { description: "All cached data has been cleared" });
+    } catch {
+      toast.error("Failed to clear cache");
+    }
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="outline" onClick={() => void clearCache()}>
+        <Trash aria-hidden="true" />
+        Clear Cache
+      </Button>
+      <Button size="sm" variant="outline" onClick={onRefresh}>
+        <RefreshCw aria-hidden="true" />
+        Refresh Data
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Terminal, X } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import type { Role } from "~/roles/permissions";
+import { callApi } from "./console-api";
+import { DatabasePanel, HealthCard, MyWorkCard, StaffLinks, TeamPanel } from "./console-panels";
+import { ApiTester, CacheAndRefresh, PerformancePanel, QueryBox } from "./console-tools";
+
+export const CONSOLE_VERSION = "3.0";
+
+/** The developer console: its own chunk, loaded only when a developer or owner opens it. */
+export default function DevConsole({
+  role,
+  open,
+  onOpenChange,
+}: {
+  role: Role;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [generation, setGeneration] = useState(0);
+  const [openedAt] = useState(() => performance.now());
+  const isOwner = role === "owner";
+  async function refresh() {
+    const result = await callApi("GET", "health").catch(() => null);
+    if (!result?.ok) {
+      toast.error("Failed to refresh metadata");
+      return;
+    }
+    setGeneration((g) => g + 1);
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed inset-2 z-50 flex flex-col overflow-hidden rounded-xl border bg-background shadow-2xl sm:inset-8 lg:inset-x-[8%]">
+          <header className="flex items-center justify-between border-b px-5 py-3">
+            <Dialog.Title className="flex items-center gap-2 text-lg font-semibold">
+              <Terminal aria-hidden="true" className="size-5 text-primary" />
+              Developer Console
+              <span
+                className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-foreground"
+                data-testid="console-version"
+              >
+                v{CONSOLE_VERSION}
+              </span>
+            </Dialog.Title>
+            <Dialog.Description className="sr-only">
+              Team status, system health, database, performance and API tools.
+            </Dialog.Description>
+            <Dialog.Close className="rounded-md p-2 hover:bg-accent" aria-label="Close console">
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </header>
+          <Tabs
+            defaultValue="overview"
+            className="flex min-h-0 flex-1 flex-col px-5 py-4"
+            key={generation}
+          >
+            <TabsList className="h-auto flex-wrap justify-start">
+              {["Overview", "Team", "Database", "Performance", "API Testing", "Actions"].map(
+                (tab) => (
+                  <TabsTrigger key={tab} value={tab.toLowerCase().replace(" ", "-")}>
+                    {tab}
+                  </TabsTrigger>
+                ),
+              )}
+            </TabsList>
+            <div className="min-h-0 flex-1 overflow-auto pb-4">
+              <TabsContent value="overview" className="space-y-4">
+                <StaffLinks isOwner={isOwner} />
+                <div className="grid gap-4 lg:grid-cols-2">
+                  <MyWorkCard />
+                  <HealthCard />
+                </div>
+              </TabsContent>
+              <TabsContent value="team">
+                <TeamPanel />
+              </TabsContent>
+              <TabsContent value="database">
+                <DatabasePanel />
+              </TabsContent>
+              <TabsContent value="performance">
+                <PerformancePanel openedAt={openedAt} />
+              </TabsContent>
+              <TabsContent value="api-testing">
+                <ApiTester />
+              </TabsContent>
+              <TabsContent value="actions">
+                <Card>
+                  <CardHeader>
+                    <CardTitle asChild>
+                      <h3 className="text-base">Quick Actions</h3>
+                    </CardTitle>
+                  </CardHeader>
+                  <CardContent className="space-y-6">
+                    <CacheAndRefresh onRefresh={() => void refresh()} />
+                    {isOwner && (
+                      <>
+                        <StaffLinks isOwner />
+                        <QueryBox />
+                      </>
+                    )}
+                  </CardContent>
+                </Card>
+              </TabsContent>
+            </div>
+          </Tabs>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

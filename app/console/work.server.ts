@@ -1,0 +1,57 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { developerWork, userRoles, users } from "~/db/schema";
+import type { Role } from "~/roles/permissions";
+
+export type Work = { currentTask: string | null; status: string; updatedAt: string | null };
+
+export async function getWork(db: Database, userId: string): Promise<Work> {
+  const [row] = await db.select().from(developerWork).where(eq(developerWork.userId, userId));
+  return row
+    ? { currentTask: row.currentTask, status: row.status, updatedAt: row.updatedAt.toISOString() }
+    : { currentTask: null, status: "active", updatedAt: null };
+}
+
+/** Upsert on user_id; the task is trimmed, saved as null when empty, status 'active' (SPEC 4, 5). */
+export async function saveWork(db: Database, userId: string, task: string | null): Promise<Work> {
+  const currentTask = task?.trim() ? task.trim() : null;
+  const now = new Date();
+  await db
+    .insert(developerWork)
+    .values({ userId, currentTask, status: "active", updatedAt: now })
+    .onConflictDoUpdate({
+      target: developerWork.userId,
+      set: { currentTask, status: "active", updatedAt: now },
+    });
+  return { currentTask, status: "active", updatedAt: now.toISOString() };
+}
+
+export type TeamMember = {
+  userId: string;
+  email: string;
+  role: Extract<Role, "developer" | "owner">;
+  currentTask: string | null;
+  updatedAt: string | null;
+};
+
+/** Developers and owners with their current work (SPEC section 7). */
+export async function listTeam(db: Database): Promise<TeamMember[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      role: userRoles.role,
+      currentTask: developerWork.currentTask,
+      updatedAt: developerWork.updatedAt,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(developerWork, eq(developerWork.userId, users.id))
+    .where(inArray(userRoles.role, ["developer", "owner"]))
+    .orderBy(desc(userRoles.role), users.email);
+  return rows.map((row) => ({
+    ...row,
+    role: row.role as TeamMember["role"],
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+  }));
+}

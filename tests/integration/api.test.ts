@@ -1,0 +1,216 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { eq, sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENDPOINTS, handleApi } from "../../app/api/api.server";
+import { openApiDocument } from "../../app/api/openapi.server";
+import { ensureReaderRole } from "../../app/console/sql-query.server";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { staffAuditLog } from "../../app/db/schema";
+import { createNews } from "../../app/news/news.server";
+import { can, type Role } from "../../app/roles/permissions";
+import * as apiRoute from "../../app/routes/api-v1";
+import { signedInAs } from "../support/accounts";
+import { testEngines } from "../support/database";
+import { testContext } from "../support/runtime";
+
+type Who = "signed out" | Role;
+const WHO: Who[] = ["signed out", "guest", "moderator", "admin", "developer", "owner"];
+
+const VALID_BODIES: Record<string, unknown> = {
+  "POST news": { title: "API news", content: "From the API" },
+  "PUT news/:id": { title: "API news, edited", content: "Edited" },
+  "POST games": {
+    title: "API game",
+    description: "D",
+    imageUrl: "https://img.example/a.png",
+    status: "Released",
+    url: "https://play.example/a",
+  },
+  "PUT games/:id": {
+    title: "API game, edited",
+    description: "D",
+    imageUrl: "https://img.example/a.png",
+    status: "Coming Soon",
+    url: "https://play.example/a",
+  },
+  "PUT developer_work/me": { current_task: "  Shipping the API  " },
+  "POST query": { sql: "select id, username from profiles" },
+};
+
+describe.each(testEngines())("REST API v1 on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppLoadContext;
+  const cookies = new Map<Who, string | undefined>();
+  let ip = 0;
+
+  async function call(
+    method: string,
+    path: string,
+    options: { cookie?: string; body?: unknown; ip?: string } = {},
+  ) {
+    const headers = new Headers({ Origin: "http://localhost:3000" });
+    if (options.cookie) headers.set("Cookie", options.cookie);
+    if (options.body !== undefined) headers.set("Content-Type", "application/json");
+    const request = new Request(`http://localhost:3000/api/v1/${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const ctx = { ...context, clientIp: options.ip ?? `192.0.2.${(++ip % 250) + 1}` };
+    const response = await handleApi(request, ctx, path.split("?")[0]!);
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : null,
+    };
+  }
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    context = testContext(handle);
+    cookies.set("signed out", undefined);
+    for (const role of WHO.slice(1) as Role[])
+      cookies.set(role, (await signedInAs(context, role)).cookie);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    it.each(WHO)(`${endpoint.method} /api/v1/${endpoint.path} as %s`, async (who) => {
+      const item = await createNews(handle.db, { title: "Matrix", content: "Body" });
+      let path = endpoint.path;
+      if (path.includes(":id")) {
+        const gameId = path.startsWith("games")
+          ? ((
+              await call("POST", "games", {
+                cookie: cookies.get("owner"),
+                body: VALID_BODIES["POST games"],
+              })
+            ).body.id as string)
+          : item.id;
+        path = path.replace(":id", gameId);
+      }
+      const result = await call(endpoint.method, path, {
+        cookie: cookies.get(who),
+        body: VALID_BODIES[`${endpoint.method} ${endpoint.path}`],
+      });
+      const allowed =
+        endpoint.permission === null || (who !== "signed out" && can(who, endpoint.permission));
+      if (!allowed) {
+        expect(result.status).toBe(who === "signed out" ? 401 : 403);
+        expect(result.body.error.code).toBe(who === "signed out" ? "unauthenticated" : "forbidden");
+      } else {
+        expect([200, 201]).toContain(result.status);
+      }
+    });
+  }
+
+  it("answers unknown paths 404, wrong methods 405 with Allow, bad limits 400, all as JSON errors", async () => {
+    expect((await call("GET", "nothing-here")).status).toBe(404);
+    const wrong = await call("PATCH", "news");
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("Allow")).toBe("GET, POST");
+    expect(wrong.body.error.code).toBe("method_not_allowed");
+    for (const limit of ["0", "101", "abc", "1.5"]) {
+      expect((await call("GET", `news?limit=${limit}`)).body.error.code).toBe("invalid_limit");
+    }
+    expect((await call("GET", "news/not-a-uuid")).status).toBe(404);
+    const invalid = await call("POST", "news", {
+      cookie: cookies.get("admin"),
+      body: { title: "" },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.fields).toMatchObject({ title: "Please fill in all fields" });
+  });
+
+  it("limit caps lists: 10 rows when there are more", async () => {
+    for (let i = 0; i < 12; i++) await createNews(handle.db, { title: `Bulk ${i}`, content: "x" });
+    const result = await call("GET", "news?limit=10");
+    expect(result.body.data).toHaveLength(10);
+  });
+
+  it("limits each address to 120 requests a minute with 429 and Retry-After", async () => {
+    let last = { status: 0, headers: new Headers(), body: null as unknown };
+    for (let i = 0; i < 121; i++) last = await call("GET", "health", { ip: "198.51.100.77" });
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("sets and clears my current work: trimmed, empty saved as null, status active", async () => {
+    const dev = cookies.get("developer");
+    const saved = await call("PUT", "developer_work/me", {
+      cookie: dev,
+      body: { current_task: "  Boss fight  " },
+    });
+    expect(saved.body).toMatchObject({ currentTask: "Boss fight", status: "active" });
+    const team = await call("GET", "team", { cookie: dev });
+    expect(team.body.data.map((m: { currentTask: string | null }) => m.currentTask)).toContain(
+      "Boss fight",
+    );
+    const cleared = await call("PUT", "developer_work/me", {
+      cookie: dev,
+      body: { current_task: "   " },
+    });
+    expect(cleared.body.currentTask).toBeNull();
+  });
+
+  it("runs the owner's query read-only, at most 10 rows, and audits it", async () => {
+    const result = await call("POST", "query", {
+      cookie: cookies.get("owner"),
+      body: { sql: "select username from profiles" },
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.rowCount).toBeLessThanOrEqual(10);
+    expect(result.body.columns).toEqual(["username"]);
+    const refused = await call("POST", "query", {
+      cookie: cookies.get("owner"),
+      body: { sql: "select * from profiles; delete from profiles" },
+    });
+    expect(refused.status).toBe(400);
+    const audited = await handle.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, "console.query"));
+    expect(audited.length).toBeGreaterThanOrEqual(2);
+    expect(audited.map((a) => (a.details as { sql: string }).sql)).toContain(
+      "select username from profiles",
+    );
+  });
+
+  it("the reader role can read profiles and user_roles and nothing else", async () => {
+    expect(await ensureReaderRole(handle.db)).toBe(true);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql.raw("SET LOCAL ROLE studio_console_reader"));
+        await tx.execute(sql.raw("select count(*) from profiles"));
+        await tx.execute(sql.raw("select count(*) from users"));
+      }),
+    ).rejects.toSatisfy((error: Error) =>
+      /permission denied/.test(`${error.message} ${(error.cause as Error)?.message}`),
+    );
+  });
+
+  it("publishes a valid OpenAPI 3.1 document listing every endpoint", async () => {
+    const request = new Request("http://localhost:3000/api/v1/openapi.json");
+    const response = (await apiRoute.loader({
+      request,
+      context,
+      params: { "*": "openapi.json" },
+    } as never)) as Response;
+    const document = await response.json();
+    expect(document).toEqual(openApiDocument(context.runtime.env.SITE_URL));
+    const validation = await new Validator().validate(document);
+    expect(validation.errors ?? []).toEqual([]);
+    expect(validation.valid).toBe(true);
+    for (const endpoint of ENDPOINTS) {
+      const path = `/api/v1/${endpoint.path.replace(/:(\w+)/g, "{$1}")}`;
+      expect(
+        document.paths[path]?.[endpoint.method.toLowerCase()],
+        `${endpoint.method} ${path}`,
+      ).toBeDefined();
+    }
+  });
+});
