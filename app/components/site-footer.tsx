@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { NAV_LINKS, SOCIAL_LINKS, STUDIO } from "~/studio/studio";
+import { SocialLinks } from "~/studio/social-links";
+import { NAV_LINKS, STUDIO } from "~/studio/studio";
 import { StudioMark } from "./studio-mark";
 
 export function SiteFooter({ year }: { year: number }) {
@@ -30,22 +31,7 @@ export function SiteFooter({ year }: { year: number }) {
         </nav>
         <div>
           <h2 className="mb-3 text-sm font-semibold">Follow Us</h2>
-          <ul className="grid grid-cols-2 gap-2 text-sm">
-            {SOCIAL_LINKS.map(({ name, href, Icon }) => (
-              <li key={name}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 text-muted-foreground hover:text-foreground hover:underline"
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  {name}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks linkClassName="text-muted-foreground hover:text-foreground" />
         </div>
       </div>
       <div className="border-t">

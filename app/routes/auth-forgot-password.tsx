@@ -1,11 +1,11 @@
-import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { AuthCard } from "~/accounts/auth-card";
 import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
 import { ForgotPasswordSchema } from "~/accounts/auth-schemas";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { useValidatedForm } from "~/forms/use-validated-form";
 import type { Route } from "./+types/auth-forgot-password";
 
 type ActionResult = { sent?: boolean; errors?: FieldErrors; formError?: string };
@@ -32,57 +32,40 @@ export const meta: Route.MetaFunction = () => [
 export default function ForgotPassword() {
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
-  const [errors, setErrors] = useState<FieldErrors | undefined>();
+  const form = useValidatedForm(ForgotPasswordSchema, result?.errors);
   return (
-    <div className="mx-auto max-w-md px-4 py-14 sm:py-20">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h1 className="text-2xl">Forgot your password?</h1>
-          </CardTitle>
-          <CardDescription>We will e-mail you a link to choose a new one.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {result?.sent ? (
-            <p
-              role="status"
-              className="rounded-md border border-green-600/40 bg-green-600/10 p-3 text-sm"
-            >
-              If an account exists for that address, a reset link is on its way. It works for one
-              hour.
-            </p>
-          ) : (
-            <Form
-              method="post"
-              noValidate
-              className="space-y-4"
-              onSubmit={(event) => {
-                const parsed = parseForm(ForgotPasswordSchema, new FormData(event.currentTarget));
-                setErrors(parsed.success ? {} : parsed.errors);
-                if (!parsed.success) event.preventDefault();
-              }}
-            >
-              <FormError message={result?.formError} />
-              <Field
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                required
-                error={(errors ?? result?.errors)?.email}
-              />
-              <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? "Sending..." : "Send reset link"}
-              </Button>
-            </Form>
-          )}
-          <p className="mt-6 text-center text-sm">
-            <Link to="/auth" className="text-primary hover:underline">
-              Back to sign in
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
-    </div>
+    <AuthCard
+      title="Forgot your password?"
+      description="We will e-mail you a link to choose a new one."
+    >
+      {result?.sent ? (
+        <p
+          role="status"
+          className="rounded-md border border-green-600/40 bg-green-600/10 p-3 text-sm"
+        >
+          If an account exists for that address, a reset link is on its way. It works for one hour.
+        </p>
+      ) : (
+        <Form method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+          <FormError message={result?.formError} />
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            error={form.errors.email}
+          />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Sending..." : "Send reset link"}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/auth" className="text-primary hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,11 +1,11 @@
-import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { AuthCard } from "~/accounts/auth-card";
 import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
 import { ResetPasswordSchema } from "~/accounts/auth-schemas";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { useValidatedForm } from "~/forms/use-validated-form";
 import { redirectWithToast } from "~/toast/toast.server";
 import type { Route } from "./+types/auth-reset-password";
 
@@ -48,61 +48,45 @@ export const meta: Route.MetaFunction = () => [
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
-  const [errors, setErrors] = useState<FieldErrors | undefined>();
-  const shown = errors ?? result?.errors ?? {};
+  const form = useValidatedForm(ResetPasswordSchema, result?.errors);
+  const shown = form.errors;
   const unusable = loaderData.invalid || !loaderData.token;
   return (
-    <div className="mx-auto max-w-md px-4 py-14 sm:py-20">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h1 className="text-2xl">Choose a new password</h1>
-          </CardTitle>
-          <CardDescription>Signing in elsewhere ends when you change it.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {unusable ? (
-            <p role="alert" className="text-sm text-destructive">
-              This reset link is invalid or has expired.{" "}
-              <Link to="/auth/forgot-password" className="underline">
-                Ask for a new one
-              </Link>
-              .
-            </p>
-          ) : (
-            <Form
-              method="post"
-              noValidate
-              className="space-y-4"
-              onSubmit={(event) => {
-                const parsed = parseForm(ResetPasswordSchema, new FormData(event.currentTarget));
-                setErrors(parsed.success ? {} : parsed.errors);
-                if (!parsed.success) event.preventDefault();
-              }}
-            >
-              <input type="hidden" name="token" value={loaderData.token} />
-              <FormError message={result?.formError ?? shown.token} />
-              <Field
-                name="password"
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                error={shown.password}
-              />
-              <Field
-                name="confirmPassword"
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-                error={shown.confirmPassword}
-              />
-              <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? "Saving..." : "Save new password"}
-              </Button>
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <AuthCard
+      title="Choose a new password"
+      description="Signing in elsewhere ends when you change it."
+    >
+      {unusable ? (
+        <p role="alert" className="text-sm text-destructive">
+          This reset link is invalid or has expired.{" "}
+          <Link to="/auth/forgot-password" className="underline">
+            Ask for a new one
+          </Link>
+          .
+        </p>
+      ) : (
+        <Form method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <FormError message={result?.formError ?? shown.token} />
+          <Field
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={shown.password}
+          />
+          <Field
+            name="confirmPassword"
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            error={shown.confirmPassword}
+          />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Saving..." : "Save new password"}
+          </Button>
+        </Form>
+      )}
+    </AuthCard>
   );
 }

@@ -1,12 +1,12 @@
-import { useState } from "react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { AuthCard } from "~/accounts/auth-card";
 import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
 import { TwoFactorCodeSchema } from "~/accounts/auth-schemas";
 import { safeRedirect } from "~/accounts/redirect";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { useValidatedForm } from "~/forms/use-validated-form";
 import { redirectWithToast } from "~/toast/toast.server";
 import type { Route } from "./+types/auth-two-factor";
 
@@ -52,49 +52,33 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [errors, setErrors] = useState<FieldErrors | undefined>();
+  const form = useValidatedForm(TwoFactorCodeSchema, result?.errors);
   return (
-    <div className="mx-auto max-w-md px-4 py-14 sm:py-20">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h1 className="text-2xl">Two-factor authentication</h1>
-          </CardTitle>
-          <CardDescription>
+    <AuthCard
+      title="Two-factor authentication"
+      description="
             Enter the 6-digit code from your authenticator app, or one of your backup codes.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form
-            method="post"
-            noValidate
-            className="space-y-4"
-            onSubmit={(event) => {
-              const parsed = parseForm(TwoFactorCodeSchema, new FormData(event.currentTarget));
-              setErrors(parsed.success ? {} : parsed.errors);
-              if (!parsed.success) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <FormError message={result?.formError} />
-            <Field
-              name="code"
-              label="Code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              error={(errors ?? result?.errors)?.code}
-            />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="trustDevice" className="size-4" />
-              Trust this device for 30 days
-            </label>
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Verifying..." : "Verify"}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
-    </div>
+          "
+    >
+      <Form method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormError message={result?.formError} />
+        <Field
+          name="code"
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          error={form.errors.code}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="trustDevice" className="size-4" />
+          Trust this device for 30 days
+        </label>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Verifying..." : "Verify"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { useValidatedForm } from "~/forms/use-validated-form";
 import { pageMeta, siteUrlFrom } from "~/seo/meta";
 import { STUDIO } from "~/studio/studio";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -109,19 +110,10 @@ function useBusy(intent: Intent) {
 
 function LoginForm({ result, redirectTo }: { result?: ActionResult; redirectTo: string }) {
   const busy = useBusy("login");
-  const [errors, setErrors] = useState<FieldErrors | undefined>();
-  const shown = errors ?? result?.errors ?? {};
+  const form = useValidatedForm(LoginSchema, result?.errors);
+  const shown = form.errors;
   return (
-    <Form
-      method="post"
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        const parsed = parseForm(LoginSchema, new FormData(event.currentTarget));
-        setErrors(parsed.success ? {} : parsed.errors);
-        if (!parsed.success) event.preventDefault();
-      }}
-    >
+    <Form method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError message={result?.formError} />
@@ -158,19 +150,10 @@ function LoginForm({ result, redirectTo }: { result?: ActionResult; redirectTo: 
 
 function RegisterForm({ result }: { result?: ActionResult }) {
   const busy = useBusy("register");
-  const [errors, setErrors] = useState<FieldErrors | undefined>();
-  const shown = errors ?? result?.errors ?? {};
+  const form = useValidatedForm(RegisterSchema, result?.errors);
+  const shown = form.errors;
   return (
-    <Form
-      method="post"
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        const parsed = parseForm(RegisterSchema, new FormData(event.currentTarget));
-        setErrors(parsed.success ? {} : parsed.errors);
-        if (!parsed.success) event.preventDefault();
-      }}
-    >
+    <Form method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
       <input type="hidden" name="intent" value="register" />
       <FormError message={result?.formError} />
       <Field

@@ -15,7 +15,8 @@ import {
 } from "~/messages/contact-schema";
 import { notifyStaff, submitContactMessage } from "~/messages/messages.server";
 import { pageMeta, siteUrlFrom } from "~/seo/meta";
-import { SOCIAL_LINKS, STUDIO, STUDIO_HOURS } from "~/studio/studio";
+import { SocialLinks } from "~/studio/social-links";
+import { STUDIO, STUDIO_HOURS } from "~/studio/studio";
 import type { Route } from "./+types/contact";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
@@ -286,22 +287,7 @@ export default function Contact() {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="grid grid-cols-2 gap-3 text-sm">
-                {SOCIAL_LINKS.map(({ name, href, Icon }) => (
-                  <li key={name}>
-                    <a
-                      href={href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex items-center gap-2 hover:text-primary hover:underline"
-                    >
-                      <Icon aria-hidden="true" className="size-4" />
-                      {name}
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <SocialLinks className="gap-3" linkClassName="hover:text-primary" />
             </CardContent>
           </Card>
         </div>
