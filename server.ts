@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { sql } from "drizzle-orm";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { ownerSetupLink } from "~/accounts/accounts.server";
@@ -29,6 +30,7 @@ import type { Runtime } from "~/server/context";
 import { ConfigError, type Env, loadEnv } from "~/server/env.server";
 import { CacheRegistry } from "~/server/caches.server";
 import { createLogger } from "~/server/logger.server";
+import { PageCache } from "~/server/page-cache.server";
 import { isCrossSiteWrite } from "~/server/origin.server";
 import { contentSecurityPolicy, securityHeaders } from "~/server/security.server";
 
@@ -138,6 +140,20 @@ async function main() {
     );
     app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
   }
+
+  // Anonymous public pages from memory; every successful write clears them on every process.
+  const pageCache = new PageCache();
+  caches.register(pageCache);
+  const notifyOthers = async (channel: string) => {
+    await database.db.execute(sql`select pg_notify(${channel}, 'clear')`);
+  };
+  app.use(
+    pageCache.middleware(() => {
+      caches
+        .clearEverywhere(notifyOthers)
+        .catch((error) => logger.warn({ err: error }, "cache clear failed"));
+    }),
+  );
 
   app.all(
     "/{*path}",
