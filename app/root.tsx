@@ -18,7 +18,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { permissionsOf } from "~/roles/permissions";
 import { useNonce } from "~/server/nonce";
 import { STUDIO } from "~/studio/studio";
-import { themeScript, useTheme } from "~/theme/theme";
+import { themeScript, useAccountTheme, useTheme } from "~/theme/theme";
 import { readToast } from "~/toast/toast.server";
 import { useRedirectToast } from "~/toast/use-toast";
 import type { Route } from "./+types/root";
@@ -131,6 +131,7 @@ function PendingPage() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useRedirectToast(loaderData.toast);
+  useAccountTheme(loaderData.user?.themePreference);
   return (
     <>
       <PendingPage />

@@ -22,9 +22,11 @@ export type AccountSummary = {
 export function Avatar({
   user,
   className = "size-9",
+  testId = "header-avatar",
 }: {
   user: Pick<AccountSummary, "email" | "avatarUrl" | "displayName">;
   className?: string;
+  testId?: string;
 }) {
   if (user.avatarUrl) {
     return (
@@ -34,7 +36,7 @@ export function Avatar({
         width={36}
         height={36}
         className={`${className} rounded-full object-cover`}
-        data-testid="header-avatar"
+        data-testid={testId}
       />
     );
   }

@@ -45,6 +45,7 @@ export function ProfileTab({
           <Avatar
             user={{ email, avatarUrl: profile.avatarUrl, displayName: profile.displayName }}
             className="size-24 text-3xl"
+            testId="profile-avatar"
           />
           <upload.Form
             method="post"

@@ -77,3 +77,13 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
   }, [theme]);
   return [theme, useCallback((next: Theme) => setTheme(next), [])];
 }
+
+/**
+ * A signed-in account's saved theme, applied when it changes without a page load: after signing in
+ * on a new device, or after saving it in Settings. (On a page load the head script applies it.)
+ */
+export function useAccountTheme(accountTheme: Theme | undefined): void {
+  useEffect(() => {
+    if (accountTheme) setTheme(accountTheme);
+  }, [accountTheme]);
+}
