@@ -18,7 +18,7 @@ type Metrics = {
 };
 
 /** Read from the browser's own APIs; 'Unknown' where a browser lacks one. */
-export function PerformancePanel({ openedAt }: { openedAt: number }) {
+export function PerformancePanel({ renderTime }: { renderTime: number | null }) {
   const [metrics, setMetrics] = useState<Metrics | null>(null);
   useEffect(() => {
     const navigation = performance.getEntriesByType("navigation")[0] as
@@ -37,10 +37,10 @@ export function PerformancePanel({ openedAt }: { openedAt: number }) {
         ? Math.round((memory.usedJSHeapSize / memory.jsHeapSizeLimit) * 100)
         : null,
       connection: connection?.effectiveType,
-      renderTime: Math.round(performance.now() - openedAt),
+      renderTime,
       domNodes: document.getElementsByTagName("*").length,
     });
-  }, [openedAt]);
+  }, [renderTime]);
   if (!metrics) return null;
   const rows = [
     {

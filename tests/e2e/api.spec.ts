@@ -1,0 +1,387 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { ROLES, type Role } from "../../app/roles/permissions";
+import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+
+// The REST API v1 over real HTTP (SPEC 6 and 7, the API's endpoint table): every endpoint answers
+// each role as the permissions say, wrong methods get 405 with Allow, unknown paths 404, every error
+// has the shape {error: {code, message}}, and the OpenAPI document and reference page describe it.
+
+type Who = "signed out" | Role;
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+type Call = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** As the endpoint table names it. */
+  path: string;
+  /** The lowest role allowed; null for public. */
+  minimum: Role | null;
+  /** What the call sends once authorised; chosen so no shared data changes. */
+  url?: string;
+  body?: unknown;
+  /** The answer once authorised. */
+  allowed: number;
+  allowedCode?: string;
+};
+
+const CALLS: Call[] = [
+  { method: "GET", path: "news", minimum: null, allowed: 200 },
+  {
+    method: "GET",
+    path: "news/:id",
+    minimum: null,
+    url: `news/${UNKNOWN_ID}`,
+    allowed: 404,
+    allowedCode: "not_found",
+  },
+  // Authorised writes are sent invalid or aimed at an unknown id: they prove the role got past the
+  // permission check without changing the news or games other tests read.
+  {
+    method: "POST",
+    path: "news",
+    minimum: "admin",
+    body: {},
+    allowed: 400,
+    allowedCode: "validation_failed",
+  },
+  {
+    method: "PUT",
+    path: "news/:id",
+    minimum: "admin",
+    url: `news/${UNKNOWN_ID}`,
+    body: { title: "Edited", content: "Edited" },
+    allowed: 404,
+    allowedCode: "not_found",
+  },
+  {
+    method: "DELETE",
+    path: "news/:id",
+    minimum: "admin",
+    url: `news/${UNKNOWN_ID}`,
+    allowed: 404,
+    allowedCode: "not_found",
+  },
+  { method: "GET", path: "games", minimum: null, allowed: 200 },
+  {
+    method: "POST",
+    path: "games",
+    minimum: "developer",
+    body: {},
+    allowed: 400,
+    allowedCode: "validation_failed",
+  },
+  {
+    method: "PUT",
+    path: "games/:id",
+    minimum: "developer",
+    url: `games/${UNKNOWN_ID}`,
+    body: {},
+    allowed: 400,
+    allowedCode: "validation_failed",
+  },
+  {
+    method: "DELETE",
+    path: "games/:id",
+    minimum: "developer",
+    url: `games/${UNKNOWN_ID}`,
+    allowed: 404,
+    allowedCode: "not_found",
+  },
+  { method: "GET", path: "messages", minimum: "moderator", allowed: 200 },
+  { method: "GET", path: "profiles", minimum: "developer", allowed: 200 },
+  { method: "GET", path: "user_roles", minimum: "developer", allowed: 200 },
+  { method: "GET", path: "developer_work", minimum: "developer", allowed: 200 },
+  { method: "GET", path: "developer_work/me", minimum: "developer", allowed: 200 },
+  {
+    // A task that is not text: refused, so no one's current work changes.
+    method: "PUT",
+    path: "developer_work/me",
+    minimum: "developer",
+    body: { current_task: 42 },
+    allowed: 400,
+    allowedCode: "validation_failed",
+  },
+  { method: "GET", path: "team", minimum: "developer", allowed: 200 },
+  { method: "GET", path: "health", minimum: "developer", allowed: 200 },
+  { method: "GET", path: "stats", minimum: "developer", allowed: 200 },
+  {
+    method: "POST",
+    path: "query",
+    minimum: "owner",
+    body: { sql: "select username from profiles" },
+    allowed: 200,
+  },
+  { method: "POST", path: "cache/clear", minimum: "developer", allowed: 200 },
+];
+
+const rank = (role: Role) => ROLES.indexOf(role);
+
+function expectedFor(call: Call, who: Who): { status: number; code?: string } {
+  if (call.minimum === null) return { status: call.allowed, code: call.allowedCode };
+  if (who === "signed out") return { status: 401, code: "unauthenticated" };
+  if (rank(who) < rank(call.minimum)) return { status: 403, code: "forbidden" };
+  return { status: call.allowed, code: call.allowedCode };
+}
+
+function send(api: APIRequestContext, method: string, path: string, body?: unknown) {
+  return api.fetch(`/api/v1/${path}`, {
+    method,
+    ...(body === undefined ? {} : { data: body }),
+  });
+}
+
+/** Asserts the API's error shape and returns the error. */
+async function expectError(response: APIResponse, status: number, code?: string) {
+  expect(response.status()).toBe(status);
+  expect(response.headers()["content-type"]).toContain("application/json");
+  const body = await response.json();
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(typeof body.error.code).toBe("string");
+  expect(typeof body.error.message).toBe("string");
+  expect(body.error.message.length).toBeGreaterThan(0);
+  if (code) expect(body.error.code).toBe(code);
+  return body.error as { code: string; message: string; fields?: Record<string, string> };
+}
+
+const WHO: Who[] = ["signed out", ...ROLES];
+
+for (const who of WHO) {
+  test(`${who}: every endpoint answers as the permissions say`, async ({ page, request }) => {
+    let api = request;
+    if (who !== "signed out") {
+      await signInAs(page, who);
+      api = page.request;
+    }
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const call of CALLS) {
+      const response = await send(api, call.method, call.url ?? call.path, call.body);
+      const want = expectedFor(call, who);
+      const label = `${call.method} ${call.path}`;
+      answers.push(`${label} → ${response.status()}`);
+      expected.push(`${label} → ${want.status}`);
+      if (response.status() >= 400) {
+        const error = await expectError(response, response.status());
+        if (want.code && response.status() === want.status) {
+          expect(error.code, label).toBe(want.code);
+        }
+      } else {
+        expect(response.headers()["content-type"], label).toContain("application/json");
+        await response.json();
+      }
+    }
+    expect(answers).toEqual(expected);
+  });
+}
+
+test("the endpoint table above covers every operation the OpenAPI document lists", async ({
+  request,
+}) => {
+  const response = await request.get("/api/v1/openapi.json");
+  const document = await response.json();
+  const listed = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+    .flatMap(([path, operations]) =>
+      Object.keys(operations).map(
+        (method) =>
+          `${method.toUpperCase()} ${path.replace("/api/v1/", "").replace(/\{(\w+)\}/g, ":$1")}`,
+      ),
+    )
+    .sort();
+  expect(listed).toEqual(CALLS.map((c) => `${c.method} ${c.path}`).sort());
+  // Each protected operation names the permission its role matrix above follows.
+  const permissionOf = (method: string, path: string) =>
+    document.paths[`/api/v1/${path.replace(/:(\w+)/g, "{$1}")}`][method.toLowerCase()][
+      "x-permission"
+    ] ?? null;
+  expect(permissionOf("GET", "messages")).toBe("canManageMessages");
+  expect(permissionOf("POST", "news")).toBe("canManageNews");
+  expect(permissionOf("POST", "games")).toBe("canManageGames");
+  expect(permissionOf("GET", "stats")).toBe("canAccessDevConsole");
+  expect(permissionOf("POST", "query")).toBe("canManageRoles");
+  expect(permissionOf("GET", "news")).toBeNull();
+});
+
+test("public lists: news and games for everyone, with limit honoured and cacheable", async ({
+  request,
+}) => {
+  const news = await request.get("/api/v1/news?limit=2");
+  expect(news.status()).toBe(200);
+  expect(news.headers()["cache-control"]).toBe("public, max-age=30");
+  const newsBody = await news.json();
+  expect(newsBody.limit).toBe(2);
+  expect(newsBody.data).toHaveLength(2);
+  for (const item of newsBody.data) {
+    expect(Object.keys(item).sort()).toEqual(["content", "date", "id", "title", "updatedAt"]);
+  }
+  const dates = newsBody.data.map((item: { date: string }) => Date.parse(item.date));
+  expect(dates).toEqual([...dates].sort((a, b) => b - a));
+
+  const one = await request.get(`/api/v1/news/${newsBody.data[0].id}`);
+  expect(one.status()).toBe(200);
+  expect((await one.json()).title).toBe(newsBody.data[0].title);
+
+  const games = await request.get("/api/v1/games");
+  expect(games.status()).toBe(200);
+  const gamesBody = await games.json();
+  expect(gamesBody.limit).toBe(20);
+  const orders = gamesBody.data.map((game: { displayOrder: number }) => game.displayOrder);
+  expect(orders.length).toBeGreaterThan(0);
+  expect(orders).toEqual([...orders].sort((a, b) => a - b));
+
+  for (const limit of ["0", "101", "abc", "2.5"]) {
+    await expectError(await request.get(`/api/v1/news?limit=${limit}`), 400, "invalid_limit");
+  }
+});
+
+test("a wrong method is 405 with the allowed methods in Allow", async ({ request }) => {
+  const cases: [string, string, string][] = [
+    ["PATCH", "news", "GET, POST"],
+    ["DELETE", "news", "GET, POST"],
+    ["POST", `news/${UNKNOWN_ID}`, "GET, PUT, DELETE"],
+    ["GET", `games/${UNKNOWN_ID}`, "PUT, DELETE"],
+    ["POST", "health", "GET"],
+    ["GET", "query", "POST"],
+    ["GET", "cache/clear", "POST"],
+    ["DELETE", "developer_work/me", "GET, PUT"],
+  ];
+  for (const [method, path, allow] of cases) {
+    const response = await send(request, method, path, method === "GET" ? undefined : {});
+    const error = await expectError(response, 405, "method_not_allowed");
+    expect(response.headers().allow, `${method} ${path}`).toBe(allow);
+    expect(error.message).toContain(method);
+  }
+});
+
+test("an unknown table or path is 404 with the error shape, signed in or not", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["nonexistent", "news/extra/segment", "users", "sessions"]) {
+    const error = await expectError(await request.get(`/api/v1/${path}`), 404, "not_found");
+    expect(error.message).toContain(`/api/v1/${path}`);
+  }
+  await expectError(await request.get("/api/v1/news/not-a-uuid"), 404, "not_found");
+  await expectError(await request.get(`/api/v1/news/${UNKNOWN_ID}`), 404, "not_found");
+
+  await signInAs(page, "owner");
+  for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+    await expectError(await send(page.request, method, "nonexistent", {}), 404, "not_found");
+  }
+});
+
+test("validation errors name their fields; a body that is not JSON is refused", async ({
+  page,
+}) => {
+  await signInAs(page, "admin");
+  const error = await expectError(
+    await page.request.post("/api/v1/news", { data: { title: "Only a title" } }),
+    400,
+    "validation_failed",
+  );
+  expect(error.fields).toEqual({ content: "Please fill in all fields" });
+  expect(error.message).toBe("Please fill in all fields");
+
+  await expectError(
+    await page.request.post("/api/v1/news", {
+      headers: { "Content-Type": "application/json" },
+      data: "not json",
+    }),
+    400,
+    "invalid_json",
+  );
+  await expectError(await page.request.post("/api/v1/news", { data: [1, 2] }), 400, "invalid_json");
+});
+
+test("the owner's query endpoint runs one read of profiles and refuses everything else", async ({
+  page,
+}) => {
+  await signInAs(page, "owner");
+  const query = (sql: string) => page.request.post("/api/v1/query", { data: { sql } });
+
+  const read = await query("select username from profiles where username = 'owner@e2e.test'");
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toMatchObject({
+    columns: ["username"],
+    rows: [{ username: "owner@e2e.test" }],
+    rowCount: 1,
+  });
+
+  // At most 10 rows.
+  const many = await (await query("select p.username from profiles p, user_roles r")).json();
+  expect(many.rowCount).toBeLessThanOrEqual(10);
+  expect(many.rows).toHaveLength(many.rowCount);
+
+  const refusals: [string, string][] = [
+    ["", "Please enter a SQL query"],
+    ["delete from profiles", "Only SELECT queries are allowed for safety"],
+    ["select * from news", "Query not supported. Try selecting from profiles or user_roles."],
+    ["select * from profiles; delete from profiles", "Run exactly one statement at a time."],
+    ["select * from profiles, users", "The table users cannot be queried here"],
+    ["select pg_sleep(5) from profiles", "The function pg_sleep is not allowed here."],
+  ];
+  for (const [sql, message] of refusals) {
+    const error = await expectError(await query(sql), 400);
+    expect(error.message, sql).toContain(message);
+  }
+
+  const still = await (
+    await query("select count(*)::int as n from profiles where username like '%@e2e.test'")
+  ).json();
+  expect(still.rows).toEqual([{ n: 5 }]);
+});
+
+test("/api/v1/openapi.json is an OpenAPI 3.1.0 document listing the news endpoints", async ({
+  request,
+}) => {
+  const response = await request.get("/api/v1/openapi.json");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/json");
+  const document = await response.json();
+  expect(document.openapi).toBe("3.1.0");
+  expect(document.info.title).toEqual(expect.any(String));
+  expect(Object.keys(document.paths["/api/v1/news"]).sort()).toEqual(["get", "post"]);
+  expect(document.paths["/api/v1/news"].post.responses["201"]).toBeDefined();
+  expect(document.paths["/api/v1/news"].post.responses["403"]).toBeDefined();
+  expect(document.paths["/api/v1/news/{id}"].get.parameters[0]).toMatchObject({
+    name: "id",
+    in: "path",
+    required: true,
+  });
+});
+
+test("/api/docs renders the endpoint table", async ({ page, request }) => {
+  const document = await (await request.get("/api/v1/openapi.json")).json();
+  const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+    .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+    .map((op) => op.replace(/\{(\w+)\}/g, ":$1"))
+    .sort();
+
+  const response = await gotoHydrated(page, "/api/docs");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/API reference/);
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Method",
+    "Path",
+    "What it does",
+    "Who",
+  ]);
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(operations.length);
+  const shown: string[] = [];
+  for (const row of await rows.all()) {
+    const [method, path] = await row.locator("td").allTextContents();
+    shown.push(`${method!.trim()} ${path!.trim()}`);
+  }
+  expect(shown.sort()).toEqual(operations);
+
+  const newsRow = rows.filter({ has: page.getByText("/api/v1/news", { exact: true }) });
+  await expect(newsRow.filter({ hasText: "GET" }).locator("td").nth(3)).toHaveText("Everyone");
+  await expect(newsRow.filter({ hasText: "POST" }).locator("td").nth(3)).toHaveText(
+    "canManageNews",
+  );
+  await expect(page.getByRole("link", { name: "/api/v1/openapi.json" })).toHaveAttribute(
+    "href",
+    "/api/v1/openapi.json",
+  );
+});

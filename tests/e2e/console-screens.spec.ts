@@ -1,0 +1,80 @@
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { roleEmail } from "../support/e2e-users";
+import { expect, signInAs, test } from "./fixtures";
+
+// Screenshots of every console tab, light and dark, for a person to look at. Only runs when
+// CONSOLE_SHOTS_DIR names where to save them:
+//   CONSOLE_SHOTS_DIR=/tmp/shots-console E2E_PORT=4441 npx playwright test console-screens
+
+const SHOTS_DIR = process.env.CONSOLE_SHOTS_DIR;
+test.skip(!SHOTS_DIR, "set CONSOLE_SHOTS_DIR to take the console screenshots");
+
+const TABS = ["Overview", "Team", "Database", "Performance", "API Testing", "Actions"] as const;
+
+async function openConsole(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: `Account menu for ${roleEmail("owner")}` }).click();
+  await page.getByRole("menuitem", { name: "Dev Console" }).click();
+  const dialog = page.getByRole("dialog", { name: /Developer Console/ });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Selects a tab and waits until its data is on screen. */
+async function showTab(page: Page, dialog: Locator, tab: (typeof TABS)[number]) {
+  await dialog.getByRole("tab", { name: tab, exact: true }).click();
+  const panel = dialog.getByRole("tabpanel", { name: tab, exact: true });
+  switch (tab) {
+    case "Overview":
+      await expect(panel.getByTestId("health")).toBeVisible();
+      await expect(panel.getByRole("button", { name: "Edit" })).toBeVisible();
+      break;
+    case "Team":
+      await expect(panel.getByTestId("team")).toBeVisible();
+      break;
+    case "Database":
+      await expect(panel.getByTestId("db-tiles").locator("li")).toHaveCount(11);
+      break;
+    case "Performance":
+      await expect(panel.getByTestId("performance")).toBeVisible();
+      break;
+    case "API Testing":
+      await panel.getByRole("button", { name: "Games", exact: true }).click();
+      await expect(panel.getByTestId("api-status")).toHaveText("200");
+      break;
+    case "Actions":
+      await panel.getByLabel("Database Query").fill("select username, created_at from profiles");
+      await panel.getByRole("button", { name: "Run Query" }).click();
+      await expect(panel.getByTestId("query-result")).toBeVisible();
+      break;
+  }
+  // Toasts fade; take the picture once none is moving.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`every console tab, ${scheme}, desktop`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInAs(page, "owner");
+    const dialog = await openConsole(page);
+    for (const tab of TABS) {
+      await showTab(page, dialog, tab);
+      const name = `${tab.toLowerCase().replace(" ", "-")}-${scheme}.png`;
+      await page.screenshot({ path: path.join(SHOTS_DIR!, name) });
+    }
+  });
+
+  test(`the console's Overview, ${scheme}, mobile`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInAs(page, "owner");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.locator("#mobile-menu").getByRole("button", { name: "Dev Console" }).click();
+    const dialog = page.getByRole("dialog", { name: /Developer Console/ });
+    await expect(dialog).toBeVisible();
+    await showTab(page, dialog, "Overview");
+    await page.screenshot({ path: path.join(SHOTS_DIR!, `overview-${scheme}-mobile.png`) });
+  });
+}

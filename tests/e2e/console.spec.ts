@@ -1,0 +1,624 @@
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import type { Role } from "../../app/roles/permissions";
+import { roleEmail } from "../support/e2e-users";
+import {
+  clientAddressFor,
+  expect,
+  gotoHydrated,
+  signInAs,
+  statusMessage,
+  test,
+  textOf,
+} from "./fixtures";
+
+// The developer console (SPEC 2, 4, 5, 8, 9): a lazily loaded dialog for developers and owners,
+// driven through the real UI against the demo server.
+
+const TABS = ["Overview", "Team", "Database", "Performance", "API Testing", "Actions"];
+const CONSOLE_CHUNK = /\/assets\/dev-console-[\w-]+\.js$/;
+const RELATIVE_TIME = /^(Just now|\d+ (minute|hour|day)s? ago)$/;
+
+/** Every request URL the page makes from now on. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+  return urls;
+}
+
+function accountMenuButton(page: Page, role: Role) {
+  return page.getByRole("button", { name: `Account menu for ${roleEmail(role)}` });
+}
+
+/** Opens the console the way a user does: account menu, then 'Dev Console'. */
+async function openConsole(page: Page, role: Role): Promise<Locator> {
+  await accountMenuButton(page, role).click();
+  await page.getByRole("menuitem", { name: "Dev Console" }).click();
+  const dialog = page.getByRole("dialog", { name: /Developer Console/ });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function signInAndOpenConsole(page: Page, role: Role): Promise<Locator> {
+  await signInAs(page, role);
+  return openConsole(page, role);
+}
+
+/** Selects a console tab and returns its panel. */
+async function openTab(dialog: Locator, name: string): Promise<Locator> {
+  const tab = dialog.getByRole("tab", { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+  const panel = dialog.getByRole("tabpanel", { name, exact: true });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** A card of a panel, found by its heading. */
+function card(panel: Locator, title: string): Locator {
+  return panel
+    .locator(".rounded-xl.border")
+    .filter({ has: panel.page().getByRole("heading", { name: title, exact: true }) });
+}
+
+/** The toast currently shown (the store shows one at a time) with this title and description. */
+async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const toast = page
+    .locator('[data-sonner-toast][data-visible="true"]')
+    .filter({ has: page.getByText(title, { exact: true }) });
+  const shown = description
+    ? toast.filter({
+        has: page.getByText(description, typeof description === "string" ? { exact: true } : {}),
+      })
+    : toast;
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toBeVisible();
+  return shown;
+}
+
+/** The value shown next to a <dt> label in a definition list. */
+function definition(list: Locator, label: string): Locator {
+  return list
+    .locator("dt")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+/** The Database Monitor's tiles as table name → count. */
+async function tileCounts(panel: Locator): Promise<Map<string, number>> {
+  const tiles = panel.getByTestId("db-tiles").locator("li");
+  await expect(tiles.first()).toBeVisible();
+  const counts = new Map<string, number>();
+  for (const tile of await tiles.all()) {
+    const [name, count] = await tile.locator("p").allTextContents();
+    counts.set(name!.trim(), Number(count));
+  }
+  return counts;
+}
+
+function tileCount(panel: Locator, table: string): Locator {
+  return panel
+    .getByTestId("db-tiles")
+    .locator("li")
+    .filter({ has: panel.page().getByText(table, { exact: true }) })
+    .locator("p")
+    .nth(1);
+}
+
+/** A request context signed in as another role, coming from its own client address. */
+async function signedInRequest(
+  newContext: (options?: object) => Promise<import("@playwright/test").BrowserContext>,
+  testInfo: TestInfo,
+  role: Role,
+): Promise<APIRequestContext> {
+  const context = await newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddressFor(`${testInfo.testId}:${role}`) },
+  });
+  const page = await context.newPage();
+  await signInAs(page, role);
+  return page.request;
+}
+
+/** Adds a news item through the API; multi-line so it reads like the demo articles. */
+async function addNews(request: APIRequestContext, title: string) {
+  const response = await request.post("/api/v1/news", {
+    data: { title, content: `${title}: first paragraph.\nSecond paragraph of the article.` },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+test.describe("opening the console", () => {
+  test("a developer opens it from the account menu; its code is downloaded only then", async ({
+    page,
+  }) => {
+    const requests = recordRequests(page);
+    await signInAs(page, "developer");
+    await page.waitForLoadState("networkidle");
+    expect(requests.filter((url) => CONSOLE_CHUNK.test(url))).toEqual([]);
+
+    await accountMenuButton(page, "developer").click();
+    const item = page.getByRole("menuitem", { name: "Dev Console" });
+    await expect(item).toBeVisible();
+    expect(requests.filter((url) => CONSOLE_CHUNK.test(url))).toEqual([]);
+
+    const chunk = page.waitForResponse((response) => CONSOLE_CHUNK.test(response.url()));
+    await item.click();
+    expect((await chunk).status()).toBe(200);
+
+    const dialog = page.getByRole("dialog", { name: /Developer Console/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: /^Developer Console/ })).toBeVisible();
+    await expect(dialog.getByTestId("console-version")).toHaveText("v3.0");
+    await expect(dialog.getByRole("tab")).toHaveText(TABS);
+    await expect(dialog.getByRole("tab", { name: "Overview" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    expect(requests.filter((url) => CONSOLE_CHUNK.test(url))).toHaveLength(1);
+
+    // Closing and reopening reuses the downloaded code.
+    await dialog.getByRole("button", { name: "Close console" }).click();
+    await expect(dialog).toBeHidden();
+    await openConsole(page, "developer");
+    expect(requests.filter((url) => CONSOLE_CHUNK.test(url))).toHaveLength(1);
+  });
+
+  test("the owner's menu has 'Dev Console' too, and the console opens", async ({ page }) => {
+    const dialog = await signInAndOpenConsole(page, "owner");
+    await expect(dialog.getByTestId("console-version")).toHaveText("v3.0");
+    await expect(dialog.getByRole("tab")).toHaveText(TABS);
+  });
+
+  const PAGES = ["/", "/news", "/games", "/profile"];
+  const cases: { who: Role | "signed out"; pages: string[]; menu: string[] | null }[] = [
+    { who: "signed out", pages: ["/", "/news", "/games", "/contact"], menu: null },
+    { who: "guest", pages: PAGES, menu: ["My Profile", "Sign Out"] },
+    {
+      who: "moderator",
+      pages: [...PAGES, "/admin"],
+      menu: ["My Profile", "Admin Panel", "Sign Out"],
+    },
+    { who: "admin", pages: [...PAGES, "/admin"], menu: ["My Profile", "Admin Panel", "Sign Out"] },
+  ];
+  for (const { who, pages, menu } of cases) {
+    test(`a ${who} visitor never downloads the console and has no 'Dev Console' entry`, async ({
+      page,
+    }) => {
+      const requests = recordRequests(page);
+      if (who !== "signed out") await signInAs(page, who);
+      for (const path of pages) {
+        const response = await gotoHydrated(page, path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page).toHaveURL((url) => url.pathname === path);
+        await page.waitForLoadState("networkidle");
+        await expect(page.getByText("Dev Console")).toHaveCount(0);
+        if (menu && who !== "signed out") {
+          await accountMenuButton(page, who).click();
+          const items = page.getByRole("menuitem");
+          await expect(items).toHaveText(menu);
+          await page.keyboard.press("Escape");
+          await expect(items).toHaveCount(0);
+        } else {
+          await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+        }
+      }
+      expect(requests.filter((url) => /dev-console/.test(url))).toEqual([]);
+      // The hidden mobile menu offers no console either.
+      await expect(page.locator("#mobile-menu").getByText("Dev Console")).toHaveCount(0);
+    });
+  }
+});
+
+test("My Current Work: set, shown on the Team tab, then cleared", async ({ page }) => {
+  const dialog = await signInAndOpenConsole(page, "developer");
+  try {
+    const overview = dialog.getByRole("tabpanel", { name: "Overview" });
+    const work = card(overview, "My Current Work");
+    await expect(work.getByText("No current task set", { exact: true })).toBeVisible();
+    await expect(
+      work.getByText("Click Edit to add what you're working on", { exact: true }),
+    ).toBeVisible();
+
+    // Edit, then Cancel, changes nothing.
+    await work.getByRole("button", { name: "Edit" }).click();
+    await work.getByRole("textbox", { name: "Current task" }).fill("Not this one");
+    await work.getByRole("button", { name: "Cancel" }).click();
+    await expect(work.getByRole("textbox")).toHaveCount(0);
+    await expect(work.getByText("No current task set", { exact: true })).toBeVisible();
+
+    // Edit, type with surrounding spaces, Save: saved trimmed, 'Just now', status 'active'.
+    await work.getByRole("button", { name: "Edit" }).click();
+    const box = work.getByRole("textbox", { name: "Current task" });
+    await expect(box).toHaveValue("");
+    await box.fill("  Polishing the boss fight  ");
+    await work.getByRole("button", { name: "Save" }).click();
+    await expectToast(
+      page,
+      "Work status updated",
+      "Your current task has been saved successfully.",
+    );
+    await expect(work.getByRole("textbox")).toHaveCount(0);
+    await expect(work.getByTestId("current-task")).toHaveText("Polishing the boss fight");
+    expect(await work.getByTestId("current-task").evaluate((p) => p.textContent)).toBe(
+      "Polishing the boss fight",
+    );
+    await expect(work.getByText("Updated Just now")).toBeVisible();
+    await expect(work.getByText("active", { exact: true })).toBeVisible();
+
+    // The Team tab lists the developer with the task and the owner without one.
+    const team = await openTab(dialog, "Team");
+    const members = team.getByTestId("team").locator("li");
+    const developer = members.filter({ hasText: roleEmail("developer") });
+    await expect(developer).toHaveCount(1);
+    await expect(developer.getByText("developer", { exact: true })).toBeVisible();
+    await expect(developer.getByText("Active", { exact: true })).toBeVisible();
+    await expect(developer.getByText("Polishing the boss fight", { exact: true })).toBeVisible();
+    await expect(
+      developer.getByText("Can manage games, news, and messages", { exact: true }),
+    ).toBeVisible();
+    await expect(developer.getByText("Just now", { exact: true })).toBeVisible();
+
+    const owner = members.filter({ hasText: roleEmail("owner") });
+    await expect(owner).toHaveCount(1);
+    await expect(owner.getByText("owner", { exact: true })).toBeVisible();
+    await expect(owner.getByText("Active", { exact: true })).toBeVisible();
+    await expect(owner.getByText("No current task assigned", { exact: true })).toBeVisible();
+    await expect(
+      owner.getByText("Has full system access and control", { exact: true }),
+    ).toBeVisible();
+    // Only developers and owners are listed.
+    for (const role of ["guest", "moderator", "admin"] as const) {
+      await expect(members.filter({ hasText: roleEmail(role) })).toHaveCount(0);
+    }
+
+    // The saved task survives reopening the console and a reload.
+    await page.reload();
+    const reopened = await openConsole(page, "developer");
+    const again = card(reopened.getByRole("tabpanel", { name: "Overview" }), "My Current Work");
+    await expect(again.getByTestId("current-task")).toHaveText("Polishing the boss fight");
+
+    // Edit, clear, Save: back to the empty state.
+    await again.getByRole("button", { name: "Edit" }).click();
+    const editBox = again.getByRole("textbox", { name: "Current task" });
+    await expect(editBox).toHaveValue("Polishing the boss fight");
+    await editBox.fill("   ");
+    await again.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Work status updated");
+    await expect(again.getByText("No current task set", { exact: true })).toBeVisible();
+    await expect(again.getByTestId("current-task")).toHaveCount(0);
+
+    const teamAfter = await openTab(reopened, "Team");
+    await expect(
+      teamAfter
+        .getByTestId("team")
+        .locator("li")
+        .filter({ hasText: roleEmail("developer") })
+        .getByText("No current task assigned", { exact: true }),
+    ).toBeVisible();
+  } finally {
+    // A retry starts from the empty state again.
+    await page.request.put("/api/v1/developer_work/me", { data: { current_task: null } });
+  }
+});
+
+test("System Health shows healthy database and auth, users, response time and last activity", async ({
+  page,
+}) => {
+  const dialog = await signInAndOpenConsole(page, "developer");
+  const health = card(dialog.getByRole("tabpanel", { name: "Overview" }), "System Health");
+  const list = health.getByTestId("health");
+  await expect(list).toBeVisible();
+  await expect(definition(list, "Database")).toHaveText("healthy");
+  await expect(definition(list, "Auth")).toHaveText("healthy");
+  expect(Number(await textOf(definition(list, "Users")))).toBeGreaterThanOrEqual(5);
+  await expect(definition(list, "Response time")).toHaveText(/^\d+ ms$/);
+  // Signing in just now is the latest activity.
+  await expect(definition(list, "Last activity")).toHaveText(RELATIVE_TIME);
+});
+
+test("Database Monitor: a tile per table with its count; Refresh shows a new news item", async ({
+  page,
+  newContext,
+}, testInfo) => {
+  const dialog = await signInAndOpenConsole(page, "developer");
+  const panel = await openTab(dialog, "Database");
+  await expect(panel.getByRole("heading", { name: "Database Monitor" })).toBeVisible();
+  const counts = await tileCounts(panel);
+  expect([...counts.keys()]).toEqual([
+    "news",
+    "games",
+    "contact_messages",
+    "users",
+    "sessions",
+    "profiles",
+    "user_roles",
+    "user_preferences",
+    "user_activity",
+    "developer_work",
+    "staff_audit_log",
+  ]);
+  for (const [table, count] of counts) {
+    expect(Number.isInteger(count) && count >= 0, table).toBe(true);
+  }
+  expect(counts.get("news")).toBeGreaterThanOrEqual(5);
+  expect(counts.get("games")).toBeGreaterThanOrEqual(4);
+  expect(counts.get("users")).toBeGreaterThanOrEqual(5);
+  // The guest has no role row: no assigned role means guest (SPEC 4).
+  expect(counts.get("user_roles")).toBeGreaterThanOrEqual(4);
+
+  // An admin adds a news item elsewhere; the tile shows it only after Refresh.
+  const before = counts.get("news")!;
+  const admin = await signedInRequest(newContext, testInfo, "admin");
+  await addNews(admin, `Database monitor check ${testInfo.testId}`);
+  await expect(tileCount(panel, "news")).toHaveText(String(before));
+  const refetched = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/stats") && r.status() === 200,
+  );
+  await panel.getByRole("button", { name: "Refresh" }).click();
+  await refetched;
+  await expect
+    .poll(async () => Number(await textOf(tileCount(panel, "news"))))
+    .toBeGreaterThan(before);
+});
+
+test("Performance Monitor: load time, memory bar, connection, render time and DOM nodes with tiers", async ({
+  page,
+}) => {
+  const dialog = await signInAndOpenConsole(page, "developer");
+  const panel = await openTab(dialog, "Performance");
+  await expect(panel.getByRole("heading", { name: "Performance Monitor" })).toBeVisible();
+  const metrics = panel.getByTestId("performance");
+
+  const tierOf = (label: string) =>
+    metrics
+      .locator("dt")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd[1]/span");
+  const shownValue = async (label: string) =>
+    (await definition(metrics, label).evaluate((dd) => dd.firstChild?.textContent ?? "")).trim();
+
+  // Load time: '<n> ms', Good up to 1000 ms, Fair up to 3000 ms, else Poor (SPEC 4).
+  const load = await shownValue("Load time");
+  expect(load).toMatch(/^\d+ ms$/);
+  const loadMs = Number.parseInt(load, 10);
+  await expect(tierOf("Load time")).toHaveText(
+    loadMs <= 1000 ? "Good" : loadMs <= 3000 ? "Fair" : "Poor",
+  );
+
+  // Memory: a percentage with its bar, Good up to 50 %, Fair up to 80 %, else Poor.
+  const memory = await shownValue("Memory usage");
+  expect(memory).toMatch(/^\d+%$/);
+  const percent = Number.parseInt(memory, 10);
+  await expect(tierOf("Memory usage")).toHaveText(
+    percent <= 50 ? "Good" : percent <= 80 ? "Fair" : "Poor",
+  );
+  const bar = metrics.getByRole("progressbar", { name: "Memory usage" });
+  await expect(bar).toHaveAttribute("aria-valuenow", String(percent));
+
+  // Connection: 4g Fast, 3g Medium, 2g or slow-2g Slow, else Unknown.
+  const connection = await shownValue("Connection type");
+  const expectedTier =
+    { "4g": "Fast", "3g": "Medium", "2g": "Slow", "slow-2g": "Slow" }[connection] ?? "Unknown";
+  await expect(tierOf("Connection type")).toHaveText(expectedTier);
+  const browserConnection = await page.evaluate(
+    () =>
+      (navigator as unknown as { connection?: { effectiveType?: string } }).connection
+        ?.effectiveType ?? "Unknown",
+  );
+  expect(connection).toBe(browserConnection);
+
+  const renderTime = await shownValue("Render time");
+  expect(renderTime).toMatch(/^\d+ ms$/);
+  const nodes = Number(await shownValue("DOM nodes"));
+  expect(nodes).toBeGreaterThan(100);
+
+  // The render time is the console's own, measured once: time spent elsewhere does not add to it.
+  const database = await openTab(dialog, "Database");
+  await expect(database.getByTestId("db-tiles").locator("li")).toHaveCount(11);
+  await openTab(dialog, "Performance");
+  expect(await shownValue("Render time")).toBe(renderTime);
+});
+
+test.describe("API Testing", () => {
+  test("the four predefined tests answer 200 with a result and a success toast", async ({
+    page,
+  }) => {
+    const dialog = await signInAndOpenConsole(page, "developer");
+    const panel = await openTab(dialog, "API Testing");
+    const result = panel.getByTestId("api-result");
+    await expect(result).toHaveCount(0);
+    for (const name of ["News", "Games", "Profiles", "Health"]) {
+      await panel.getByRole("button", { name, exact: true }).click();
+      await expect(result).toContainText(`${name}: 200 ·`);
+      await expect(result.getByTestId("api-status")).toHaveText("200");
+      await expectToast(page, "API Test Successful", new RegExp(`^${name}: 200 in \\d+ ms$`));
+      const body = JSON.parse(await textOf(result.getByTestId("api-body")));
+      if (name === "Health") {
+        expect(body).toMatchObject({ database: "healthy", auth: "healthy" });
+      } else {
+        // The predefined tests sample 5 rows (SPEC 9).
+        expect(body.limit).toBe(5);
+        expect(body.data.length).toBeGreaterThan(0);
+        expect(body.data.length).toBeLessThanOrEqual(5);
+      }
+    }
+  });
+
+  test("custom tests: table name required, GET samples 10 rows, real API errors, Copy", async ({
+    page,
+    context,
+    allowConsoleMessage,
+  }, testInfo) => {
+    allowConsoleMessage(statusMessage(400));
+    allowConsoleMessage(statusMessage(404));
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const dialog = await signInAndOpenConsole(page, "developer");
+
+    // More than 10 news items, so the 10-row sample is visible.
+    const existing = await page.request.get("/api/v1/news?limit=100");
+    const have = ((await existing.json()) as { data: unknown[] }).data.length;
+    for (let i = have; i < 11; i++)
+      await addNews(page.request, `API tester sample ${i} ${testInfo.testId}`);
+
+    const panel = await openTab(dialog, "API Testing");
+    const run = panel.getByRole("button", { name: "Run custom test" });
+    const table = panel.getByLabel("Table name");
+    const method = panel.getByLabel("Method");
+    await expect(method.locator("option")).toHaveText(["GET", "POST", "PUT", "DELETE"]);
+    await expect(method).toHaveValue("GET");
+    await expect(run).toBeDisabled();
+    await table.fill("   ");
+    await expect(run).toBeDisabled();
+
+    const result = panel.getByTestId("api-result");
+    await table.fill("news");
+    await expect(run).toBeEnabled();
+    await run.click();
+    await expect(result).toContainText("GET news: 200 ·");
+    await expectToast(page, "API Test Successful", /^GET news: 200 in \d+ ms$/);
+    const sample = JSON.parse(await textOf(result.getByTestId("api-body")));
+    expect(sample.limit).toBe(10);
+    expect(sample.data).toHaveLength(10);
+
+    // Copy puts the shown body on the clipboard.
+    await result.getByRole("button", { name: "Copy" }).click();
+    await expectToast(page, "Copied");
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clipboard).toBe(await result.getByTestId("api-body").textContent());
+
+    // POST with the empty body gets the API's own validation answer.
+    await method.selectOption("POST");
+    await run.click();
+    await expect(result).toContainText("POST news: 400 ·");
+    await expectToast(page, "API Test Failed", "POST news: 400 Please fill in all fields");
+    const refusal = JSON.parse(await textOf(result.getByTestId("api-body")));
+    expect(refusal.error).toMatchObject({ code: "validation_failed" });
+
+    // An unknown table is a 404.
+    await method.selectOption("GET");
+    await table.fill("nonexistent");
+    await run.click();
+    await expect(result).toContainText("GET nonexistent: 404 ·");
+    await expect(result.getByTestId("api-status")).toHaveText("404");
+    await expectToast(page, "API Test Failed", /^GET nonexistent: 404 /);
+    const missing = JSON.parse(await textOf(result.getByTestId("api-body")));
+    expect(missing.error.code).toBe("not_found");
+  });
+});
+
+test.describe("Actions", () => {
+  test("a developer clears the cache (keeping the theme) and refreshes; no query box or Role Management", async ({
+    page,
+  }) => {
+    const dialog = await signInAndOpenConsole(page, "developer");
+    await page.evaluate(() => {
+      localStorage.setItem("ui-theme", "dark");
+      localStorage.setItem("e2e-console-probe", "cached");
+      sessionStorage.setItem("e2e-console-probe", "cached");
+    });
+    const actions = await openTab(dialog, "Actions");
+    await expect(actions.getByRole("heading", { name: "Quick Actions" })).toBeVisible();
+    await expect(actions.getByRole("button", { name: "Clear Cache" })).toBeVisible();
+    await expect(actions.getByRole("button", { name: "Refresh Data" })).toBeVisible();
+    await expect(actions.getByLabel("Database Query")).toHaveCount(0);
+    await expect(actions.getByRole("button", { name: "Run Query" })).toHaveCount(0);
+    await expect(dialog.getByRole("link", { name: "Role Management" })).toHaveCount(0);
+
+    await actions.getByRole("button", { name: "Clear Cache" }).click();
+    await expectToast(page, "Cache cleared", "All cached data has been cleared");
+    const storage = await page.evaluate(() => ({
+      local: Object.keys(localStorage),
+      theme: localStorage.getItem("ui-theme"),
+      session: Object.keys(sessionStorage),
+    }));
+    expect(storage).toEqual({ local: ["ui-theme"], theme: "dark", session: [] });
+
+    // Refresh Data re-checks the server, then shows the Overview again with freshly fetched work
+    // and health, and no failure toast.
+    const answered: string[] = [];
+    page.on("response", (r) => {
+      if (r.status() === 200) answered.push(new URL(r.url()).pathname);
+    });
+    await actions.getByRole("button", { name: "Refresh Data" }).click();
+    // One health check for the refresh itself, then the remounted Overview fetches work and health.
+    await expect
+      .poll(() => ({
+        health: answered.filter((p) => p === "/api/v1/health").length,
+        work: answered.filter((p) => p === "/api/v1/developer_work/me").length,
+      }))
+      .toEqual({ health: 2, work: 1 });
+    await expect(dialog.getByRole("tab", { name: "Overview" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    const overview = dialog.getByRole("tabpanel", { name: "Overview" });
+    await expect(definition(overview.getByTestId("health"), "Database")).toHaveText("healthy");
+    await expect(
+      card(overview, "My Current Work").getByRole("button", { name: "Edit" }),
+    ).toBeVisible();
+    await expect(page.getByText("Failed to refresh metadata")).toHaveCount(0);
+  });
+
+  test("the owner's SQL box: the spec's refusals, a read of profiles, and no second statement", async ({
+    page,
+    allowConsoleMessage,
+  }) => {
+    allowConsoleMessage(statusMessage(400));
+    const dialog = await signInAndOpenConsole(page, "owner");
+    const actions = await openTab(dialog, "Actions");
+    await expect(actions.getByRole("link", { name: "Role Management" })).toHaveAttribute(
+      "href",
+      "/role-management",
+    );
+    await expect(actions.getByRole("link", { name: "Admin Panel" })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    const box = actions.getByLabel("Database Query");
+    const run = actions.getByRole("button", { name: "Run Query" });
+    const result = actions.getByTestId("query-result");
+
+    const refusals: [string, string][] = [
+      ["", "Please enter a SQL query"],
+      ["delete from profiles", "Only SELECT queries are allowed for safety"],
+      ["select * from news", "Query not supported. Try selecting from profiles or user_roles."],
+    ];
+    for (const [sql, message] of refusals) {
+      await box.fill(sql);
+      await run.click();
+      await expectToast(page, "Query failed", message);
+      await expect(result).toHaveCount(0);
+    }
+
+    await box.fill("select username from profiles");
+    await run.click();
+    await expect(result).toBeVisible();
+    await expect(result.getByRole("columnheader")).toHaveText(["username"]);
+    const rows = await result.locator("tbody tr").count();
+    expect(rows).toBeGreaterThanOrEqual(5);
+    expect(rows).toBeLessThanOrEqual(10);
+    await expectToast(page, "Query executed successfully", `${rows} rows`);
+
+    const e2eProfiles =
+      "select username from profiles where username like '%@e2e.test' order by username";
+    const e2eUsers = ["admin", "developer", "guest", "moderator", "owner"].map((r) =>
+      roleEmail(r as Role),
+    );
+    await box.fill(e2eProfiles);
+    await run.click();
+    await expect(result.locator("tbody tr")).toHaveText(e2eUsers);
+    await expectToast(page, "Query executed successfully", "5 rows");
+
+    // A second, destructive statement is refused as a whole and nothing is deleted.
+    await box.fill("select * from profiles; delete from profiles");
+    await run.click();
+    await expectToast(page, "Query failed", "Run exactly one statement at a time.");
+    await expect(result).toHaveCount(0);
+
+    await box.fill(e2eProfiles);
+    await run.click();
+    await expect(result.locator("tbody tr")).toHaveText(e2eUsers);
+    const database = await openTab(dialog, "Database");
+    expect(Number(await textOf(tileCount(database, "profiles")))).toBeGreaterThanOrEqual(5);
+  });
+});
