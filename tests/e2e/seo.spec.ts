@@ -100,7 +100,7 @@ test("a news article's head describes it as an article", async ({ request }) => 
   expect(metaContent(html, "property", "article:published_time")).toMatch(/^\d{4}-\d\d-\d\dT/);
 });
 
-test("/news/feed.xml is RSS 2.0 with one item per news article", async ({ request }) => {
+test("/news/feed.xml is RSS 2.0 with the newest news articles (20 at most)", async ({ request }) => {
   const paths = await newsPaths(request);
   const response = await request.get("/news/feed.xml");
   expect(response.status()).toBe(200);
@@ -111,9 +111,14 @@ test("/news/feed.xml is RSS 2.0 with one item per news article", async ({ reques
   expect(xml).toMatch(/<channel>[\s\S]*<title>[^<]+<\/title>[\s\S]*<\/channel>/);
 
   const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
-  expect(items).toHaveLength(paths.length);
+  // Other tests add news while this one runs: the feed holds the newest, 20 at most, newest first.
+  expect(items.length).toBeGreaterThanOrEqual(Math.min(20, paths.length));
+  expect(items.length).toBeLessThanOrEqual(20);
   const links = items.map((item) => item.match(/<link>([^<]+)<\/link>/)?.[1]);
-  expect(links).toEqual(paths.map((path) => `${DEMO_URL}${path}`));
+  const after = (await newsPaths(request)).map((path) => `${DEMO_URL}${path}`);
+  const positions = links.map((link) => after.indexOf(link!));
+  expect(positions.every((position) => position >= 0)).toBe(true);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
   for (const item of items) {
     expect(item).toMatch(/<title>[^<]+<\/title>/);
     expect(item).toMatch(
