@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, User, UserCog } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -73,6 +73,7 @@ export function SignOutForm() {
 }
 
 export function AccountMenu({ user }: { user: AccountSummary }) {
+  const submit = useSubmit();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -103,11 +104,13 @@ export function AccountMenu({ user }: { user: AccountSummary }) {
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <button type="submit" form={SIGN_OUT_FORM} className="w-full">
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </button>
+        {/* Submitted from onSelect: the menu closes (and unmounts this item) during the click, so
+            a submit button in the menu would be gone before the browser could send its form. */}
+        <DropdownMenuItem
+          onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}
+        >
+          <LogOut aria-hidden="true" />
+          Sign Out
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
