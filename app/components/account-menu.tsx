@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, Terminal, User, UserCog } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -81,6 +81,7 @@ export function AccountMenu({
   user: AccountSummary;
   onOpenConsole: () => void;
 }) {
+  const submit = useSubmit();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -117,11 +118,13 @@ export function AccountMenu({
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <button type="submit" form={SIGN_OUT_FORM} className="w-full">
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </button>
+        {/* Submitted from onSelect: the menu closes (and unmounts this item) during the click, so
+            a submit button in the menu would be gone before the browser could send its form. */}
+        <DropdownMenuItem
+          onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}
+        >
+          <LogOut aria-hidden="true" />
+          Sign Out
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

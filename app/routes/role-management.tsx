@@ -89,12 +89,14 @@ function RoleSelect({
   id,
   name,
   defaultValue,
+  value,
   onChange,
   label,
 }: {
   id: string;
   name: string;
-  defaultValue: Role;
+  defaultValue?: Role;
+  value?: Role;
   label: string;
   onChange?: (event: React.ChangeEvent<HTMLSelectElement>) => void;
 }) {
@@ -104,6 +106,7 @@ function RoleSelect({
       name={name}
       aria-label={label}
       defaultValue={defaultValue}
+      value={value}
       onChange={onChange}
       className="block h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
     >
@@ -169,17 +172,24 @@ function UserRow({
 }) {
   const fetcher = useFetcher<typeof action>();
   const Icon = ROLE_ICONS[user.role];
+  const [chosen, setChosen] = useState<Role>(user.role);
   useEffect(() => {
     const result = fetcher.data as ActionResult | undefined;
-    if (result?.formError) toast.error("Failed to update role", { description: result.formError });
-  }, [fetcher.data]);
+    if (result?.formError) {
+      toast.error("Failed to update role", { description: result.formError });
+      // The change was refused: the select shows the role the user still has.
+      setChosen(user.role);
+    }
+  }, [fetcher.data, user.role]);
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <span className="flex size-9 items-center justify-center rounded-full bg-accent text-accent-foreground">
         <Icon aria-hidden="true" className="size-4" />
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">
+      {/* The address is what identifies the user: it wraps rather than being cut off, and on a
+          narrow screen the select moves to its own line to leave it room. */}
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="font-medium wrap-anywhere">
           {user.email}
           {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
         </p>
@@ -193,9 +203,12 @@ function UserRow({
         <RoleSelect
           id={`role-${user.id}`}
           name="role"
-          defaultValue={user.role}
+          value={chosen}
           label={`Role for ${user.email}`}
-          onChange={(event) => fetcher.submit(event.currentTarget.form)}
+          onChange={(event) => {
+            setChosen(event.currentTarget.value as Role);
+            fetcher.submit(event.currentTarget.form);
+          }}
         />
         <noscript>
           <Button type="submit" size="sm" variant="outline">

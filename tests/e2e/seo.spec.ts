@@ -100,7 +100,9 @@ test("a news article's head describes it as an article", async ({ request }) => 
   expect(metaContent(html, "property", "article:published_time")).toMatch(/^\d{4}-\d\d-\d\dT/);
 });
 
-test("/news/feed.xml is RSS 2.0 with the newest news articles (20 at most)", async ({ request }) => {
+test("/news/feed.xml is RSS 2.0 with the newest news articles (20 at most)", async ({
+  request,
+}) => {
   const paths = await newsPaths(request);
   const response = await request.get("/news/feed.xml");
   expect(response.status()).toBe(200);

@@ -1,0 +1,325 @@
+import type { Locator, Page } from "@playwright/test";
+import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
+import {
+  accountMenuButton,
+  firstLink,
+  mailsTo,
+  NEW_PASSWORD,
+  openAccountMenu,
+  submitLogin,
+  submitRegister,
+  toasts,
+  uniqueEmail,
+  waitForMail,
+} from "./accounts";
+import { DEMO_URL, expect, gotoHydrated, statusMessage, test, waitForHydration } from "./fixtures";
+
+// Sign-in, registration with e-mail confirmation, sign-out and the sign-in form's defences, through
+// the real /auth page and server (SPEC 2 'Auth', 5 'Register', 8 'Sign in / Sign up / Sign out').
+
+const INVALID_CREDENTIALS = "Invalid email or password";
+
+/** The form-level error of the visible /auth form (inline, role=alert). */
+const formError = (page: Page) => page.locator("form [role=alert]");
+
+/** The rendered text colour, in sRGB 0-255 (CSS colours may be oklch). */
+async function rgbOf(locator: Locator): Promise<[number, number, number]> {
+  return locator.evaluate((element) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    if (!ctx) throw new Error("no canvas");
+    ctx.fillStyle = getComputedStyle(element).color;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+    return [r ?? 0, g ?? 0, b ?? 0] as [number, number, number];
+  });
+}
+
+async function expectRed(locator: Locator) {
+  const [r, g, b] = await rgbOf(locator);
+  expect(r, `rgb(${r}, ${g}, ${b}) reads as red`).toBeGreaterThan(g + 60);
+  expect(r, `rgb(${r}, ${g}, ${b}) reads as red`).toBeGreaterThan(b + 60);
+}
+
+test("mismatched passwords show 'Passwords do not match' and create no account", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(401));
+  const email = uniqueEmail("mismatch");
+  await gotoHydrated(page, "/auth");
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
+  await submitRegister(page, email, NEW_PASSWORD, `${NEW_PASSWORD} but different`);
+
+  const message = page.getByText("Passwords do not match", { exact: true });
+  await expect(message).toBeVisible();
+  await expectRed(message);
+  await expect(page.locator("#register-confirm")).toHaveAttribute("aria-invalid", "true");
+  // The user keeps what they typed and stays on the Register tab; nothing was sent.
+  await expect(page.locator("#register-email")).toHaveValue(email);
+  await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  expect(posted).toBe(0);
+
+  // No account exists: signing in with the address is refused like any unknown address (an
+  // unconfirmed account would be asked to confirm instead), and no confirmation mail went out.
+  await submitLogin(page, email, NEW_PASSWORD);
+  await expect(formError(page)).toHaveText(INVALID_CREDENTIALS);
+  expect(mailsTo(email)).toHaveLength(0);
+});
+
+test("a new account is confirmed from the mailed link, then signs in as a Guest", async ({
+  page,
+  newContext,
+  extraHTTPHeaders,
+  allowConsoleMessage,
+}) => {
+  test.slow(); // registers, confirms and signs in twice
+  allowConsoleMessage(statusMessage(403));
+  const email = uniqueEmail("newcomer");
+  await gotoHydrated(page, "/auth");
+  await submitRegister(page, email);
+
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+  await expect(toasts(page).getByText("Signed up successfully", { exact: true })).toBeVisible();
+  await expect(
+    toasts(page).getByText("Please check your email to confirm your account.", { exact: true }),
+  ).toBeVisible();
+  const confirmation = await waitForMail(email, { subject: /^Confirm your/ });
+  expect(confirmation.to).toBe(email);
+
+  // Signing in before confirming: the server's message, inline and in red, and the toast.
+  await waitForHydration(page);
+  const before = mailsTo(email);
+  await submitLogin(page, email, NEW_PASSWORD);
+  const refusal = formError(page);
+  await expect(refusal).toHaveText(
+    "Please confirm your email address first. We have sent you a new confirmation link.",
+  );
+  await expectRed(refusal);
+  await expect(toasts(page).getByText("Error signing in", { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(/^Please confirm your email address first\./)).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+  await expect(accountMenuButton(page, email)).toHaveCount(0);
+  // As it says, a new link was sent.
+  const resent = await waitForMail(email, { after: before, subject: /^Confirm your/ });
+
+  // The link is opened in the mail client (another browser context): it confirms the address and
+  // signs that browser in.
+  const mailClient = await newContext({ extraHTTPHeaders });
+  const tab = await mailClient.newPage();
+  const link = firstLink(resent);
+  expect(new URL(link).origin).toBe(DEMO_URL);
+  await tab.goto(link);
+  await expect(tab).toHaveURL((url) => url.pathname === "/");
+  await expect(accountMenuButton(tab, email)).toBeVisible();
+
+  // Back in the first browser, signing in now works.
+  await submitLogin(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(toasts(page).getByText("Signed in successfully", { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText("Welcome back!", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  await waitForHydration(page);
+  const menu = await openAccountMenu(page, email);
+  await expect(menu.getByText(email, { exact: true })).toBeVisible();
+  await expect(menu.getByTestId("account-role")).toHaveText("Guest");
+});
+
+test("a wrong password and an unknown email get the very same refusal", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(401));
+  await gotoHydrated(page, "/auth");
+
+  await submitLogin(page, roleEmail("guest"), "not the right password");
+  const wrongPassword = formError(page);
+  await expect(wrongPassword).toHaveText(INVALID_CREDENTIALS);
+  await expectRed(wrongPassword);
+  const toast = toasts(page);
+  await expect(toast.getByText("Error signing in", { exact: true })).toBeVisible();
+  await expect(toast.getByText(INVALID_CREDENTIALS, { exact: true })).toBeVisible();
+  // The address stays filled in.
+  await expect(page.locator("#login-email")).toHaveValue(roleEmail("guest"));
+  const wrongPasswordText = await wrongPassword.textContent();
+
+  // Dismiss the toast so the next one is certainly new.
+  await toast.getByRole("button", { name: /close/i }).click();
+  await expect(toast).toHaveCount(0);
+
+  await submitLogin(page, uniqueEmail("nobody"), "not the right password");
+  await expect(formError(page)).toHaveText(INVALID_CREDENTIALS);
+  expect(await formError(page).textContent()).toBe(wrongPasswordText);
+  await expect(toast.getByText("Error signing in", { exact: true })).toBeVisible();
+  await expect(toast.getByText(INVALID_CREDENTIALS, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+});
+
+test("signing out from the account menu toasts and leaves the visitor signed out", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  // /profile answers a signed-out visitor with 401.
+  allowConsoleMessage(statusMessage(401));
+  const email = roleEmail("guest");
+  await gotoHydrated(page, "/auth");
+  await submitLogin(page, email, E2E_PASSWORD);
+  await page.waitForURL((url) => url.pathname === "/");
+  await waitForHydration(page);
+
+  const menu = await openAccountMenu(page, email);
+  await menu.getByRole("menuitem", { name: "Sign Out" }).click();
+
+  const toast = toasts(page);
+  await expect(toast.getByText("Signed out successfully", { exact: true })).toBeVisible();
+  await expect(toast.getByText("You have been signed out.", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(accountMenuButton(page, email)).toHaveCount(0);
+
+  // Also after a full reload, and on the profile page.
+  await page.goto("/profile");
+  await expect(
+    page.getByText("Please sign in to view your profile.", { exact: true }),
+  ).toBeVisible();
+  await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByText(email)).toHaveCount(0);
+});
+
+test("on a phone, the header menu shows the account and signs out", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(401));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = roleEmail("guest");
+  await gotoHydrated(page, "/auth");
+  await submitLogin(page, email, E2E_PASSWORD);
+  await page.waitForURL((url) => url.pathname === "/");
+  await waitForHydration(page);
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const mobile = page.getByRole("navigation", { name: "Mobile" });
+  await expect(mobile.getByText(email, { exact: true })).toBeVisible();
+  await expect(mobile.getByText("Guest", { exact: true })).toBeVisible();
+  await mobile.getByRole("button", { name: "Sign Out" }).click();
+  await expect(toasts(page).getByText("Signed out successfully", { exact: true })).toBeVisible();
+  const toggle = page.getByRole("button", { name: /^(Open|Close) menu$/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(mobile.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(mobile.getByText(email)).toHaveCount(0);
+});
+
+test("six quick wrong sign-ins from one address: the sixth is told to wait", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(401));
+  allowConsoleMessage(statusMessage(429));
+  await gotoHydrated(page, "/auth");
+  const email = uniqueEmail("hammer");
+  const attempt = async (n: number) => {
+    const answered = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname === "/auth.data",
+    );
+    await submitLogin(page, email, `wrong password ${n}`);
+    return (await answered).status();
+  };
+  for (let n = 1; n <= 5; n++) {
+    expect(await attempt(n), `attempt ${n} is judged on its merits`).toBe(401);
+    await expect(formError(page)).toHaveText(INVALID_CREDENTIALS);
+  }
+  expect(await attempt(6)).toBe(429);
+  const refusal = formError(page);
+  await expect(refusal).toHaveText(
+    /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
+  );
+  const seconds = Number((await refusal.textContent())?.match(/wait (\d+)/)?.[1]);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(60);
+  await expectRed(refusal);
+  await expect(toasts(page).getByText("Error signing in", { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(/^Too many attempts\./)).toBeVisible();
+
+  // Even the right password is refused while the wait lasts.
+  await gotoHydrated(page, "/auth");
+  await submitLogin(page, roleEmail("guest"), E2E_PASSWORD);
+  await expect(formError(page)).toHaveText(/^Too many attempts\./);
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+});
+
+test("without JavaScript the login form posts and signs in", async ({
+  newContext,
+  extraHTTPHeaders,
+}) => {
+  const context = await newContext({ javaScriptEnabled: false, extraHTTPHeaders });
+  const page = await context.newPage();
+  const email = roleEmail("guest");
+  await page.goto("/auth");
+  await page.locator("#login-email").fill(email);
+  await page.locator("#login-password").fill(E2E_PASSWORD);
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/auth",
+    ),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/");
+  await page.waitForURL((url) => url.pathname === "/");
+  // The server-rendered header shows the account instead of Sign In.
+  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+  await expect(page.getByRole("main").getByText(email).first()).toBeVisible();
+  await expect(page.getByText("Please sign in to view your profile.")).toHaveCount(0);
+});
+
+test("without JavaScript a wrong password shows the server's message", async ({
+  newContext,
+  extraHTTPHeaders,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(401));
+  const context = await newContext({ javaScriptEnabled: false, extraHTTPHeaders });
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.locator("#login-email").fill(roleEmail("guest"));
+  await page.locator("#login-password").fill("not the right password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("form [role=alert]")).toHaveText(INVALID_CREDENTIALS);
+  await expect(page.locator("#login-email")).toHaveValue(roleEmail("guest"));
+});
+
+test("a sign-in posted from a foreign site is refused with 403", async ({ request }) => {
+  const form = { intent: "login", email: roleEmail("guest"), password: E2E_PASSWORD };
+  const foreign = await request.post("/auth", {
+    form,
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(403);
+  expect(await foreign.text()).toBe("Cross-site request refused.");
+  const cookies = foreign.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie");
+  expect(cookies.map((c) => c.value).join("\n")).not.toMatch(/session_token/);
+
+  // The same form from the site itself is accepted: it is the origin that was refused.
+  const own = await request.post("/auth", {
+    form,
+    headers: { Origin: DEMO_URL },
+    maxRedirects: 0,
+  });
+  expect(own.status()).toBe(302);
+  expect(own.headers().location).toBe("/");
+});
