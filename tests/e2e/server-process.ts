@@ -109,7 +109,7 @@ export async function startServer(options: {
 }
 
 /** Polls /healthz until it answers 200; fails early if the process exits. */
-export async function waitForHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealthy(server: ServerProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let ended: number | string | undefined;
   void server.exited.then((code) => {

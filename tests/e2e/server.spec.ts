@@ -28,6 +28,8 @@ function dataDirFor(name: string): string {
 }
 
 test("a message sent in the browser is stored in the database, unread", async ({ page }) => {
+  // Starts its own servers: allow for a slow start on a busy machine.
+  test.setTimeout(300_000);
   const dataDir = dataDirFor("storage");
   const server = await startServer({ dataDir });
 
@@ -66,6 +68,7 @@ test("a message sent in the browser is stored in the database, unread", async ({
 });
 
 test("a second server on the same DATA_DIR is refused and the first keeps serving", async () => {
+  test.setTimeout(300_000);
   const dataDir = dataDirFor("lock");
   const first = await startServer({ dataDir });
 
