@@ -1,9 +1,11 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
@@ -16,7 +18,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetchers } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
@@ -86,10 +88,14 @@ function SortableGame({
       >
         <GripVertical aria-hidden="true" className="size-5" />
       </button>
-      <GameImage src={game.imageUrl} alt={game.title} className="h-14 w-20 shrink-0 rounded-md" />
+      <GameImage
+        src={game.imageUrl}
+        alt={game.title}
+        className="h-10 w-14 shrink-0 rounded-md sm:h-14 sm:w-20"
+      />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
-          <span>{game.title}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{game.title}</span>
           <span className="text-xs text-muted-foreground" data-testid="display-order">
             #{position}
           </span>
@@ -97,7 +103,7 @@ function SortableGame({
         </p>
         <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{game.description}</p>
       </div>
-      <div className="flex shrink-0 gap-1">
+      <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
         <Button variant="ghost" size="icon" aria-label={`Edit ${game.title}`} onClick={onEdit}>
           <Pencil aria-hidden="true" />
         </Button>
@@ -165,6 +171,29 @@ export function GamesTab({ games, loadError }: { games: GameEntry[]; loadError: 
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  const justPickedUp = useRef(false);
+  // What screen readers hear while reordering: the game's title and place, not its id.
+  const titleOf = (id: UniqueIdentifier) => byId.get(String(id))?.title ?? "The game";
+  const placeOf = (id: UniqueIdentifier) =>
+    `position ${list.findIndex((g) => g.id === id) + 1} of ${list.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      justPickedUp.current = true;
+      return `Picked up ${titleOf(active.id)}, ${placeOf(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      // The first 'over' is the game's own place: keep 'Picked up' as the last thing said.
+      const first = justPickedUp.current;
+      justPickedUp.current = false;
+      if (!over || (first && over.id === active.id)) return undefined;
+      return `${titleOf(active.id)} moved to ${placeOf(over.id)}.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      `${titleOf(active.id)} dropped at ${placeOf((over ?? active).id)}.`,
+    onDragCancel: ({ active }) =>
+      `Reordering cancelled. ${titleOf(active.id)} stays at ${placeOf(active.id)}.`,
+  };
+
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     const ids = list.map((g) => g.id);
@@ -194,7 +223,7 @@ export function GamesTab({ games, loadError }: { games: GameEntry[]; loadError: 
   });
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
       <Card>
         <CardHeader>
           <CardTitle asChild>
@@ -275,6 +304,7 @@ export function GamesTab({ games, loadError }: { games: GameEntry[]; loadError: 
               id="manage-games"
               sensors={sensors}
               collisionDetection={closestCenter}
+              accessibility={{ announcements }}
               onDragEnd={onDragEnd}
             >
               <SortableContext items={list.map((g) => g.id)} strategy={verticalListSortingStrategy}>

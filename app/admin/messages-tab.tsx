@@ -10,7 +10,10 @@ import { formatDetailDate, formatListDate } from "~/news/news-format";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
 export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): string {
-  return `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
+  // The '@' between local part and domain stays literal: an encoded '%40' belongs to the local part
+  // (RFC 6068), so mail clients would not find the domain.
+  const address = message.email.split("@").map(encodeURIComponent).join("@");
+  return `mailto:${address}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
 }
 
 export function MessagesTab({
@@ -51,7 +54,7 @@ export function MessagesTab({
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1.2fr_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -96,7 +96,7 @@ export function NewsTab({ news, loadError }: { news: NewsEntry[]; loadError: str
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requirePermission } from "~/accounts/session.server";
 import { runAdminAction } from "~/admin/admin-actions.server";
 import { AdminDashboard } from "~/admin/admin-dashboard";
@@ -34,6 +34,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, context, "canAccessAdmin");
   const result = await runAdminAction(request, context, user, await request.formData());
   return data(result, result.ok ? 200 : result.status);
+}
+
+// Fresh lists after every admin write, failed ones included: React Router skips the reload after a
+// 4xx/5xx answer by default, which would leave a refused change (e.g. a new game order) on screen
+// instead of the server's truth (SPEC section 4).
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [

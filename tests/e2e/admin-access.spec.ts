@@ -1,0 +1,101 @@
+import type { Role } from "../../app/roles/permissions";
+import { forgeAdminPost, uniqueId } from "./admin-support";
+import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+
+// Who sees which admin tab (SPEC 2 and 6), and the server refusing what a role may not do even
+// when the request is forged by hand.
+
+const ROLE_REFUSAL = "Your role does not allow this.";
+
+const ALL_TABS = ["Contact Messages", "News Management", "Game Management"] as const;
+
+const TABS_BY_ROLE: { role: Exclude<Role, "guest">; label: string; tabs: string[] }[] = [
+  { role: "moderator", label: "Moderator", tabs: ["Contact Messages"] },
+  { role: "admin", label: "Admin", tabs: ["Contact Messages", "News Management"] },
+  { role: "developer", label: "Developer", tabs: [...ALL_TABS] },
+  { role: "owner", label: "Owner", tabs: [...ALL_TABS] },
+];
+
+/** The heading each tab's panel opens with. */
+const PANEL_HEADING: Record<(typeof ALL_TABS)[number], string> = {
+  "Contact Messages": "Messages",
+  "News Management": "Add News",
+  "Game Management": "Add New Game",
+};
+
+for (const { role, label, tabs } of TABS_BY_ROLE) {
+  test(`${/^[aeiou]/.test(role) ? "an" : "a"} ${role} sees ${tabs.map((t) => `'${t}'`).join(", ")} and starts on '${tabs[0]}'`, async ({
+    page,
+  }) => {
+    await signInAs(page, role);
+    await gotoHydrated(page, "/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByTestId("admin-role")).toHaveText(label);
+
+    // Exactly the permitted tabs, in the spec's order, and the first one is open.
+    await expect(page.getByRole("tab")).toHaveText(tabs);
+    const first = page.getByRole("tab", { name: tabs[0] });
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    const panel = page.getByRole("tabpanel");
+    await expect(panel).toHaveCount(1);
+    await expect(
+      panel.getByRole("heading", { name: PANEL_HEADING[tabs[0] as (typeof ALL_TABS)[number]] }),
+    ).toBeVisible();
+
+    // The tabs the role lacks are nowhere on the page, not merely hidden.
+    for (const missing of ALL_TABS.filter((t) => !tabs.includes(t))) {
+      await expect(page.getByRole("tab", { name: missing })).toHaveCount(0);
+      await expect(page.getByText(PANEL_HEADING[missing], { exact: true })).toHaveCount(0);
+    }
+
+    // Every permitted tab opens its own panel.
+    for (const tab of tabs) {
+      await page.getByRole("tab", { name: tab }).click();
+      await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      await expect(
+        page
+          .getByRole("tabpanel")
+          .getByRole("heading", { name: PANEL_HEADING[tab as (typeof ALL_TABS)[number]] }),
+      ).toBeVisible();
+    }
+  });
+}
+
+test("a moderator's forged news-create is refused with 403 and nothing is published", async ({
+  page,
+}) => {
+  await signInAs(page, "moderator");
+  const title = `Forged by a moderator ${uniqueId()}`;
+  const response = await forgeAdminPost(page, {
+    intent: "news-create",
+    title,
+    content: "This must never be published.",
+  });
+  expect(response.status()).toBe(403);
+  // Refused by the role check, not by the cross-site guard (which also answers 403).
+  expect(await response.text()).toContain(ROLE_REFUSAL);
+
+  await page.goto("/news");
+  await expect(page.getByTestId("news-card").first()).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test("an admin's forged game-create is refused with 403 and no game appears", async ({ page }) => {
+  await signInAs(page, "admin");
+  const title = `Forged by an admin ${uniqueId()}`;
+  const response = await forgeAdminPost(page, {
+    intent: "game-create",
+    title,
+    description: "This must never be listed.",
+    imageUrl: "https://example.com/forged.png",
+    status: "Released",
+    url: "https://example.com/forged",
+  });
+  expect(response.status()).toBe(403);
+  // Refused by the role check, not by the cross-site guard (which also answers 403).
+  expect(await response.text()).toContain(ROLE_REFUSAL);
+
+  await page.goto("/games");
+  await expect(page.getByTestId("game-card").first()).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+});

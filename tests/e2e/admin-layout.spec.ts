@@ -1,0 +1,61 @@
+import path from "node:path";
+import { newContactMessage, openAdmin, sendContactMessage } from "./admin-support";
+import { expect, signInAs, test } from "./fixtures";
+
+// Every admin tab fits the screen, on a desktop and on a phone, light and dark: the page never
+// scrolls sideways. Each view is also saved as a screenshot, in ADMIN_SHOTS_DIR when set (for a
+// person to look at) or else in the test's output folder.
+
+const VIEWPORTS = [
+  { device: "desktop", size: { width: 1280, height: 800 } },
+  { device: "mobile", size: { width: 390, height: 844 } },
+] as const;
+const THEMES = ["light", "dark"] as const;
+const TABS = [
+  { name: "Contact Messages", file: "messages" },
+  { name: "News Management", file: "news" },
+  { name: "Game Management", file: "games" },
+] as const;
+
+for (const { device, size } of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test(`the admin tabs fit a ${device} screen in the ${theme} theme`, async ({
+      page,
+    }, testInfo) => {
+      const message = newContactMessage("Layout check");
+      await sendContactMessage(page, message);
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: theme });
+      await signInAs(page, "owner");
+      await openAdmin(page);
+      if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+      else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+
+      const folder = process.env.ADMIN_SHOTS_DIR ?? testInfo.outputPath();
+      for (const tab of TABS) {
+        await page.getByRole("tab", { name: tab.name }).click();
+        const panel = page.getByRole("tabpanel");
+        if (tab.file === "messages") {
+          await page
+            .getByTestId("messages-list")
+            .getByRole("row")
+            .filter({ hasText: message.subject })
+            .getByRole("button", { name: message.name })
+            .click();
+          await expect(page.getByTestId("message-detail")).toContainText(message.subject);
+        } else {
+          await expect(panel.getByRole("listitem").first()).toBeVisible();
+        }
+        await page.screenshot({
+          path: path.join(folder, `${tab.file}-${theme}-${device}.png`),
+          fullPage: true,
+        });
+        const overflow = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          screen: document.documentElement.clientWidth,
+        }));
+        expect(overflow.page, `${tab.name} scrolls sideways`).toBeLessThanOrEqual(overflow.screen);
+      }
+    });
+  }
+}

@@ -1,0 +1,272 @@
+import type { Page, Route } from "@playwright/test";
+import { expectToast, injectFault, openAdmin, uniqueId } from "./admin-support";
+import { expect, gotoHydrated, signInAs, statusMessage, test, textOf } from "./fixtures";
+
+// The News Management tab (SPEC 2, 4, 5 and 8), as an admin: what is saved shows on the public
+// pages at once, and a failing save is told and undone (the server is made to fail with the
+// studio_fault cookie). The tests run one after another: the 'newest first' checks of one test must
+// not see another test's news.
+test.describe.configure({ mode: "serial" });
+
+const SAVE_FAILED = "Failed to save news item. Please try again.";
+const DELETE_FAILED = "Failed to delete news item. Please try again.";
+
+function newsItem(label: string) {
+  const id = uniqueId();
+  return {
+    title: `${label} ${id}`,
+    content: `The first paragraph of ${label.toLowerCase()} ${id}.\nThe second paragraph.`,
+  };
+}
+
+const manageList = (page: Page) => page.getByTestId("manage-news");
+const manageEntry = (page: Page, title: string) =>
+  manageList(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByText(title, { exact: true }) });
+const titleField = (page: Page) => page.getByLabel("Title", { exact: true });
+const contentField = (page: Page) => page.getByLabel("Content", { exact: true });
+const formHeading = (page: Page) => page.getByRole("tabpanel").getByRole("heading").first();
+
+async function fillNews(page: Page, item: { title: string; content: string }) {
+  await titleField(page).fill(item.title);
+  await contentField(page).fill(item.content);
+}
+
+/** Adds a news item through the form and waits for the success toast. */
+async function addNews(page: Page, item: { title: string; content: string }) {
+  await fillNews(page, item);
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "News item added successfully!");
+  await expect(manageEntry(page, item.title)).toBeVisible();
+}
+
+/** Holds the admin writes until `release` is called, so the optimistic state can be seen. */
+async function holdAdminWrites(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/admin.data*", async (route: Route) => {
+    if (route.request().method() === "POST") await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAs(page, "admin");
+  await openAdmin(page, "News Management");
+});
+
+test("an added item is listed at once and is the newest on /news, its page and Home", async ({
+  page,
+}) => {
+  await expect(formHeading(page)).toHaveText("Add News");
+  const item = newsItem("Studio announcement");
+  await addNews(page, item);
+  // Newest first in Manage News, with today's list date; the form is empty again.
+  await expect(manageList(page).getByRole("listitem").first()).toContainText(item.title);
+  await expect(titleField(page)).toHaveValue("");
+  await expect(contentField(page)).toHaveValue("");
+
+  await gotoHydrated(page, "/news");
+  const first = page.getByTestId("news-card").first();
+  await expect(first.getByRole("heading")).toHaveText(item.title);
+  await first.getByRole("link", { name: /Read More/ }).click();
+  await expect(page).toHaveURL(/\/news\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(item.title);
+  await expect(page.locator("article > div > p")).toHaveText(item.content.split("\n"));
+
+  await page.goto("/");
+  const latest = page.locator("section[aria-labelledby='latest-news-heading']");
+  await expect(latest.getByTestId("news-card").first().getByRole("heading")).toHaveText(item.title);
+});
+
+test("editing shows 'Edit News', saves with 'Update News', and Cancel returns to an empty 'Add News'", async ({
+  page,
+}) => {
+  const item = newsItem("Patch notes");
+  await addNews(page, item);
+
+  await manageEntry(page, item.title)
+    .getByRole("button", { name: `Edit ${item.title}` })
+    .click();
+  await expect(formHeading(page)).toHaveText("Edit News");
+  await expect(titleField(page)).toHaveValue(item.title);
+  await expect(contentField(page)).toHaveValue(item.content);
+  await expect(page.getByRole("button", { name: "Add News", exact: true })).toHaveCount(0);
+
+  const edited = {
+    title: `${item.title} (revised)`,
+    content: "A revised first paragraph.\nA revised second paragraph.",
+  };
+  await fillNews(page, edited);
+  await page.getByRole("button", { name: "Update News" }).click();
+  await expectToast(page, "News item updated successfully!");
+  await expect(manageEntry(page, edited.title)).toBeVisible();
+  await expect(manageEntry(page, item.title)).toHaveCount(0);
+  // A successful save returns to add mode with an empty form.
+  await expect(formHeading(page)).toHaveText("Add News");
+  await expect(titleField(page)).toHaveValue("");
+
+  // Cancel leaves edit mode without saving anything.
+  await manageEntry(page, edited.title)
+    .getByRole("button", { name: `Edit ${edited.title}` })
+    .click();
+  await expect(formHeading(page)).toHaveText("Edit News");
+  await titleField(page).fill("A title nobody saves");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(formHeading(page)).toHaveText("Add News");
+  await expect(page.getByRole("button", { name: "Add News", exact: true })).toBeVisible();
+  await expect(titleField(page)).toHaveValue("");
+  await expect(contentField(page)).toHaveValue("");
+  await expect(manageEntry(page, edited.title)).toBeVisible();
+
+  await page.goto("/news");
+  const card = page.getByTestId("news-card").filter({ hasText: edited.title });
+  await expect(card.getByRole("heading")).toHaveText(edited.title);
+  for (const line of edited.content.split("\n")) await expect(card).toContainText(line);
+  await expect(page.getByText("A title nobody saves")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: item.title, exact: true })).toHaveCount(0);
+});
+
+test("deleting asks for confirmation, then removes the item everywhere", async ({ page }) => {
+  const item = newsItem("Short-lived news");
+  await addNews(page, item);
+
+  // Cancelling the dialog keeps the item.
+  await manageEntry(page, item.title)
+    .getByRole("button", { name: `Delete ${item.title}` })
+    .click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading")).toHaveText(
+    "Are you sure you want to delete this news item?",
+  );
+  await expect(dialog).toContainText(item.title);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(manageEntry(page, item.title)).toBeVisible();
+
+  await manageEntry(page, item.title)
+    .getByRole("button", { name: `Delete ${item.title}` })
+    .click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Deleted", "News item has been deleted.");
+  await expect(manageEntry(page, item.title)).toHaveCount(0);
+
+  await page.reload();
+  await page.getByRole("tab", { name: "News Management" }).click();
+  await expect(manageList(page)).toBeVisible();
+  await expect(manageEntry(page, item.title)).toHaveCount(0);
+  await page.goto("/news");
+  await expect(page.getByTestId("news-card").first()).toBeVisible();
+  await expect(page.getByText(item.title)).toHaveCount(0);
+});
+
+test("blank fields are refused with 'Please fill in all fields' and nothing is added", async ({
+  page,
+}) => {
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
+  const before = await manageList(page).getByRole("listitem").count();
+
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "Please fill in all fields");
+
+  // Spaces alone are blank too, in either field.
+  const title = `Only a title ${uniqueId()}`;
+  await fillNews(page, { title, content: "   " });
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "Please fill in all fields");
+  await fillNews(page, { title: "  ", content: "Content without a title." });
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "Please fill in all fields");
+
+  expect(posted).toBe(0);
+  await expect(manageList(page).getByRole("listitem")).toHaveCount(before);
+  await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+});
+
+test("a failed add is told and the temporary item disappears", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(500));
+  await injectFault(page, "news-create");
+  const release = await holdAdminWrites(page);
+  const item = newsItem("Never published");
+  await fillNews(page, item);
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+
+  // While the server is busy the item already shows, not yet editable.
+  const entry = manageEntry(page, item.title);
+  await expect(entry).toBeVisible();
+  await expect(entry.getByRole("button", { name: `Edit ${item.title}` })).toBeDisabled();
+  release();
+
+  await expectToast(page, SAVE_FAILED);
+  await expect(entry).toHaveCount(0);
+  // What the user typed is still there to try again.
+  await expect(titleField(page)).toHaveValue(item.title);
+
+  await page.goto("/news");
+  await expect(page.getByTestId("news-card").first()).toBeVisible();
+  await expect(page.getByText(item.title)).toHaveCount(0);
+});
+
+test("a failed update is told and the list shows the server's title again", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(500));
+  const item = newsItem("Unchanged headline");
+  await addNews(page, item);
+
+  await injectFault(page, "news-update");
+  const release = await holdAdminWrites(page);
+  await manageEntry(page, item.title)
+    .getByRole("button", { name: `Edit ${item.title}` })
+    .click();
+  const attempted = `${item.title} (edit that fails)`;
+  await titleField(page).fill(attempted);
+  await page.getByRole("button", { name: "Update News" }).click();
+  await expect(manageEntry(page, attempted)).toBeVisible();
+  release();
+
+  await expectToast(page, SAVE_FAILED);
+  await expect(manageEntry(page, item.title)).toBeVisible();
+  await expect(manageEntry(page, attempted)).toHaveCount(0);
+
+  await page.goto("/news");
+  await expect(page.getByTestId("news-card").filter({ hasText: item.title })).toHaveCount(1);
+  await expect(page.getByText(attempted)).toHaveCount(0);
+});
+
+test("a failed delete is told and the item comes back", async ({ page, allowConsoleMessage }) => {
+  allowConsoleMessage(statusMessage(500));
+  const item = newsItem("Undeletable news");
+  await addNews(page, item);
+
+  await injectFault(page, "news-delete");
+  const release = await holdAdminWrites(page);
+  await manageEntry(page, item.title)
+    .getByRole("button", { name: `Delete ${item.title}` })
+    .click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  // Gone at once...
+  await expect(manageEntry(page, item.title)).toHaveCount(0);
+  release();
+
+  // ...and back, in its place (newest first), when the server refuses.
+  await expectToast(page, DELETE_FAILED);
+  await expect(manageEntry(page, item.title)).toBeVisible();
+  expect(await textOf(manageList(page).getByRole("listitem").first().locator("p").first())).toBe(
+    item.title,
+  );
+
+  await page.goto("/news");
+  await expect(page.getByTestId("news-card").first().getByRole("heading")).toHaveText(item.title);
+});
