@@ -1,4 +1,3 @@
-import { desc } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { staffAuditLog } from "~/db/schema";
 
@@ -20,8 +19,4 @@ export async function recordStaffAction(db: Database, entry: StaffAction): Promi
     subjectId: entry.subjectId ?? null,
     details: entry.details ?? {},
   });
-}
-
-export async function listStaffActions(db: Database, limit = 50) {
-  return db.select().from(staffAuditLog).orderBy(desc(staffAuditLog.createdAt)).limit(limit);
 }

@@ -4,9 +4,6 @@
 export const ROLES = ["guest", "moderator", "admin", "developer", "owner"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles a user can be assigned (every role; guest means no staff power). */
-export const ASSIGNABLE_ROLES = ROLES;
-
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }

@@ -2,8 +2,9 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthCard } from "~/accounts/auth-card";
 import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
 import { ResetPasswordSchema } from "~/accounts/auth-schemas";
+import { NewPasswordFields } from "~/accounts/new-password-fields";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/forms/field";
+import { FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -68,20 +69,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         <Form method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
           <input type="hidden" name="token" value={loaderData.token} />
           <FormError message={result?.formError ?? shown.token} />
-          <Field
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            error={shown.password}
-          />
-          <Field
-            name="confirmPassword"
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            error={shown.confirmPassword}
-          />
+          <NewPasswordFields label="New password" errors={shown} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Saving..." : "Save new password"}
           </Button>

@@ -6,6 +6,7 @@ import {
 } from "~/accounts/accounts.server";
 import { AuthCard } from "~/accounts/auth-card";
 import { OwnerSetupSchema } from "~/accounts/auth-schemas";
+import { NewPasswordFields } from "~/accounts/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
@@ -72,20 +73,7 @@ export default function SetupOwner({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="token" value={loaderData.token} />
           <FormError message={result?.formError} />
           <Field name="email" label="Email" type="email" autoComplete="email" error={shown.email} />
-          <Field
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={shown.password}
-          />
-          <Field
-            name="confirmPassword"
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            error={shown.confirmPassword}
-          />
+          <NewPasswordFields errors={shown} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Creating account..." : "Create owner account"}
           </Button>
