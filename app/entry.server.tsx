@@ -7,6 +7,21 @@ import { NonceProvider } from "~/server/nonce";
 
 export const streamTimeout = 5_000;
 
+/** The auth library's session cookie, with or without the `__Secure-` prefix it takes on HTTPS. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?studio\.session_token=/;
+
+/**
+ * How browsers and shared caches may keep a page (decision 018). Nothing HTML is for shared caches:
+ * the header differs per visitor at the same address. A signed-in page is not stored at all, so the
+ * back button after signing out shows nothing private; others are kept and revalidated each time
+ * (the page cache answers 304 to a matching ETag).
+ */
+export function documentCacheControl(request: Request): string {
+  return SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")
+    ? "private, no-store"
+    : "private, no-cache";
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -14,6 +29,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", documentCacheControl(request));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

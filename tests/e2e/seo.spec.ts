@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_URL, EMPTY_URL, expect, test } from "./fixtures";
+import { DEMO_URL, EMPTY_URL, expect, test, waitForHydration } from "./fixtures";
 
 // What crawlers, feed readers, link previews and browsers' security features get: head tags, the
 // RSS feed, the sitemap, robots.txt, security and cache headers, and the health check. Plain HTTP,
@@ -188,8 +188,35 @@ test("pages carry an enforced CSP whose nonce is on every inline script, and sec
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toMatch(/^(no-referrer|same-origin|strict-origin.*)$/);
   }
-  // A fresh nonce per response.
+  // Each page is rendered with its own nonce.
   expect(nonces.size).toBe(2);
+});
+
+test("public pages revalidate with an ETag (304) and stay out of shared caches; signed-in pages are not stored", async ({
+  request,
+}) => {
+  for (const path of ["/", "/news", "/games", "/contact", "/news/feed.xml", "/sitemap.xml"]) {
+    await request.get(path);
+    const first = await request.get(path);
+    const etag = first.headers().etag;
+    expect(etag, `${path} has an ETag`).toMatch(/^W\/".+"$/);
+    const again = await request.get(path, { headers: { "If-None-Match": etag! } });
+    expect(again.status(), `${path} revalidates`).toBe(304);
+    // A 304 names the same CSP as the stored page, so the browser's copy keeps running its scripts.
+    expect(again.headers()["content-security-policy"]).toBe(
+      first.headers()["content-security-policy"],
+    );
+    expect(first.headers().vary).toMatch(/cookie/i);
+  }
+  expect((await request.get("/news")).headers()["cache-control"]).toBe("private, no-cache");
+  expect((await request.get("/news/feed.xml")).headers()["cache-control"]).toBe(
+    "public, max-age=300",
+  );
+  const signedIn = await request.get("/news", {
+    headers: { Cookie: "studio.session_token=not-a-session" },
+  });
+  expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+  expect(signedIn.headers().etag).toBeUndefined();
 });
 
 test("hashed assets are cached for a long time as immutable", async ({ request }) => {
@@ -218,4 +245,26 @@ test("/healthz answers 200 JSON with the database ok", async ({ request }) => {
     expect(response.headers()["cache-control"]).toContain("no-store");
     expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
   }
+});
+
+test("a page the browser revalidates (304) still runs its scripts under the CSP it was stored with", async ({
+  page,
+}) => {
+  // The first visit renders it; the second is the cached copy with its ETag, which the browser keeps.
+  await page.goto("/games");
+  const stored = await page.goto("/games");
+  expect(stored?.headers().etag).toBeTruthy();
+  const etag = stored!.headers().etag;
+  // The browser asks whether its copy is still good; the server says 304 (the API test above) and
+  // the browser shows its stored copy, which Chromium reports as a 200.
+  const revalidation = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === "/games",
+  );
+  await page.reload();
+  expect(await (await revalidation).headerValue("if-none-match")).toBe(etag);
+  await waitForHydration(page);
+  // Hydrated: client-side navigation works (the console guard fails the test on any CSP error).
+  await page.getByRole("navigation").getByRole("link", { name: "News" }).first().click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { documentCacheControl } from "./entry.server";
+
+const page = (cookie?: string) =>
+  new Request("http://localhost/news", cookie ? { headers: { Cookie: cookie } } : undefined);
+
+describe("documentCacheControl", () => {
+  it("lets the browser keep an anonymous page but revalidate it each time", () => {
+    expect(documentCacheControl(page())).toBe("private, no-cache");
+    expect(documentCacheControl(page("studio.toast=abc"))).toBe("private, no-cache");
+  });
+
+  it("keeps a signed-in page out of every cache, on HTTP and HTTPS cookie names", () => {
+    expect(documentCacheControl(page("studio.session_token=abc.def"))).toBe("private, no-store");
+    expect(documentCacheControl(page("a=1; __Secure-studio.session_token=abc"))).toBe(
+      "private, no-store",
+    );
+  });
+
+  it("does not mistake a cookie that merely ends with the name for a session", () => {
+    expect(documentCacheControl(page("notstudio.session_token=x"))).toBe("private, no-cache");
+  });
+});
