@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { ROLES } from "~/roles/permissions";
 
 // The account forms' schemas, shared by the forms in the browser and the actions on the server.

@@ -1,15 +1,8 @@
-import { LayoutDashboard, LogOut, Terminal, User, UserCog } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { LayoutDashboard, User, UserCog } from "lucide-react";
+import { type ComponentProps, type ComponentType, useEffect, useState } from "react";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { type Permission, ROLE_LABELS, type Role } from "~/roles/permissions";
+import type { Permission, Role } from "~/roles/permissions";
 
 export type AccountSummary = {
   email: string;
@@ -74,59 +67,58 @@ export function SignOutForm() {
   return <Form id={SIGN_OUT_FORM} method="post" action="/auth/sign-out" className="hidden" />;
 }
 
-export function AccountMenu({
-  user,
-  onOpenConsole,
-}: {
-  user: AccountSummary;
-  onOpenConsole: () => void;
-}) {
-  const submit = useSubmit();
+type AccountMenuProps = { user: AccountSummary; onOpenConsole: () => void };
+type Dropdown = ComponentType<AccountMenuProps & { defaultOpen?: boolean }>;
+
+// The menu's code (a dropdown with its focus and dismiss handling) is its own chunk: guests never
+// fetch it, and signed-in readers fetch it right after the page hydrates.
+let dropdown: Promise<Dropdown> | undefined;
+const loadDropdown = () => {
+  dropdown ??= import("./account-dropdown").then((module) => module.AccountDropdown);
+  return dropdown;
+};
+
+/**
+ * The account menu. Until its chunk has arrived (and on the server) it renders the same trigger;
+ * a click that comes before the chunk opens the menu as soon as it is there.
+ */
+export function AccountMenu(props: AccountMenuProps) {
+  const [Loaded, setLoaded] = useState<{ Dropdown: Dropdown } | null>(null);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  useEffect(() => {
+    let active = true;
+    loadDropdown().then(
+      (Dropdown) => active && setLoaded({ Dropdown }),
+      () => {},
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (Loaded) return <Loaded.Dropdown {...props} defaultOpen={openOnLoad} />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="rounded-full"
-          aria-label={`Account menu for ${user.email}`}
-        >
-          <Avatar user={user} />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
-          {user.displayName && <p className="truncate font-semibold">{user.displayName}</p>}
-          <p className="truncate font-medium">{user.email}</p>
-          <p className="text-xs text-muted-foreground" data-testid="account-role">
-            {ROLE_LABELS[user.role]}
-          </p>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {accountLinks(user).map(({ to, label, Icon }) => (
-          <DropdownMenuItem key={to} asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-        {user.permissions.canAccessDevConsole && (
-          <DropdownMenuItem onSelect={onOpenConsole}>
-            <Terminal aria-hidden="true" />
-            Dev Console
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        {/* Submitted from onSelect: the menu closes (and unmounts this item) during the click, so
-            a submit button in the menu would be gone before the browser could send its form. */}
-        <DropdownMenuItem
-          onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}
-        >
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <AccountMenuTrigger
+      user={props.user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setOpenOnLoad(true)}
+    />
+  );
+}
+
+export function AccountMenuTrigger({
+  user,
+  ...props
+}: { user: AccountSummary } & ComponentProps<"button">) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="rounded-full"
+      aria-label={`Account menu for ${user.email}`}
+      {...props}
+    >
+      <Avatar user={user} />
+    </Button>
   );
 }

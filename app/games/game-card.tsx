@@ -16,10 +16,13 @@ export function GameImage({
   src,
   alt,
   className,
+  priority = false,
 }: {
   src: string;
   alt: string;
   className?: string;
+  /** The page's largest image (the first card's): fetched at once rather than lazily. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState(!src);
   const ref = useRef<HTMLImageElement>(null);
@@ -50,7 +53,8 @@ export function GameImage({
       alt={alt}
       width={640}
       height={360}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       onError={() => setFailed(true)}
       className={cn("object-cover", className)}
@@ -58,10 +62,15 @@ export function GameImage({
   );
 }
 
-export function GameCard({ game }: { game: GameEntry }) {
+export function GameCard({ game, priority }: { game: GameEntry; priority?: boolean }) {
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="game-card">
-      <GameImage src={game.imageUrl} alt={game.title} className="aspect-video w-full" />
+      <GameImage
+        src={game.imageUrl}
+        alt={game.title}
+        className="aspect-video w-full"
+        priority={priority}
+      />
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <CardTitle asChild>

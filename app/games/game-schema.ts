@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { FILL_ALL_FIELDS } from "~/news/news-schema";
 import { GAME_STATUSES } from "./game-status";
 

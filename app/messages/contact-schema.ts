@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 // The contact form's one schema, used by the form in the browser and by the action on the server.
 // The four required-field messages and 'Invalid email address' are the spec's (section 5).

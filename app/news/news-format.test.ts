@@ -1,3 +1,6 @@
+import { tz } from "@date-fns/tz";
+import { format } from "date-fns";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDetailDate, formatListDate, summarize, toParagraphs } from "./news-format";
 
@@ -9,6 +12,30 @@ describe("news formats", () => {
   it("formats detail dates as 'MMMM d, yyyy h:mm a' in UTC whatever the process zone", () => {
     expect(formatDetailDate("2026-11-22T15:04:00Z")).toBe("November 22, 2026 3:04 PM");
     expect(formatListDate("2026-12-31T23:30:00Z")).toBe("Dec 31, 2026");
+  });
+
+  it("agrees with date-fns's 'MMM d, yyyy' and 'MMMM d, yyyy h:mm a' in UTC for any date", () => {
+    const utc = { in: tz("UTC") };
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date("1970-01-01T00:00:00Z"),
+          max: new Date("2200-12-31T23:59:59Z"),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          expect(formatListDate(date)).toBe(format(date, "MMM d, yyyy", utc));
+          expect(formatDetailDate(date.toISOString())).toBe(
+            format(date, "MMMM d, yyyy h:mm a", utc),
+          );
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+    for (const iso of ["2026-01-01T00:00:00Z", "2026-06-15T12:00:00Z", "2026-06-15T11:59:00Z"]) {
+      expect(formatDetailDate(iso)).toBe(format(new Date(iso), "MMMM d, yyyy h:mm a", utc));
+    }
+    expect(() => formatListDate("not a date")).toThrow(RangeError);
   });
 
   it("splits content into one paragraph per non-blank line", () => {

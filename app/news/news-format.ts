@@ -1,17 +1,42 @@
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
+// The spec's two date formats, written out rather than imported: public pages show list dates, and
+// a formatting library with time zones would be most of their JavaScript (decision 023). Dates are
+// shown in UTC so the server-rendered text and the hydrated text agree; the unit test checks both
+// formats against date-fns.
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
-// Dates are shown in one fixed zone so the server-rendered text and the hydrated text agree.
-const zone = tz("UTC");
+function validDate(iso: string | Date): Date {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  return date;
+}
 
 /** 'MMM d, yyyy' (SPEC section 9), for lists. */
 export function formatListDate(iso: string | Date): string {
-  return format(new Date(iso), "MMM d, yyyy", { in: zone });
+  const date = validDate(iso);
+  const month = MONTHS[date.getUTCMonth()]?.slice(0, 3);
+  return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** 'MMMM d, yyyy h:mm a' (SPEC section 9), for detail panes. */
 export function formatDetailDate(iso: string | Date): string {
-  return format(new Date(iso), "MMMM d, yyyy h:mm a", { in: zone });
+  const date = validDate(iso);
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
+  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `${day} ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
 }
 
 /** An article's paragraphs: one per non-blank line. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 // The admin news form's one schema (SPEC section 5): title and content non-blank, else
 // 'Please fill in all fields'.

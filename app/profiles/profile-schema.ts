@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { THEMES } from "~/theme/theme";
 
 // The profile and settings forms' schemas, shared by browser and server.

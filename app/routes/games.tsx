@@ -34,9 +34,9 @@ export default function Games({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {games.map((game) => (
+          {games.map((game, index) => (
             <li key={game.id}>
-              <GameCard game={game} />
+              <GameCard game={game} priority={index === 0} />
             </li>
           ))}
         </ul>

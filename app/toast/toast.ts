@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 // A toast that survives a redirect (carried in a short-lived cookie), so messages like
 // 'Unauthorized' appear after the server sends someone elsewhere, with or without JavaScript.

@@ -209,6 +209,66 @@ test.describe("opening the console", () => {
   }
 });
 
+test.describe("public pages load only their own code, and nothing the CSP refuses", () => {
+  // Page weight (decision 023): a signed-out reader downloads neither the staff code (console,
+  // admin, the account menu's dropdown) nor the validation library outside the pages with a form.
+  const FORM_PAGES = new Set(["/contact", "/auth"]);
+  const PUBLIC_PAGES = ["/", "/news", "/games", "/contact", "/auth"];
+
+  test("a signed-out visitor's public pages", async ({ page, newContext }) => {
+    const list = await page.request.get("/news").then((r) => r.text());
+    const articlePath = list.match(/href="(\/news\/[\w-]+)"/)?.[1];
+    expect(articlePath).toBeTruthy();
+    const bodies = new Map<string, string>();
+    for (const path of [...PUBLIC_PAGES, articlePath as string]) {
+      // A fresh context per page: nothing is served from another page's cache unseen.
+      const context = await newContext();
+      // The CSP refuses silently (no console message): listen for its violation events.
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { cspViolations: seen });
+        document.addEventListener("securitypolicyviolation", (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      const reader = await context.newPage();
+      const scripts: string[] = [];
+      reader.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      await gotoHydrated(reader, path);
+      await reader.waitForLoadState("networkidle");
+      for (const script of scripts) {
+        if (!bodies.has(script)) bodies.set(script, await (await page.request.get(script)).text());
+      }
+      const containing = (text: string) => scripts.filter((s) => bodies.get(s)?.includes(text));
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(
+        scripts.filter((s) => /\/(dev-console|admin|account-dropdown)-/.test(s)),
+        path,
+      ).toEqual([]);
+      // Radix's dropdown names its parts; zod's schemas carry a `_zod` property through minifying.
+      expect(containing("DropdownMenu"), path).toEqual([]);
+      if (FORM_PAGES.has(path)) expect(containing("._zod").length, path).toBeGreaterThan(0);
+      else expect(containing("._zod"), path).toEqual([]);
+      const violations = await reader.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      expect(violations, `${path}: CSP violations`).toEqual([]);
+    }
+  });
+
+  test("a signed-in reader's account menu arrives after hydration and opens", async ({ page }) => {
+    const requests = recordRequests(page);
+    await signInAs(page, "guest");
+    await accountMenuButton(page, "guest").click();
+    await expect(page.getByRole("menuitem")).toHaveText(["My Profile", "Sign Out"]);
+    expect(
+      requests.filter((url) => /\/assets\/account-dropdown-[\w-]+\.js$/.test(url)),
+    ).toHaveLength(1);
+  });
+});
+
 test("My Current Work: set, shown on the Team tab, then cleared", async ({ page }) => {
   const dialog = await signInAndOpenConsole(page, "developer");
   try {
