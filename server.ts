@@ -16,7 +16,6 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { sql } from "drizzle-orm";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { ownerSetupLink } from "~/accounts/accounts.server";

@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "~/accounts/session.server";
