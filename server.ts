@@ -10,12 +10,12 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Server } from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { sql } from "drizzle-orm";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { ownerSetupLink } from "~/accounts/accounts.server";
@@ -38,6 +38,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
 const devMode = args.has("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
 main().catch((error) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
@@ -102,6 +103,8 @@ async function main() {
     }),
   );
   app.use((_req, res, next) => {
+    // Once shutdown has begun, no connection is kept for another request (see shutdown below).
+    if (shuttingDown) res.setHeader("Connection", "close");
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
@@ -144,13 +147,11 @@ async function main() {
   // Anonymous public pages from memory; every successful write clears them on every process.
   const pageCache = new PageCache();
   caches.register(pageCache);
-  const notifyOthers = async (channel: string) => {
-    await database.db.execute(sql`select pg_notify(${channel}, 'clear')`);
-  };
   app.use(
-    pageCache.middleware(() => {
-      caches
-        .clearEverywhere(notifyOthers)
+    pageCache.middleware(async () => {
+      // A write's answer waits until the other processes confirm (at most ACK_TIMEOUT_MS).
+      await caches
+        .clearEverywhere(database.db)
         .catch((error) => logger.warn({ err: error }, "cache clear failed"));
     }),
   );
@@ -182,6 +183,10 @@ async function main() {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
     s.once("error", reject);
   });
+  // Idle keep-alive connections close after this long; a balancer must let its idle connections
+  // to us go sooner (nginx: keepalive_timeout in the upstream block), or a request it sends just
+  // as we close one fails.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info(
@@ -204,7 +209,13 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Stop accepting connections at once: a balancer's new connection is refused and goes to
+    // another process (safe for any method, as nothing was sent). Open connections are not cut,
+    // since a request may be on its way over an idle keep-alive connection right now (cutting it
+    // would fail that request): their requests are answered with Connection: close, and idle ones
+    // end when the balancer lets them go or after keepAliveTimeout. (http.Server#close would also
+    // close the idle ones at once: net.Server#close stops listening only.)
+    await new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
     await caches.close();
     await database.close();
     logger.info("stopped cleanly");

@@ -1,8 +1,9 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { NonceProvider } from "~/server/nonce";
 
 export const streamTimeout = 5_000;
@@ -22,6 +23,27 @@ export function documentCacheControl(request: Request): string {
     : "private, no-cache";
 }
 
+// Requests whose loaders or actions failed because the database was unreachable.
+const databaseUnavailable = new WeakSet<Request>();
+
+/**
+ * Every error a loader, action or render throws passes here before the page renders. An unreachable
+ * database is remembered for the request, so the page becomes a 503 (see handleRequest); anything
+ * else is logged as ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // Aborted requests are the client's doing; a thrown Response is the 503 below on its second pass.
+  if (request.signal.aborted || error instanceof Response) return;
+  const logger = (context as AppLoadContext | undefined)?.runtime?.logger;
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(request);
+    logger?.warn({ err: error, url: request.url }, "database unavailable");
+    return;
+  }
+  if (logger) logger.error({ err: error, url: request.url }, "request failed");
+  else console.error(error);
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -29,6 +51,19 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (databaseUnavailable.has(request)) {
+    databaseUnavailable.delete(request);
+    // Thrown from here, a Response makes the framework render the page again with this status as
+    // the route error (in the browser's hydration data too): the error boundary's 503 page.
+    throw new Response("The database is unavailable", {
+      status: 503,
+      statusText: "Service Unavailable",
+    });
+  }
+  if (responseStatusCode === 503) {
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", documentCacheControl(request));
   }

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userPreferences } from "~/db/schema";
 import { can, type Permission, type Role } from "~/roles/permissions";
@@ -53,6 +54,9 @@ export async function getSessionUser(
       role,
     };
   } catch (error) {
+    // An unreachable database is an outage (503), not a signed-out visitor: a signed-in page must
+    // not send its reader to the sign-in form meanwhile.
+    if (isDatabaseUnavailable(error)) throw error;
     runtime.logger.warn({ err: error }, "session lookup failed");
     return null;
   }

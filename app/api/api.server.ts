@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "~/accounts/session.server";
@@ -6,6 +6,7 @@ import { recordStaffAction } from "~/audit/audit.server";
 import { measureHealth, tableCounts } from "~/console/health.server";
 import { QueryRefused, runConsoleQuery } from "~/console/sql-query.server";
 import { getWork, listTeam, saveWork } from "~/console/work.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { isUuid } from "~/db/ids";
 import { profiles, userRoles } from "~/db/schema";
 import { parseForm } from "~/forms/form-errors";
@@ -339,9 +340,7 @@ export const ENDPOINTS: Endpoint[] = [
     permission: "canAccessDevConsole",
     run: async ({ context }) => {
       const { db, caches } = context.runtime;
-      const cleared = await caches.clearEverywhere(async (channel) => {
-        await db.execute(sql`select pg_notify(${channel}, 'clear')`);
-      });
+      const cleared = await caches.clearEverywhere(db);
       return { cleared };
     },
   },
@@ -373,6 +372,16 @@ function errorResponse(error: ApiError, headers?: HeadersInit) {
   });
 }
 
+/** 503 with Retry-After while the database is unreachable; any other error goes on up. */
+function unavailableOrThrow(error: unknown, context: AppLoadContext, path: string): Response {
+  if (!isDatabaseUnavailable(error)) throw error;
+  context.runtime.logger.warn({ err: error, path }, "api request: database unavailable");
+  return errorResponse(
+    new ApiError(503, "unavailable", "The service is temporarily unavailable. Try again soon."),
+    { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  );
+}
+
 /** Answers one /api/v1/* request. */
 export async function handleApi(
   request: Request,
@@ -395,12 +404,17 @@ export async function handleApi(
     );
   }
   const { endpoint, params } = found;
-  const limited = await consumeRateLimit(
-    context.runtime.db,
-    `api:${context.clientIp}`,
-    API_RATE_LIMIT.max,
-    API_RATE_LIMIT.windowSeconds,
-  );
+  let limited: Awaited<ReturnType<typeof consumeRateLimit>>;
+  try {
+    limited = await consumeRateLimit(
+      context.runtime.db,
+      `api:${context.clientIp}`,
+      API_RATE_LIMIT.max,
+      API_RATE_LIMIT.windowSeconds,
+    );
+  } catch (error) {
+    return unavailableOrThrow(error, context, path);
+  }
   if (!limited.allowed) {
     return errorResponse(
       new ApiError(
@@ -453,6 +467,7 @@ export async function handleApi(
     });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
+    if (isDatabaseUnavailable(error)) return unavailableOrThrow(error, context, path);
     context.runtime.logger.error({ err: error, path }, "api request failed");
     return errorResponse(
       new ApiError(500, "internal", "The server could not complete the request."),

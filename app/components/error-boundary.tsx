@@ -1,28 +1,40 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { Button } from "~/components/ui/button";
+import { STUDIO } from "~/studio/studio";
 import { NotFound } from "./not-found";
 
 /** The one error boundary: a handler per status, a calm generic page for everything else. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // 503: the database (or the process) is briefly unavailable; nothing is wrong with the request.
   const unavailable = status === 503;
   if (!isRouteErrorResponse(error) && typeof console !== "undefined") console.error(error);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <title>{`${unavailable ? "Temporarily unavailable" : "Something went wrong"} | ${STUDIO.name}`}</title>
       <p className="text-6xl font-black text-primary">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">
         {unavailable ? "We'll be right back" : "Something went wrong"}
       </h1>
       <p className="mt-3 text-muted-foreground">
         {unavailable
-          ? "The site is briefly unavailable. Please try again in a moment."
+          ? "The site is temporarily unavailable. Please try again in a moment."
           : "An unexpected error occurred. Please try again."}
       </p>
-      <Button asChild className="mt-8">
-        <Link to="/">Return to Home</Link>
-      </Button>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {unavailable && (
+          <Button asChild>
+            {/* A full reload: the page's data is fetched again once the site is back. */}
+            <a href={`${location.pathname}${location.search}`}>Try again</a>
+          </Button>
+        )}
+        <Button asChild variant={unavailable ? "outline" : "default"}>
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </div>
     </section>
   );
 }

@@ -139,3 +139,34 @@ function rawGet(
       .on("error", reject);
   });
 }
+
+describe("page cache: clearing on a write", () => {
+  it("ends the write's response only after the clear (here and elsewhere) has finished", async () => {
+    const cache = new PageCache();
+    const events: string[] = [];
+    const app = express();
+    app.use(
+      cache.middleware(async () => {
+        events.push("clear started");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        events.push("clear finished");
+      }),
+    );
+    app.post("/admin", (_req, res) => {
+      // Streamed: the status line would leave with the first chunk.
+      res.status(201).write("sa");
+      res.end("ved");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const response = await fetch(`${base}/admin`, { method: "POST" });
+      events.push(`answered ${response.status}`);
+      expect(await response.text()).toBe("saved");
+      expect(events).toEqual(["clear started", "clear finished", "answered 201"]);
+    } finally {
+      server.close();
+    }
+  });
+});

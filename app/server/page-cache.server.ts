@@ -65,7 +65,11 @@ export class PageCache implements ClearableCache {
     return this.entries.size;
   }
 
-  middleware(onWrite: () => void) {
+  /**
+   * `onWrite` runs after a successful write and before its response ends, so the writer (and anyone
+   * it tells) reads fresh pages from any process as soon as it hears back.
+   */
+  middleware(onWrite: () => void | Promise<void>) {
     return (req: Request, res: Response, next: NextFunction) => {
       const cacheable =
         (req.method === "GET" || req.method === "HEAD") &&
@@ -74,10 +78,29 @@ export class PageCache implements ClearableCache {
         CACHEABLE_PATHS.some((path) => path.test(req.path));
       if (!cacheable) {
         if (req.method !== "GET" && req.method !== "HEAD") {
-          // A write that succeeded may change what the public pages show.
-          res.on("finish", () => {
-            if (res.statusCode < 400) onWrite();
-          });
+          // A write that succeeded may change what the public pages show: clear (here and on the
+          // other processes) before any of the answer leaves, so not even its status line can
+          // reach the writer first. Answers to writes are small: held in memory until then.
+          const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+          const end = res.end.bind(res) as (...args: unknown[]) => Response;
+          const held: unknown[][] = [];
+          res.write = ((...args: unknown[]) => {
+            held.push(args);
+            return true;
+          }) as typeof res.write;
+          res.end = ((...args: unknown[]) => {
+            const release = () => {
+              for (const chunk of held) write(...chunk);
+              end(...args);
+            };
+            if (res.statusCode >= 400) release();
+            else
+              Promise.resolve()
+                .then(onWrite)
+                .catch(() => {})
+                .finally(release);
+            return res;
+          }) as typeof res.end;
         }
         return next();
       }

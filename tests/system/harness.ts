@@ -1,0 +1,165 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createVerifiedUser } from "../../app/accounts/accounts.server";
+import { createAuth } from "../../app/accounts/auth.server";
+import type { Database } from "../../app/db/database.server";
+import { createMailer } from "../../app/mail/mailer.server";
+import type { Role } from "../../app/roles/permissions";
+import { loadEnv } from "../../app/server/env.server";
+import { createLogger } from "../../app/server/logger.server";
+import { findNginx } from "./nginx";
+
+// Shared by the system tests: what they need from the machine, a database of their own, users,
+// and small HTTP helpers.
+
+export const ADMIN_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** One secret for every process: a session signed by one must be accepted by the others. */
+export const AUTH_SECRET = "system-test-secret-system-test-secret-0123";
+export const PASSWORD = "system test password";
+
+/**
+ * Null when the machine has what the tests need; otherwise why not. Missing tools skip the tests
+ * locally, but on CI (CI=true, or SYSTEM_TESTS_REQUIRED=1 as .ci/run sets) they fail: CI must
+ * prove these properties.
+ */
+export async function missingRequirement(needs: { nginx?: boolean }): Promise<string | null> {
+  const missing: string[] = [];
+  if (!(await postgresAnswers())) missing.push(`no PostgreSQL answers at ${redacted()}`);
+  if (needs.nginx && !findNginx()) missing.push("no nginx (set NGINX_PATH or install nginx)");
+  if (missing.length === 0) return null;
+  const reason = missing.join("; ");
+  if (process.env.CI === "true" || process.env.SYSTEM_TESTS_REQUIRED === "1") {
+    throw new Error(`The system tests must run here but cannot: ${reason}`);
+  }
+  return reason;
+}
+
+function redacted() {
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.password = "";
+  return url.toString();
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: ADMIN_DATABASE_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export type TestDatabase = {
+  name: string;
+  url: string;
+  urlVia(port: number): string;
+  drop(): Promise<void>;
+};
+
+/** A new, empty PostgreSQL database (the servers migrate it), dropped by drop(). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const prefix = process.env.TEST_DATABASE_PREFIX ?? "studio_system_";
+  const name = `${prefix}${crypto.randomBytes(5).toString("hex")}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    urlVia(port: number) {
+      const via = new URL(url);
+      via.hostname = "127.0.0.1";
+      via.port = String(port);
+      return via.toString();
+    },
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The PostgreSQL server behind ADMIN_DATABASE_URL, for the TCP proxy to forward to. */
+export function postgresTarget(): { host: string; port: number } {
+  const url = new URL(ADMIN_DATABASE_URL);
+  return { host: url.hostname || "127.0.0.1", port: Number(url.port || 5432) };
+}
+
+/** A user with a verified email, made the way `studio user create` makes one. */
+export async function createUser(db: Database, email: string, role: Role): Promise<void> {
+  const dataDir = tempDir("studio-system-cli-");
+  const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET });
+  const logger = createLogger("silent");
+  const auth = createAuth({ db, env, mailer: createMailer({ dataDir, logger }), logger });
+  await createVerifiedUser(auth, db, { email, password: PASSWORD, role });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Signs in through the auth endpoint of the server at `base`; returns the Cookie header to send. */
+export async function signIn(base: string, email: string, clientIp?: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(clientIp ? { "X-Forwarded-For": clientIp } : {}),
+    },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  }
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** Posts the contact form the way a browser without JavaScript does. */
+export function sendContact(
+  base: string,
+  fields: { name: string; email: string; subject: string; message: string },
+  clientIp: string,
+): Promise<Response> {
+  return fetch(`${base}/contact`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": clientIp,
+    },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+/** A client address of its own for each call (sent as X-Forwarded-For), for per-address limits. */
+let addressCounter = 0;
+export function uniqueClientIp(): string {
+  addressCounter++;
+  const n = (process.pid * 7 + addressCounter) % 65_000;
+  return `198.51.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

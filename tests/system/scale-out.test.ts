@@ -1,0 +1,364 @@
+import fs from "node:fs";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
+import { contactMessages } from "../../app/db/schema";
+import {
+  freePort,
+  killLeftoverServers,
+  type ServerProcess,
+  startServer,
+} from "../support/processes";
+import {
+  AUTH_SECRET,
+  createTestDatabase,
+  createUser,
+  missingRequirement,
+  postgresTarget,
+  sendContact,
+  signIn,
+  sleep,
+  type TestDatabase,
+  tempDir,
+  uniqueClientIp,
+} from "./harness";
+import { FAIL_TIMEOUT_SECONDS, findNginx, type Nginx, startNginx } from "./nginx";
+import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
+
+// Two server processes on one PostgreSQL database behind nginx on loopback, as in
+// docs/deployment.md. The processes reach PostgreSQL through a TCP proxy the test can cut, to play
+// a database outage.
+
+const skipped = await missingRequirement({ nginx: true });
+const ADMIN = "admin@system.test";
+const MEMBER = "member@system.test";
+const CONTACT_RATE_LIMIT = 3;
+
+describe.skipIf(skipped !== null)(
+  `two processes behind nginx on PostgreSQL${skipped ? ` (skipped: ${skipped})` : ""}`,
+  () => {
+    let database: TestDatabase;
+    let direct: DatabaseHandle;
+    let proxy: TcpProxy;
+    let nginx: Nginx;
+    const servers: { a?: ServerProcess; b?: ServerProcess } = {};
+    const dataDirs: string[] = [];
+    let serverEnv: Record<string, string>;
+
+    const start = (port?: number) => {
+      const dataDir = tempDir("studio-system-app-");
+      dataDirs.push(dataDir);
+      return startServer({ dataDir, port, env: serverEnv });
+    };
+    const a = () => servers.a!;
+    const b = () => servers.b!;
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      proxy = await startTcpProxy(postgresTarget(), await freePort());
+      const nginxPort = await freePort();
+      serverEnv = {
+        NODE_ENV: "production",
+        DATABASE_URL: database.urlVia(proxy.port),
+        AUTH_SECRET,
+        SITE_URL: `http://127.0.0.1:${nginxPort}`,
+        TRUST_PROXY: "loopback",
+        CONTACT_RATE_LIMIT: String(CONTACT_RATE_LIMIT),
+        LOG_LEVEL: "warn",
+      };
+      // Both start at once on an empty database: they take turns migrating it.
+      [servers.a, servers.b] = await Promise.all([start(), start()]);
+      nginx = await startNginx(findNginx()!, {
+        listenPort: nginxPort,
+        upstreams: [a().port, b().port],
+      });
+      direct = await openDatabase({ engine: "postgres", url: database.url, poolSize: 2 });
+      await createUser(direct.db, ADMIN, "admin");
+      await createUser(direct.db, MEMBER, "guest");
+    });
+
+    afterAll(async () => {
+      await nginx?.stop();
+      await Promise.all([servers.a?.stop(), servers.b?.stop()]);
+      await killLeftoverServers();
+      await proxy?.close();
+      await direct?.close();
+      await database?.drop();
+      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("a session made through one process works on the other", async () => {
+      const cookie = await signIn(a().url, MEMBER);
+      expect(cookie).toMatch(/session_token=/);
+
+      const session = await fetch(`${b().url}/api/auth/get-session`, {
+        headers: { Cookie: cookie },
+      });
+      expect(session.status).toBe(200);
+      expect((await session.json()).user.email).toBe(MEMBER);
+
+      const profile = await fetch(`${b().url}/profile`, {
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
+      expect(profile.status).toBe(200);
+      expect(await profile.text()).toContain(MEMBER);
+
+      const anonymous = await fetch(`${b().url}/profile`, { redirect: "manual" });
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.text()).toContain("Please sign in to view your profile.");
+    });
+
+    it("a news edit through one process shows at once through the other's page cache", async () => {
+      const cookie = await signIn(a().url, ADMIN);
+      const created = await api(a().url, "POST", "news", cookie, {
+        title: "Scale-out, first draft",
+        content: "Written through one process.",
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+
+      for (const round of [1, 2, 3]) {
+        // Warm both processes' caches with the current text.
+        for (const server of [a(), b()]) {
+          await get(`${server.url}/news/${id}`);
+          expect(await cacheOf(`${server.url}/news/${id}`)).toBe("HIT");
+          await get(`${server.url}/news`);
+          expect(await cacheOf(`${server.url}/news`)).toBe("HIT");
+        }
+        const [writer, reader] = round % 2 === 1 ? [a(), b()] : [b(), a()];
+        const title = `Scale-out, edit ${round} through port ${writer.port}`;
+        const edited = await api(writer.url, "PUT", `news/${id}`, cookie, {
+          title,
+          content: `Edit number ${round}.`,
+        });
+        expect(edited.status).toBe(200);
+
+        // No waiting: the write's answer came after the other process was told to clear.
+        const article = await fetch(`${reader.url}/news/${id}`);
+        expect(article.headers.get("x-cache")).toBe("MISS");
+        expect(await article.text()).toContain(title);
+        const list = await fetch(`${reader.url}/news`);
+        expect(list.headers.get("x-cache")).toBe("MISS");
+        expect(await list.text()).toContain(title);
+      }
+    });
+
+    it("a rate limit counts across both processes", async () => {
+      const clientIp = uniqueClientIp();
+      const subject = `Rate limit proof ${Date.now()}`;
+      const send = (server: ServerProcess, n: number) =>
+        sendContact(
+          server.url,
+          { name: "Rate Tester", email: "rate@example.com", subject, message: `Message ${n}` },
+          clientIp,
+        );
+      // The limit is 3 per address: alternate processes, the fourth and fifth are refused.
+      const statuses: number[] = [];
+      for (const [n, server] of [a(), b(), a(), b(), a()].entries()) {
+        statuses.push((await send(server, n)).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const stored = await direct.db
+        .select({ n: count() })
+        .from(contactMessages)
+        .where(eq(contactMessages.subject, subject));
+      expect(stored[0]!.n).toBe(CONTACT_RATE_LIMIT);
+
+      // Through the balancer too, with the address nginx forwards.
+      const viaNginx = await sendContact(
+        nginx.url,
+        { name: "Rate Tester", email: "rate@example.com", subject, message: "Via nginx" },
+        clientIp,
+      );
+      expect(viaNginx.status).toBe(429);
+    });
+
+    it("the database goes away: 503 pages and health; it comes back: the site recovers", async () => {
+      const cookie = await signIn(a().url, MEMBER);
+      for (const server of [a(), b()]) {
+        expect((await get(`${server.url}/`, { Cookie: cookie })).status).toBe(200);
+        expect(await health(server)).toMatchObject({ code: 200, caches: "shared" });
+      }
+
+      await proxy.cut();
+      try {
+        for (const server of [a(), b()]) {
+          // A signed-in page (never cached) and an anonymous page the cache does not hold.
+          for (const headers of [{ Cookie: cookie }, {}] as Record<string, string>[]) {
+            const page = await fetch(`${server.url}/?outage=${Date.now()}`, { headers });
+            const html = await page.text();
+            expect(page.status).toBe(503);
+            expect(page.headers.get("retry-after")).toBe("5");
+            expect(page.headers.get("content-type")).toContain("text/html");
+            expect(html).toContain("We&#x27;ll be right back");
+            expect(html).toContain("The site is temporarily unavailable");
+            expect(html).toContain("<title>Temporarily unavailable");
+            expect(html).not.toMatch(
+              /Unexpected Server Error|Something went wrong|\bat \S+\.js:\d+/,
+            );
+          }
+          expect(await health(server)).toMatchObject({
+            code: 503,
+            database: "unreachable",
+            caches: "reconnecting",
+          });
+          const news = await fetch(`${server.url}/api/v1/news`);
+          expect(news.status).toBe(503);
+          expect((await news.json()).error.code).toBe("unavailable");
+        }
+        // Through the balancer: the app's 503 page, not a gateway error.
+        const viaNginx = await fetch(`${nginx.url}/?outage=nginx`, { headers: { Cookie: cookie } });
+        expect(viaNginx.status).toBe(503);
+        expect(await viaNginx.text()).toContain("temporarily unavailable");
+      } finally {
+        await proxy.restore();
+      }
+
+      // Back without a restart: health, pages, and the cache listener reconnected on both.
+      for (const server of [a(), b()]) {
+        const deadline = Date.now() + 20_000;
+        let last = await health(server);
+        while (!(last.code === 200 && last.caches === "shared") && Date.now() < deadline) {
+          await sleep(200);
+          last = await health(server);
+        }
+        expect(last).toMatchObject({ code: 200, database: "ok", caches: "shared" });
+        const page = await fetch(`${server.url}/`, { headers: { Cookie: cookie } });
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain(MEMBER);
+      }
+
+      // Clearing across processes works again: an edit through A shows at once through B.
+      const admin = await signIn(a().url, ADMIN);
+      const created = await api(a().url, "POST", "news", admin, {
+        title: "After the outage",
+        content: "Shared caches again.",
+      });
+      const { id } = (await created.json()) as { id: string };
+      await get(`${b().url}/news/${id}`);
+      expect(await cacheOf(`${b().url}/news/${id}`)).toBe("HIT");
+      const edited = await api(a().url, "PUT", `news/${id}`, admin, {
+        title: "After the outage, edited",
+        content: "Shared caches again.",
+      });
+      expect(edited.status).toBe(200);
+      const fresh = await fetch(`${b().url}/news/${id}`);
+      expect(fresh.headers.get("x-cache")).toBe("MISS");
+      expect(await fresh.text()).toContain("After the outage, edited");
+    });
+
+    it("a rolling restart under steady load fails no request", async () => {
+      const member = await signIn(nginx.url, MEMBER, uniqueClientIp());
+      const created = await api(a().url, "POST", "news", await signIn(a().url, ADMIN), {
+        title: "Rolling restart",
+        content: "Read all through the restart.",
+      });
+      const { id } = (await created.json()) as { id: string };
+
+      type Outcome = { what: string; status: number | string };
+      const failures: Outcome[] = [];
+      const counts = new Map<string, number>();
+      const requests: { what: string; run: () => Promise<Response>; ok: number }[] = [
+        ...["/", "/news", "/games", "/contact", `/news/${id}`, "/news/feed.xml"].map((path) => ({
+          what: `GET ${path}`,
+          run: () => fetch(`${nginx.url}${path}`),
+          ok: 200,
+        })),
+        { what: "GET /api/v1/news", run: () => fetchAs(uniqueClientIp(), "/api/v1/news"), ok: 200 },
+        {
+          what: "GET / signed in",
+          run: () => fetch(`${nginx.url}/`, { headers: { Cookie: member } }),
+          ok: 200,
+        },
+        {
+          what: "GET /profile signed in",
+          run: () => fetch(`${nginx.url}/profile`, { headers: { Cookie: member } }),
+          ok: 200,
+        },
+        {
+          what: "POST /contact",
+          run: () =>
+            sendContact(
+              nginx.url,
+              {
+                name: "Load Tester",
+                email: "load@example.com",
+                subject: "Rolling restart",
+                message: "Sent during a rolling restart.",
+              },
+              uniqueClientIp(),
+            ),
+          ok: 200,
+        },
+      ];
+      const fetchAs = (clientIp: string, path: string) =>
+        fetch(`${nginx.url}${path}`, { headers: { "X-Forwarded-For": clientIp } });
+
+      let loading = true;
+      let sent = 0;
+      const worker = async (offset: number) => {
+        for (let i = offset; loading && sent < 20_000; i++) {
+          const request = requests[i % requests.length]!;
+          sent++;
+          try {
+            const response = await request.run();
+            await response.arrayBuffer();
+            if (response.status !== request.ok) {
+              failures.push({ what: request.what, status: response.status });
+            }
+          } catch (error) {
+            failures.push({ what: request.what, status: String((error as Error).cause ?? error) });
+          }
+          counts.set(request.what, (counts.get(request.what) ?? 0) + 1);
+        }
+      };
+      const load = Promise.all([0, 1, 2, 3].map((offset) => worker(offset * 3)));
+
+      await sleep(1_000);
+      for (const name of ["a", "b"] as const) {
+        const server = servers[name]!;
+        const before = sent;
+        expect(await server.stop()).toBe(0);
+        servers[name] = await start(server.port);
+        // The other process carried the load meanwhile.
+        expect(sent).toBeGreaterThan(before);
+        // Healthy again; nginx takes it back within fail_timeout (see nginx.ts).
+        await sleep(FAIL_TIMEOUT_SECONDS * 1000 + 1_000);
+      }
+      loading = false;
+      await load;
+
+      // On failure, nginx's log says what it saw.
+      expect(failures, nginx.output()).toEqual([]);
+      expect(sent).toBeGreaterThan(100);
+      for (const request of requests) expect(counts.get(request.what) ?? 0).toBeGreaterThan(0);
+      // Both restarted processes serve.
+      for (const server of [a(), b()]) expect(await health(server)).toMatchObject({ code: 200 });
+    });
+  },
+);
+
+async function api(base: string, method: string, path: string, cookie: string, body: unknown) {
+  return fetch(`${base}/api/v1/${path}`, {
+    method,
+    headers: { Cookie: cookie, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A GET whose body is read to the end (so the page cache has stored it before the next one). */
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+async function cacheOf(url: string) {
+  return (await get(url)).headers.get("x-cache");
+}
+
+async function health(server: ServerProcess) {
+  const response = await fetch(`${server.url}/healthz`);
+  const body = (await response.json()) as { status?: string; database?: string; caches?: string };
+  return { ...body, code: response.status };
+}
