@@ -16,7 +16,8 @@ function studio(args: string[], dataDir: string) {
   return { status: result.status, out: result.stdout + result.stderr };
 }
 
-describe("studio command line", () => {
+// Each case starts the command line (tsx, PGlite) two or three times: slow on a busy machine.
+describe("studio command line", { timeout: 120_000 }, () => {
   it("migrates and seeds the demo content once", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
     const first = studio(["db", "seed", "--demo"], dir);
