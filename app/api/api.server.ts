@@ -34,6 +34,7 @@ import * as S from "./api-schemas";
 // The REST API v1: one table of endpoints, each with its permission, used by the handler, the role
 // matrix tests and the OpenAPI document alike.
 
+/** Per address and window; the count is the environment's `API_RATE_LIMIT` (default 120). */
 export const API_RATE_LIMIT = { max: 120, windowSeconds: 60 };
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -398,7 +399,7 @@ export async function handleApi(
   const limited = await consumeRateLimit(
     context.runtime.db,
     `api:${context.clientIp}`,
-    API_RATE_LIMIT.max,
+    context.runtime.env.API_RATE_LIMIT,
     API_RATE_LIMIT.windowSeconds,
   );
   if (!limited.allowed) {
