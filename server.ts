@@ -124,6 +124,21 @@ async function main() {
   });
   app.use(compression());
 
+  // Anonymous public pages from memory, before the static files (no file lookup for a page); every
+  // successful write clears them on every process.
+  const pageCache = new PageCache();
+  caches.register(pageCache);
+  const notifyOthers = async (channel: string) => {
+    await database.db.execute(sql`select pg_notify(${channel}, 'clear')`);
+  };
+  app.use(
+    pageCache.middleware(() => {
+      caches
+        .clearEverywhere(notifyOthers)
+        .catch((error) => logger.warn({ err: error }, "cache clear failed"));
+    }),
+  );
+
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (devMode) {
     const vite = await import("vite");
@@ -140,20 +155,6 @@ async function main() {
     );
     app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
   }
-
-  // Anonymous public pages from memory; every successful write clears them on every process.
-  const pageCache = new PageCache();
-  caches.register(pageCache);
-  const notifyOthers = async (channel: string) => {
-    await database.db.execute(sql`select pg_notify(${channel}, 'clear')`);
-  };
-  app.use(
-    pageCache.middleware(() => {
-      caches
-        .clearEverywhere(notifyOthers)
-        .catch((error) => logger.warn({ err: error }, "cache clear failed"));
-    }),
-  );
 
   app.all(
     "/{*path}",
