@@ -334,7 +334,9 @@ async function signIn(base: string): Promise<string> {
 
 type Nginx = { child: ChildProcess; base: string; version: string; workers: number };
 
+/** NGINX=/path/to/nginx picks one; NGINX=none runs without the baseline. */
 function findNginx(): string | null {
+  if (process.env.NGINX === "none") return null;
   const candidates = [process.env.NGINX, "/usr/sbin/nginx", "/usr/local/sbin/nginx"];
   for (const dir of (process.env.PATH ?? "").split(":")) candidates.push(path.join(dir, "nginx"));
   return candidates.find((c) => c && fs.existsSync(c)) ?? null;
@@ -708,7 +710,7 @@ async function main() {
     const nginxBinary = findNginx();
     let nginx: Nginx | null = null;
     if (!nginxBinary) {
-      notes.push("nginx is not installed: the site's figures are shown without a ratio");
+      notes.push("no nginx (not installed, or NGINX=none): the site's figures are shown without a ratio");
     } else {
       nginx = await startNginx(nginxBinary, pages);
       notes.push(
