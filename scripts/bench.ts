@@ -710,7 +710,9 @@ async function main() {
     const nginxBinary = findNginx();
     let nginx: Nginx | null = null;
     if (!nginxBinary) {
-      notes.push("no nginx (not installed, or NGINX=none): the site's figures are shown without a ratio");
+      notes.push(
+        "no nginx (not installed, or NGINX=none): the site's figures are shown without a ratio",
+      );
     } else {
       nginx = await startNginx(nginxBinary, pages);
       notes.push(
