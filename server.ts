@@ -127,6 +127,19 @@ async function main() {
   });
   app.use(compression());
 
+  // Anonymous public pages from memory, before the static files (no file lookup for a page); every
+  // successful write clears them on every process.
+  const pageCache = new PageCache();
+  caches.register(pageCache);
+  app.use(
+    pageCache.middleware(async () => {
+      // A write's answer waits until the other processes confirm (at most ACK_TIMEOUT_MS).
+      await caches
+        .clearEverywhere(database.db)
+        .catch((error) => logger.warn({ err: error }, "cache clear failed"));
+    }),
+  );
+
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (devMode) {
     const vite = await import("vite");
@@ -143,18 +156,6 @@ async function main() {
     );
     app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
   }
-
-  // Anonymous public pages from memory; every successful write clears them on every process.
-  const pageCache = new PageCache();
-  caches.register(pageCache);
-  app.use(
-    pageCache.middleware(async () => {
-      // A write's answer waits until the other processes confirm (at most ACK_TIMEOUT_MS).
-      await caches
-        .clearEverywhere(database.db)
-        .catch((error) => logger.warn({ err: error }, "cache clear failed"));
-    }),
-  );
 
   app.all(
     "/{*path}",

@@ -2,9 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/database.server";
-import { profiles, sessions, userPreferences } from "~/db/schema";
-import { can, type Permission, type Role } from "~/roles/permissions";
-import { getUserRole } from "~/roles/roles.server";
+import { profiles, sessions, userPreferences, userRoles, users } from "~/db/schema";
+import { can, isRole, type Permission, type Role } from "~/roles/permissions";
 import { parseTheme, type Theme } from "~/theme/theme";
 import type { Toast } from "~/toast/toast";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -30,28 +29,29 @@ export async function getSessionUser(
   try {
     const result = await runtime.auth.api.getSession({ headers: request.headers });
     if (!result) return null;
-    const [role, extras] = await Promise.all([
-      getUserRole(runtime.db, result.user.id),
-      runtime.db
-        .select({
-          displayName: profiles.displayName,
-          avatarUrl: profiles.avatarUrl,
-          themePreference: userPreferences.themePreference,
-        })
-        .from(profiles)
-        .leftJoin(userPreferences, eq(userPreferences.userId, profiles.id))
-        .where(eq(profiles.id, result.user.id)),
-    ]);
+    // Role, profile and theme in one round trip: this runs on every signed-in request.
+    const [extras] = await runtime.db
+      .select({
+        role: userRoles.role,
+        displayName: profiles.displayName,
+        avatarUrl: profiles.avatarUrl,
+        themePreference: userPreferences.themePreference,
+      })
+      .from(users)
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+      .where(eq(users.id, result.user.id));
     return {
-      displayName: extras[0]?.displayName ?? null,
-      avatarUrl: extras[0]?.avatarUrl ?? null,
-      themePreference: parseTheme(extras[0]?.themePreference),
+      displayName: extras?.displayName ?? null,
+      avatarUrl: extras?.avatarUrl ?? null,
+      themePreference: parseTheme(extras?.themePreference),
       id: result.user.id,
       email: result.user.email,
       createdAt: new Date(result.user.createdAt).toISOString(),
       twoFactorEnabled: Boolean((result.user as { twoFactorEnabled?: boolean }).twoFactorEnabled),
       sessionId: result.session.id,
-      role,
+      role: extras?.role && isRole(extras.role) ? extras.role : "guest",
     };
   } catch (error) {
     // An unreachable database is an outage (503), not a signed-out visitor: a signed-in page must

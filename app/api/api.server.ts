@@ -35,6 +35,7 @@ import * as S from "./api-schemas";
 // The REST API v1: one table of endpoints, each with its permission, used by the handler, the role
 // matrix tests and the OpenAPI document alike.
 
+/** Per address and window; the count is the environment's `API_RATE_LIMIT` (default 120). */
 export const API_RATE_LIMIT = { max: 120, windowSeconds: 60 };
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -409,7 +410,7 @@ export async function handleApi(
     limited = await consumeRateLimit(
       context.runtime.db,
       `api:${context.clientIp}`,
-      API_RATE_LIMIT.max,
+      context.runtime.env.API_RATE_LIMIT,
       API_RATE_LIMIT.windowSeconds,
     );
   } catch (error) {

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import type { Sharp } from "sharp";
 
 // The avatar pipeline: decode on the server (never trust the name or the browser's type), refuse
 // what is not a raster image or is too big, then re-encode to a small WebP without metadata.
@@ -16,6 +16,14 @@ const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif"]);
 // Markup or code inside an image file: a polyglot meant to be served as something else.
 const HIDDEN_CONTENT = /<\s*(script|html|svg|iframe|body|object|embed)\b|<\?php|javascript:/i;
 
+// Loaded on the first upload, not at start-up: loading the image library takes a noticeable part of
+// a cold start (docs/performance.md).
+let sharpModule: Promise<typeof import("sharp")> | null = null;
+const loadSharp = () => {
+  sharpModule ??= import("sharp");
+  return sharpModule;
+};
+
 export class AvatarError extends Error {
   name = "AvatarError";
 }
@@ -27,7 +35,8 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
       `The image is too large. The limit is ${AVATAR_LIMITS.bytes / 1024 / 1024} MB.`,
     );
   }
-  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  const { default: sharp } = await loadSharp();
+  let metadata: Awaited<ReturnType<Sharp["metadata"]>>;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {

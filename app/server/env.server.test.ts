@@ -17,6 +17,7 @@ describe("configuration", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(env.API_RATE_LIMIT).toBe(120);
     expect(env.DATA_DIR).toBe(path.resolve(dir));
   });
 
@@ -54,6 +55,7 @@ describe("configuration", () => {
       { NODE_ENV: "production" },
       "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production",
     ],
+    [{ API_RATE_LIMIT: "0" }, "Invalid configuration: API_RATE_LIMIT must be at least 1"],
     [{ AUTH_SECRET: "short" }, "Invalid configuration: AUTH_SECRET must be at least 32 characters"],
   ])("refuses %j with one line naming the variable", (values, message) => {
     const attempt = () => loadEnv({ DATA_DIR: tempDir(), ...values });

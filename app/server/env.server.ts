@@ -49,6 +49,11 @@ const schema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(5),
+    API_RATE_LIMIT: z.coerce
+      .number({ message: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(120),
   })
   .superRefine((env, ctx) => {
     const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
