@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -329,6 +330,24 @@ async function signIn(base: string): Promise<string> {
   return session.join("; ");
 }
 
+/** A GET's body exactly as it came over the wire (fetch would decode it). */
+function rawBody(url: string, acceptEncoding: string): Promise<{ encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            encoding: String(response.headers["content-encoding"] ?? "identity"),
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // nginx: the identical page bytes, served from disk.
 
@@ -355,7 +374,8 @@ async function startNginx(binary: string, pages: { path: string; file: string }[
     .map((t) => `  ${t}_temp_path ${dir}/tmp;`)
     .join("\n");
   const conf = `# One worker, like the one Node process of the site; no access log (the site logs nothing
-# per request at LOG_LEVEL=warn); gzip at the level the site's compression uses (zlib's default, 6).
+# per request at LOG_LEVEL=warn); gzip from the site's own compressed bytes (gzip_static), the
+# same bytes the site sends, with on-the-fly gzip for anything else.
 worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -370,6 +390,7 @@ ${temp}
   types { }
   default_type "text/html";
   charset utf-8;
+  gzip_static on;
   gzip on;
   gzip_comp_level 6;
   gzip_min_length 1024;
@@ -705,6 +726,11 @@ async function main() {
           `${page.path}: expected a cached 200, got ${response.status} ${response.headers.get("x-cache")}`,
         );
       fs.writeFileSync(path.join(work, "nginx/html", page.file), body);
+      // The same compressed bytes too, for nginx's gzip_static (no compressing per request on
+      // either side: the site compresses a cached page once).
+      const gzipped = await rawBody(site.base + page.path, "gzip");
+      if (gzipped.encoding === "gzip")
+        fs.writeFileSync(path.join(work, "nginx/html", `${page.file}.gz`), gzipped.body);
       sizes.set(page.path, body.length);
     }
     const nginxBinary = findNginx();

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache } from "./page-cache.server";
+import { acceptedEncodings, PageCache } from "./page-cache.server";
 
 describe("page cache", () => {
   const cache = new PageCache();
@@ -165,6 +165,58 @@ describe("page cache: clearing on a write", () => {
       events.push(`answered ${response.status}`);
       expect(await response.text()).toBe("saved");
       expect(events).toEqual(["clear started", "clear finished", "answered 201"]);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("acceptedEncodings", () => {
+  it("reads codings with their weights, refusing q=0, and lets * stand for the rest", () => {
+    expect([...acceptedEncodings("gzip, deflate, br, zstd")].sort()).toEqual([
+      "br",
+      "deflate",
+      "gzip",
+      "zstd",
+    ]);
+    expect([...acceptedEncodings("br;q=0, gzip;q=0.5")]).toEqual(["gzip"]);
+    expect([...acceptedEncodings("*;q=0.1, gzip;q=0")]).toEqual(["br"]);
+    expect(acceptedEncodings("identity").size).toBe(1);
+    expect(acceptedEncodings(undefined).size).toBe(0);
+    expect(acceptedEncodings("gzip;q=nonsense").has("gzip")).toBe(false);
+  });
+});
+
+describe("page cache before Express", () => {
+  it("answers a fresh anonymous hit from plain Node with the per-response headers, and nothing else", async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    const app = express();
+    app.use(cache.middleware(() => cache.clear()));
+    app.get("/games", (_req, res) => {
+      renders++;
+      res.type("html").send(`<h1>Games</h1>${"<p>game</p>".repeat(200)}`);
+    });
+    const server = http.createServer((req, res) => {
+      if (!cache.serveHit(req, res, { "X-Request-Id": "raw-1" })) app(req, res);
+    });
+    server.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const miss = await rawGet(`${base}/games`, "gzip");
+      expect(miss.headers["x-cache"]).toBe("MISS");
+      const hit = await rawGet(`${base}/games`, "gzip");
+      expect(hit.headers["x-cache"]).toBe("HIT");
+      expect(hit.headers["x-request-id"]).toBe("raw-1");
+      expect(hit.headers["content-encoding"]).toBe("gzip");
+      expect(hit.headers.vary).toBe("Cookie, Accept-Encoding");
+      expect(zlib.gunzipSync(hit.body).toString()).toContain("<h1>Games</h1>");
+      // A query string is another page; a cookie always goes to the framework.
+      expect((await rawGet(`${base}/games?page=2`, "gzip")).headers["x-cache"]).toBe("MISS");
+      const withCookie = await fetch(`${base}/games`, { headers: { Cookie: "a=b" } });
+      expect(withCookie.headers.get("x-cache")).toBeNull();
+      expect(renders).toBe(3);
     } finally {
       server.close();
     }

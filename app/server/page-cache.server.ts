@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { ClearableCache } from "./caches.server";
@@ -20,6 +21,10 @@ type Encoding = "br" | "gzip" | "identity";
 type Entry = {
   status: number;
   headers: Record<string, string>;
+  /** Text large enough to be worth compressing. */
+  compressible: boolean;
+  /** The same headers as a flat [name, value, ...] list, ready for writeHead. */
+  headerList: string[];
   /** The body in each encoding asked for so far; identity always. */
   bodies: Partial<Record<Encoding, Buffer>>;
   etag: string;
@@ -41,6 +46,7 @@ const PER_RESPONSE = new Set([
   "vary",
   "date",
   "etag",
+  "x-cache",
 ]);
 
 /**
@@ -104,46 +110,56 @@ export class PageCache implements ClearableCache {
         }
         return next();
       }
+      if (this.serveHit(req, res)) return;
       // Anonymous and signed-in visitors get different pages at the same address.
       res.vary("Cookie");
-      const key = req.originalUrl;
-      const hit = this.entries.get(key);
-      if (hit && Date.now() - hit.storedAt < TTL_MS) {
-        this.serve(req, res, hit);
-        return;
-      }
-      this.capture(req, res, key);
+      this.capture(req, res, req.originalUrl);
       res.setHeader("X-Cache", "MISS");
       next();
     };
   }
 
-  private serve(req: Request, res: Response, hit: Entry) {
-    for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
-    res.setHeader("X-Cache", "HIT");
-    res.setHeader("ETag", hit.etag);
-    const encoding = this.encodingFor(req, hit);
-    if (encoding !== null) res.vary("Accept-Encoding");
+  /**
+   * Answers a request from memory when it is an anonymous GET or HEAD of a public page that is
+   * kept and fresh; false otherwise. Plain Node objects: the server calls it before Express runs,
+   * so a hit costs little more than writing the bytes (decision 018). `extraHeaders` are the
+   * per-response ones (request id, Connection: close while shutting down).
+   */
+  serveHit(req: IncomingMessage, res: ServerResponse, extraHeaders?: OutgoingHttpHeaders): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    if (req.headers.cookie || req.headers.authorization) return false;
+    const url = req.url ?? "/";
+    const hit = this.entries.get(url);
+    if (!hit || Date.now() - hit.storedAt >= TTL_MS) return false;
+
+    const encoding = encodingFor(req.headers["accept-encoding"], hit);
+    // A flat list: the cheapest form writeHead takes (this runs for every hit).
+    const headers = [
+      ...hit.headerList,
+      "Vary",
+      encoding === null ? "Cookie" : "Cookie, Accept-Encoding",
+      "ETag",
+      hit.etag,
+      "X-Cache",
+      "HIT",
+    ];
+    if (extraHeaders) {
+      for (const [name, value] of Object.entries(extraHeaders)) {
+        if (value !== undefined) headers.push(name, String(value));
+      }
+    }
     if (ifNoneMatch(req.headers["if-none-match"], hit.etag)) {
-      res.status(304).end();
-      return;
+      res.writeHead(304, headers);
+      res.end();
+      return true;
     }
     const body = bodyIn(hit, encoding ?? "identity");
-    // Setting the encoding here also tells the compression middleware to leave the body alone.
-    if (encoding && encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.status(hit.status);
+    // Setting the encoding also tells the compression middleware (if it runs) to leave it alone.
+    if (encoding && encoding !== "identity") headers.push("Content-Encoding", encoding);
+    headers.push("Content-Length", String(body.length));
+    res.writeHead(hit.status, headers);
     res.end(req.method === "HEAD" ? undefined : body);
-  }
-
-  /** The encoding to send, or null when the body is too small or not text to be worth one. */
-  private encodingFor(req: Request, hit: Entry): Encoding | null {
-    const type = hit.headers["content-type"] ?? "";
-    const compressible = /^(text\/|application\/(xml|rss\+xml|json))/.test(type);
-    if (!compressible || (hit.bodies.identity?.length ?? 0) < COMPRESS_FROM_BYTES) return null;
-    // Brotli when the client takes it (smaller), whatever order it lists them in.
-    if (req.acceptsEncodings("br") === "br") return "br";
-    return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";
+    return true;
   }
 
   private capture(req: Request, res: Response, key: string) {
@@ -180,6 +196,10 @@ export class PageCache implements ClearableCache {
         this.entries.set(key, {
           status: 200,
           headers,
+          headerList: Object.entries(headers).flat(),
+          compressible:
+            /^(text\/|application\/(xml|rss\+xml|json))/.test(headers["content-type"] ?? "") &&
+            body.length >= COMPRESS_FROM_BYTES,
           bodies: { identity: body },
           // Weak: the same page in another content encoding shares it.
           etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
@@ -189,6 +209,33 @@ export class PageCache implements ClearableCache {
       return end(chunk, ...rest);
     }) as typeof res.end;
   }
+}
+
+/** The encoding to send, or null when the body is too small or not text to be worth one. */
+function encodingFor(acceptEncoding: string | undefined, entry: Entry): Encoding | null {
+  if (!entry.compressible) return null;
+  // Brotli when the client takes it (smaller), whatever order it lists them in.
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.has("br")) return "br";
+  return accepted.has("gzip") ? "gzip" : "identity";
+}
+
+/** The content codings an Accept-Encoding header allows (q > 0); `*` allows any not refused. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const allowed = new Set<string>();
+  const refused = new Set<string>();
+  let wildcard = false;
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    const ok = Number.isFinite(weight) && weight > 0;
+    if (name === "*") wildcard = ok;
+    else (ok ? allowed : refused).add(name);
+  }
+  if (wildcard) for (const name of ["br", "gzip"]) if (!refused.has(name)) allowed.add(name);
+  return allowed;
 }
 
 /** The entry's body in an encoding, compressed on first use and kept. */
