@@ -8,6 +8,11 @@ export function GeneralErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const unavailable = status === 503;
+  // A 4xx thrown with a sentence (e.g. an unreadable form) says what went wrong.
+  const told =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
+      ? error.data
+      : null;
   if (!isRouteErrorResponse(error) && typeof console !== "undefined") console.error(error);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
@@ -18,7 +23,7 @@ export function GeneralErrorBoundary() {
       <p className="mt-3 text-muted-foreground">
         {unavailable
           ? "The site is briefly unavailable. Please try again in a moment."
-          : "An unexpected error occurred. Please try again."}
+          : (told ?? "An unexpected error occurred. Please try again.")}
       </p>
       <Button asChild className="mt-8">
         <Link to="/">Return to Home</Link>
