@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
 
 // The contact form's one schema, used by the form in the browser and by the action on the server.
 // The four required-field messages and 'Invalid email address' are the spec's (section 5).
@@ -15,7 +16,8 @@ function required(message: string, max: number, label: string) {
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, noControlCharacters(label));
 }
 
 export const ContactSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
 import { THEMES } from "~/theme/theme";
 
 // The profile and settings forms' schemas, shared by browser and server.
@@ -12,11 +13,13 @@ export const ProfileSchema = z.object({
       PROFILE_LIMITS.displayName,
       `Display name must be at most ${PROFILE_LIMITS.displayName} characters`,
     )
+    .refine(hasNoControlCharacters, noControlCharacters("Display name"))
     .default(""),
   bio: z
     .string()
     .trim()
     .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`)
+    .refine(hasNoControlCharacters, noControlCharacters("Bio"))
     .default(""),
 });
 
