@@ -11,7 +11,12 @@ export default defineConfig(({ mode }) => ({
   plugins: mode === "test" ? [] : [tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "bin/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "tests/integration/**/*.test.ts",
+      "tests/fuzz/**/*.test.ts",
+      "bin/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
