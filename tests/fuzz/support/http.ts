@@ -90,6 +90,20 @@ function randomAddress(): string {
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/**
+ * fetch, tried twice when the connection was reset: after the server closed a connection on an
+ * unread body, the next request may be handed that dead kept-alive connection and never sent.
+ */
+async function fetchRetryingReset(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== "ECONNRESET" && code !== "EPIPE" && code !== "UND_ERR_SOCKET") throw error;
+    return fetch(url, init);
+  }
+}
+
 export class Client {
   private next = 0;
   readonly cookies = new Map<Who, string>();
@@ -114,7 +128,7 @@ export class Client {
     const bodyAllowed = !["GET", "HEAD"].includes(filled.method);
     let response: Response;
     try {
-      response = await fetch(
+      response = await fetchRetryingReset(
         `${this.baseUrl}${filled.path}${filled.query ? `?${filled.query}` : ""}`,
         {
           method: filled.method,
@@ -127,7 +141,7 @@ export class Client {
       // The server may answer (and close) before reading a large body it refuses: no status to
       // judge, so it counts as refused, and the suite checks the server is still up.
       const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (code !== "ECONNRESET" && code !== "EPIPE") throw error;
+      if (code !== "ECONNRESET" && code !== "EPIPE" && code !== "UND_ERR_SOCKET") throw error;
       return {
         id,
         request: filled,
