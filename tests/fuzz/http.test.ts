@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../app/roles/permissions";
 import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
 import { Client, type FuzzRequest, type Sent, type Who } from "./support/http";
-import { markersIn } from "./support/inputs";
+import { MARKER_PAYLOADS, markersIn } from "./support/inputs";
 import { injectedMarkup, parseXml, xmlElements, xmlText } from "./support/markup";
 import { type FuzzServer, prepareEngine, startFuzzServer } from "./support/server";
 import {
@@ -193,7 +193,8 @@ describe("fuzzing every form action and API endpoint over HTTP", () => {
     pools.targetIds = profiles
       .filter((p) => pools.targetEmails.includes(p.username))
       .map((p) => p.id);
-    await client.send({
+    // One stored marker the final scan must find, whatever the sample (it proves the scan reads).
+    const seeded = await client.send({
       method: "POST",
       path: "/contact",
       query: "",
@@ -205,12 +206,14 @@ describe("fuzzing every form action and API endpoint over HTTP", () => {
           ["name", "Seed"],
           ["email", "seed@example.com"],
           ["subject", "Seed"],
-          ["message", "Seed message"],
+          ["message", `Seed message ${MARKER_PAYLOADS[0]}`],
         ],
       },
       origin: "same",
       accept: "html",
     });
+    expect(seeded.status, describeSent(seeded)).toBe(200);
+    acceptedIds.add(seeded.id);
     await refreshPools();
     report(
       `fuzz: ${server.engine.name}, ${RUNS} runs per weight unit, seed ${SEED} (replay with FUZZ_SEED=${SEED})`,
