@@ -28,6 +28,9 @@ describe("injected markup detector", () => {
 
   it("reads request numbers back from stored text", () => {
     expect(markersIn('a <i data-fuzz="12"> b fuzz(34) c data-fuzz=56')).toEqual([12, 34, 56]);
+    // As a row reads in text (quotes doubled) and in JSON (quotes escaped).
+    expect(markersIn('(1,"<i data-fuzz=""78"">")')).toEqual([78]);
+    expect(markersIn('{"m":"<i data-fuzz=\\"90\\">"}')).toEqual([90]);
   });
 });
 

@@ -21,7 +21,8 @@ export const MARKER_PAYLOADS = [
 ];
 
 /** Finds request numbers in stored text (any form the payloads above take). */
-export const STORED_MARKER = /data-fuzz=["']?(\d+)|fuzz\((\d+)\)/g;
+/** Any quoting the text went through (a row as text doubles quotes, JSON adds backslashes). */
+export const STORED_MARKER = /data-fuzz=[\\"']*(\d+)|fuzz\((\d+)\)/g;
 
 export function markersIn(text: string): number[] {
   return [...text.matchAll(STORED_MARKER)].map((m) => Number(m[1] ?? m[2]));
