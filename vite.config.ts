@@ -27,7 +27,12 @@ export default defineConfig(({ mode }) => ({
     ],
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "bin/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "tests/integration/**/*.test.ts",
+      "tests/fuzz/**/*.test.ts",
+      "bin/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

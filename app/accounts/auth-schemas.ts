@@ -1,3 +1,4 @@
+import { hasNoControlCharacters } from "~/forms/text-rules";
 import { z } from "~/forms/zod";
 import { ROLES } from "~/roles/permissions";
 
@@ -12,6 +13,7 @@ const email = z
   .min(1, "Email is required")
   .max(254, "Email must be at most 254 characters")
   .regex(EMAIL_PATTERN, "Invalid email address")
+  .refine(hasNoControlCharacters, "Invalid email address")
   .transform((value) => value.toLowerCase());
 
 const currentPassword = z
@@ -67,7 +69,11 @@ export const TwoFactorCodeSchema = z.object({
 });
 
 export const AssignRoleSchema = z.object({
-  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required"),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .refine(hasNoControlCharacters, "User not found with that email"),
   role: z.enum(ROLES, { error: "Choose one of the five roles" }),
 });
 

@@ -7,7 +7,9 @@ export function safeRedirect(
     typeof target !== "string" ||
     !target.startsWith("/") ||
     target.startsWith("//") ||
-    target.startsWith("/\\")
+    target.startsWith("/\\") ||
+    // It becomes a Location header: printable ASCII only (paths arrive percent-encoded).
+    !/^[\x21-\x7e]*$/.test(target)
   ) {
     return fallback;
   }

@@ -120,7 +120,8 @@ export async function revokeSession(
   userId: string,
   sessionId: string,
 ): Promise<boolean> {
-  if (!sessionId) return false;
+  // Session ids are short word characters; anything else (a NUL, say) is no session of ours.
+  if (!/^[\w-]{1,128}$/.test(sessionId)) return false;
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))

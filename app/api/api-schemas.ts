@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
 
 // Shapes of the API's answers, used for the OpenAPI document (the forms' own schemas describe bodies).
 export const ErrorBody = z.object({
@@ -46,10 +47,17 @@ export const WorkItem = z.object({
   updatedAt: z.string().nullable(),
 });
 export const WorkInput = z.object({
-  current_task: z.string().max(500, "The task must be at most 500 characters").nullable(),
+  current_task: z
+    .string()
+    .max(500, "The task must be at most 500 characters")
+    .refine(hasNoControlCharacters, noControlCharacters("The task"))
+    .nullable(),
 });
 export const QueryInput = z.object({
-  sql: z.string().max(5_000, "The query must be at most 5000 characters"),
+  sql: z
+    .string()
+    .max(5_000, "The query must be at most 5000 characters")
+    .refine(hasNoControlCharacters, noControlCharacters("The query")),
 });
 export const List = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), limit: z.number() });

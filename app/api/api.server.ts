@@ -347,13 +347,22 @@ export const ENDPOINTS: Endpoint[] = [
   },
 ];
 
+/** A path parameter, decoded; a malformed escape stays as sent and fails the id check (404). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function match(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split("/");
   const got = path.split("/");
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
-    if (want[i]!.startsWith(":")) params[want[i]!.slice(1)] = decodeURIComponent(got[i]!);
+    if (want[i]!.startsWith(":")) params[want[i]!.slice(1)] = decodeSegment(got[i]!);
     else if (want[i] !== got[i]) return null;
   }
   return params;

@@ -11,6 +11,11 @@ export function GeneralErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // 503: the database (or the process) is briefly unavailable; nothing is wrong with the request.
   const unavailable = status === 503;
+  // A 4xx thrown with a sentence (e.g. an unreadable form) says what went wrong.
+  const told =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
+      ? error.data
+      : null;
   if (!isRouteErrorResponse(error) && typeof console !== "undefined") console.error(error);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
@@ -22,7 +27,7 @@ export function GeneralErrorBoundary() {
       <p className="mt-3 text-muted-foreground">
         {unavailable
           ? "The site is temporarily unavailable. Please try again in a moment."
-          : "An unexpected error occurred. Please try again."}
+          : (told ?? "An unexpected error occurred. Please try again.")}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {unavailable && (

@@ -1,3 +1,4 @@
+import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
 import { z } from "~/forms/zod";
 import { FILL_ALL_FIELDS } from "~/news/news-schema";
 import { GAME_STATUSES } from "./game-status";
@@ -23,7 +24,8 @@ const required = (max: number, label: string) =>
     .string({ error: FILL_ALL_FIELDS })
     .trim()
     .min(1, FILL_ALL_FIELDS)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, noControlCharacters(label));
 
 export const GameSchema = z.object({
   title: required(GAME_LIMITS.title, "Game Title"),

@@ -1,3 +1,4 @@
+import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
 import { z } from "~/forms/zod";
 
 // The contact form's one schema, used by the form in the browser and by the action on the server.
@@ -15,7 +16,8 @@ function required(message: string, max: number, label: string) {
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, noControlCharacters(label));
 }
 
 export const ContactSchema = z.object({

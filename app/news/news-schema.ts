@@ -1,3 +1,4 @@
+import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
 import { z } from "~/forms/zod";
 
 // The admin news form's one schema (SPEC section 5): title and content non-blank, else
@@ -10,11 +11,13 @@ export const NewsSchema = z.object({
     .string({ error: FILL_ALL_FIELDS })
     .trim()
     .min(1, FILL_ALL_FIELDS)
-    .max(NEWS_LIMITS.title, `Title must be at most ${NEWS_LIMITS.title} characters`),
+    .max(NEWS_LIMITS.title, `Title must be at most ${NEWS_LIMITS.title} characters`)
+    .refine(hasNoControlCharacters, noControlCharacters("Title")),
   content: z
     .string({ error: FILL_ALL_FIELDS })
     .trim()
     .min(1, FILL_ALL_FIELDS)
-    .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`),
+    .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`)
+    .refine(hasNoControlCharacters, noControlCharacters("Content")),
 });
 export type NewsInput = z.infer<typeof NewsSchema>;

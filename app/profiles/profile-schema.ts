@@ -1,3 +1,4 @@
+import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
 import { z } from "~/forms/zod";
 import { THEMES } from "~/theme/theme";
 
@@ -12,11 +13,13 @@ export const ProfileSchema = z.object({
       PROFILE_LIMITS.displayName,
       `Display name must be at most ${PROFILE_LIMITS.displayName} characters`,
     )
+    .refine(hasNoControlCharacters, noControlCharacters("Display name"))
     .default(""),
   bio: z
     .string()
     .trim()
     .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`)
+    .refine(hasNoControlCharacters, noControlCharacters("Bio"))
     .default(""),
 });
 

@@ -2,6 +2,7 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requirePermission } from "~/accounts/session.server";
 import { runAdminAction } from "~/admin/admin-actions.server";
 import { AdminDashboard } from "~/admin/admin-dashboard";
+import { readForm } from "~/forms/read-form.server";
 import { listGames } from "~/games/games.server";
 import { listMessages } from "~/messages/messages.server";
 import { listNews } from "~/news/news.server";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, context, "canAccessAdmin");
-  const result = await runAdminAction(request, context, user, await request.formData());
+  const result = await runAdminAction(request, context, user, await readForm(request));
   return data(result, result.ok ? 200 : result.status);
 }
 

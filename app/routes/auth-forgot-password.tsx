@@ -5,13 +5,14 @@ import { ForgotPasswordSchema } from "~/accounts/auth-schemas";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { readForm } from "~/forms/read-form.server";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import type { Route } from "./+types/auth-forgot-password";
 
 type ActionResult = { sent?: boolean; errors?: FieldErrors; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ForgotPasswordSchema, await request.formData());
+  const parsed = parseForm(ForgotPasswordSchema, await readForm(request));
   if (!parsed.success) return data<ActionResult>({ errors: parsed.errors }, 400);
   const answer = await forwardToAuth(request, context, "/request-password-reset", {
     email: parsed.data.email,

@@ -6,6 +6,7 @@ import { NewPasswordFields } from "~/accounts/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { readForm } from "~/forms/read-form.server";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { redirectWithToast } from "~/toast/toast.server";
 import type { Route } from "./+types/auth-reset-password";
@@ -22,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 type ActionResult = { errors?: FieldErrors; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ResetPasswordSchema, await request.formData());
+  const parsed = parseForm(ResetPasswordSchema, await readForm(request));
   if (!parsed.success) return data<ActionResult>({ errors: parsed.errors }, 400);
   const answer = await forwardToAuth(request, context, "/reset-password", {
     newPassword: parsed.data.password,

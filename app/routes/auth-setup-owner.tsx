@@ -10,6 +10,7 @@ import { NewPasswordFields } from "~/accounts/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { readForm } from "~/forms/read-form.server";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { redirectWithToast } from "~/toast/toast.server";
 import type { Route } from "./+types/auth-setup-owner";
@@ -24,7 +25,7 @@ type ActionResult = { errors?: FieldErrors; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context;
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(OwnerSetupSchema, form);
   if (!parsed.success) return data<ActionResult>({ errors: parsed.errors }, 400);
   try {

@@ -6,6 +6,7 @@ import { safeRedirect } from "~/accounts/redirect";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { readForm } from "~/forms/read-form.server";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { redirectWithToast } from "~/toast/toast.server";
 import type { Route } from "./+types/auth-two-factor";
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 type ActionResult = { errors?: FieldErrors; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(TwoFactorCodeSchema, form);
   if (!parsed.success) return data<ActionResult>({ errors: parsed.errors }, 400);
   const isTotp = /^\d{6}$/.test(parsed.data.code);

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { readForm } from "~/forms/read-form.server";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { pageMeta, siteUrlFrom } from "~/seo/meta";
 import { STUDIO } from "~/studio/studio";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.runtime;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent: Intent = form.get("intent") === "register" ? "register" : "login";
   const email = typeof form.get("email") === "string" ? String(form.get("email")) : "";
 

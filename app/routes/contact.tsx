@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { UNREADABLE_FORM } from "~/forms/read-form.server";
 import {
   CONTACT_LIMITS,
   type ContactField,
@@ -45,10 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     formData = await request.formData();
   } catch {
-    return data<ActionResult>(
-      { ok: false, formError: "The form could not be read. Please try again." },
-      400,
-    );
+    return data<ActionResult>({ ok: false, formError: UNREADABLE_FORM }, 400);
   }
   try {
     const outcome = await submitContactMessage(runtime.db, formData, {

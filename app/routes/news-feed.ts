@@ -18,7 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <pubDate>${new Date(item.date).toUTCString()}</pubDate>`,
-      `      <description>${escapeXml(summarize(item.content, 300))}</description>`,
+      // Readers show a description as HTML: escaped once as HTML, then as XML, it stays text.
+      `      <description>${escapeXml(escapeXml(summarize(item.content, 300)))}</description>`,
       "    </item>",
     ].join("\n");
   });

@@ -6,6 +6,7 @@ import { getSessionUser } from "~/accounts/session.server";
 import { listRecentActivity } from "~/activity/activity.server";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { readForm } from "~/forms/read-form.server";
 import { ActivityTab } from "~/profiles/activity-tab";
 import { type ProfileActionResult, runProfileAction } from "~/profiles/profile-actions.server";
 import { ProfileTab } from "~/profiles/profile-tab";
@@ -92,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.runtime.env.AUTH_SECRET,
     );
   }
-  return runProfileAction(request, context, user, await request.formData());
+  return runProfileAction(request, context, user, await readForm(request));
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { FormError } from "~/forms/field";
 import { parseForm } from "~/forms/form-errors";
+import { readForm } from "~/forms/read-form.server";
 import { ROLE_LABELS, ROLES, type Role } from "~/roles/permissions";
 import {
   findUserIdByEmail,
@@ -37,7 +38,7 @@ type ActionResult = { intent: "assign" | "set"; formError: string; email?: strin
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requirePermission(request, context, "canManageRoles");
   const { runtime } = context;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") === "set" ? "set" : "assign";
   const actor = { id: me.id, email: me.email };
   const fail = (formError: string, status = 400) =>

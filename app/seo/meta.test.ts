@@ -30,4 +30,8 @@ describe("page metadata", () => {
     expect(jsonLd({ headline: "</script><script>alert(1)</script>" })).not.toContain("<");
     expect(escapeXml(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&apos;");
   });
+
+  it("drops characters XML cannot carry, keeping tabs, line breaks and whole emoji", () => {
+    expect(escapeXml("a\u0000b\u0001c\u001fd\ufffe\uffff\ud800e\tf\ng😀")).toBe("abcde\tf\ng😀");
+  });
 });

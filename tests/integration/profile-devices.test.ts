@@ -1,0 +1,37 @@
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import * as profile from "../../app/routes/profile";
+import { outcome, request, signedInAs } from "../support/accounts";
+import { testEngines } from "../support/database";
+import { testContext } from "../support/runtime";
+
+// Found by fuzzing: a device id with a NUL reached the database, which refused it, and signing
+// out a device answered 500.
+describe.each(testEngines())("signing out a device by a malformed id, on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppLoadContext;
+  beforeAll(async () => {
+    handle = await engine.open();
+    context = testContext(handle);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it.each(["x\u0000y", "", "a b", "x".repeat(200)])(
+    "%j is not a device: 404",
+    async (sessionId) => {
+      const { cookie } = await signedInAs(context, "guest");
+      const result = await outcome(() =>
+        profile.action({
+          request: request("/profile", { cookie, form: { intent: "revoke-session", sessionId } }),
+          context,
+          params: {},
+        } as never),
+      );
+      expect(result.status).toBe(404);
+      expect(result.body).toMatchObject({ formError: "That device could not be signed out." });
+    },
+  );
+});
