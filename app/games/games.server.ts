@@ -121,11 +121,7 @@ export async function deleteGame(db: Database, id: string, actor: Actor): Promis
  * Saves a new order in one statement inside one transaction: `ids` must name every game exactly once;
  * positions become 1..n. Anything else (unknown ids, a missing or repeated game) changes nothing.
  */
-export async function reorderGames(
-  db: Database,
-  ids: string[],
-  actor: Actor,
-): Promise<GameEntry[]> {
+export async function reorderGames(db: Database, ids: string[], actor: Actor): Promise<void> {
   if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every(isUuid)) {
     throw new ReorderMismatchError();
   }
@@ -141,7 +137,5 @@ export async function reorderGames(
       from unnest(${sql.raw(`ARRAY[${ids.map((id) => `'${id}'`).join(",")}]`)}::uuid[]) with ordinality as o(id, position)
       where g.id = o.id`);
     await audit(tx as unknown as Database, actor, "games.reorder", ids[0]!, { order: ids });
-    const rows = await tx.select().from(games).orderBy(asc(games.displayOrder));
-    return rows.map(toEntry);
   });
 }
