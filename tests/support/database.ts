@@ -24,23 +24,42 @@ async function openPglite(): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(adminUrl: string): Promise<DatabaseHandle> {
-  const name = `studio_test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: "postgres", url: url.toString(), poolSize: 4 });
+  const created = await createDatabase(adminUrl, "studio_test_");
+  const handle = await openDatabase({ engine: "postgres", url: created.url, poolSize: 4 });
   await migrate(handle);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
+}
+
+export type CreatedDatabase = { name: string; url: string; drop(): Promise<void> };
+
+/**
+ * A new, empty PostgreSQL database on the server behind `adminUrl`, named `prefix` plus random hex;
+ * drop() removes it (connections and all). Integration, fuzz and system tests each make their own.
+ */
+export async function createDatabase(adminUrl: string, prefix: string): Promise<CreatedDatabase> {
+  const name = `${prefix}${crypto.randomBytes(6).toString("hex")}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { createMailer } from "../../app/mail/mailer.server";
 import type { Role } from "../../app/roles/permissions";
 import { loadEnv } from "../../app/server/env.server";
 import { createLogger } from "../../app/server/logger.server";
+import { createDatabase } from "../support/database";
 import { findNginx } from "./nginx";
 
 // Shared by the system tests: what they need from the machine, a database of their own, users,
@@ -70,32 +70,19 @@ export type TestDatabase = {
 
 /** A new, empty PostgreSQL database (the servers migrate it), dropped by drop(). */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const prefix = process.env.TEST_DATABASE_PREFIX ?? "studio_system_";
-  const name = `${prefix}${crypto.randomBytes(5).toString("hex")}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${name}`;
+  const created = await createDatabase(
+    ADMIN_DATABASE_URL,
+    process.env.TEST_DATABASE_PREFIX ?? "studio_system_",
+  );
   return {
-    name,
-    url: url.toString(),
+    ...created,
     urlVia(port: number) {
-      const via = new URL(url);
+      const via = new URL(created.url);
       via.hostname = "127.0.0.1";
       via.port = String(port);
       return via.toString();
     },
-    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
   };
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The PostgreSQL server behind ADMIN_DATABASE_URL, for the TCP proxy to forward to. */
