@@ -20,6 +20,8 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { ownerSetupLink } from "~/accounts/accounts.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/accounts/auth.server";
+import { describeConsoleQuery } from "~/console/sql-query.server";
+import type { Database } from "~/db/database.server";
 import { seedDemo } from "~/db/demo.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
@@ -29,10 +31,20 @@ import { configuredStorage } from "~/storage/configured.server";
 import type { Runtime } from "~/server/context";
 import { ConfigError, type Env, loadEnv } from "~/server/env.server";
 import { CacheRegistry } from "~/server/caches.server";
-import { createLogger } from "~/server/logger.server";
-import { PageCache } from "~/server/page-cache.server";
+import { createLogger, requestLogSerializers } from "~/server/logger.server";
+import { isSharedPage, PageCache } from "~/server/page-cache.server";
+import { createRateLimits, limitStoreFor } from "~/server/rate-limit.server";
 import { isCrossSiteWrite } from "~/server/origin.server";
-import { contentSecurityPolicy, securityHeaders } from "~/server/security.server";
+import {
+  limitRequestBodies,
+  refuseOversizedBodies,
+  requestTimeoutOptions,
+} from "~/server/request-limits.server";
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  securityHeaders,
+} from "~/server/security.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -55,13 +67,22 @@ async function main() {
   const database = await openConfiguredDatabase(env);
   await migrate(database);
   logger.info(`database: ${database.description}, migrations applied`);
+  await logConsoleQuery(database.db, env, logger);
   if (args.has("--demo")) {
     const added = await seedDemo(database.db);
     logger.info(`demo content: added ${added.news} news items and ${added.games} games`);
   }
 
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
-  const auth = createAuth({ db: database.db, env, mailer, logger });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    dataDir: env.DATA_DIR,
+    logger,
+    // Outside production the outbox's links are printed whole, beside the log (decision 026).
+    printLinks: env.NODE_ENV === "production" ? undefined : (text) => console.log(text),
+  });
+  const storage = configuredStorage(env);
+  const limits = createRateLimits(database.db, env, limitStoreFor(database.engine));
+  const auth = createAuth({ db: database.db, env, mailer, logger, limits, storage });
   const caches = new CacheRegistry(logger);
   if (env.DATABASE_URL) await caches.listen(env.DATABASE_URL);
   let shuttingDown = false;
@@ -71,8 +92,9 @@ async function main() {
     logger,
     auth,
     mailer,
-    storage: configuredStorage(env),
+    storage,
     caches,
+    limits,
     ping: database.ping,
     isShuttingDown: () => shuttingDown,
   };
@@ -90,24 +112,34 @@ async function main() {
         return id;
       },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      // One short line per request: no headers, cookies or bodies in the logs.
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
+      // One short line per request: no headers, cookies or bodies; query values and token path
+      // segments masked.
+      serializers: requestLogSerializers,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
-  app.use((_req, res, next) => {
+  const https = env.SITE_URL.startsWith("https:");
+  const headers = securityHeaders({ https });
+  app.use((req, res, next) => {
     // Once shutdown has begun, no connection is kept for another request (see shutdown below).
     if (shuttingDown) res.setHeader("Connection", "close");
-    const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    res.setHeader(
-      "Content-Security-Policy",
-      contentSecurityPolicy(nonce, { dev: devMode, https: env.SITE_URL.startsWith("https:") }),
-    );
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (isSharedPage(req)) {
+      // Served to many from the page cache: no nonce. The page cache replaces this policy with
+      // one listing the hashes of the document's inline scripts (decision 028).
+      res.locals.nonce = undefined;
+      res.setHeader(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ hashes: [] }, { dev: devMode, https }),
+      );
+    } else {
+      const nonce = crypto.randomBytes(16).toString("base64");
+      res.locals.nonce = nonce;
+      res.setHeader(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ nonce }, { dev: devMode, https }),
+      );
+    }
     next();
   });
   app.use((req, res, next) => {
@@ -121,30 +153,30 @@ async function main() {
     }
     next();
   });
+  // Oversized bodies are refused (413) before anything reads them.
+  app.use(limitRequestBodies());
   app.use(compression());
 
-  // Anonymous public pages from memory, before the static files (no file lookup for a page); every
-  // successful write clears them on every process.
-  const pageCache = new PageCache();
+  // Anonymous public pages from memory, before the static files (no file lookup for a page); the
+  // writes that change them (news, games) clear them on every process (decision 028).
+  const pageCache = new PageCache({
+    sharedPolicy: (document) =>
+      contentSecurityPolicy({ hashes: inlineScriptHashes(document) }, { dev: devMode, https }),
+  });
   caches.register(pageCache);
-  app.use(
-    pageCache.middleware(async () => {
-      // A write's answer waits until the other processes confirm (at most ACK_TIMEOUT_MS).
-      await caches
-        .clearEverywhere(database.db)
-        .catch((error) => logger.warn({ err: error }, "cache clear failed"));
-    }),
-  );
+  app.use(pageCache.middleware());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (devMode) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(viteServer.middlewares);
-    build = () =>
-      viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = async () =>
+      refuseOversizedBodies(
+        (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
+      );
   } else {
-    build = await loadProductionBuild(logger);
+    build = refuseOversizedBodies(await loadProductionBuild(logger));
     // Hashed file names never change content: cache them for a year.
     app.use(
       "/assets",
@@ -160,8 +192,9 @@ async function main() {
       mode: devMode ? "development" : "production",
       getLoadContext: (req, res) => ({
         runtime,
-        nonce: res.locals.nonce as string,
+        nonce: res.locals.nonce as string | undefined,
         clientIp: req.ip ?? "unknown",
+        refusedBody: res.locals.refusedBody as string | undefined,
       }),
     }),
   );
@@ -178,7 +211,8 @@ async function main() {
 
   // A page the cache holds is answered before Express runs (no log line, no middleware): a hit
   // costs little more than writing its bytes (decision 018). Everything else goes to Express.
-  const server = http.createServer((req, res) => {
+  // Slow requests end with 408 (headers within 20 s, the whole request within 2 minutes).
+  const server = http.createServer(requestTimeoutOptions(), (req, res) => {
     const extra: http.OutgoingHttpHeaders = { "X-Request-Id": requestId(req) };
     if (shuttingDown) extra.Connection = "close";
     if (!pageCache.serveHit(req, res, extra)) app(req, res);
@@ -286,3 +320,14 @@ function newestMtime(target: string): number {
 }
 
 export type { Env };
+
+/** Whether the console's SQL box can run here, and if not why and how to turn it on (decision 027). */
+async function logConsoleQuery(db: Database, env: Env, logger: ReturnType<typeof createLogger>) {
+  try {
+    const box = await describeConsoleQuery(db, { role: env.CONSOLE_READER_ROLE });
+    if (box.available) logger.info(box.message);
+    else logger.warn(box.message);
+  } catch (error) {
+    logger.warn({ err: error }, "console SQL box: could not be checked at start-up");
+  }
+}

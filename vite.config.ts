@@ -32,6 +32,7 @@ export default defineConfig(({ mode }) => ({
       "tests/integration/**/*.test.ts",
       "tests/fuzz/**/*.test.ts",
       "bin/**/*.test.ts",
+      "tests/repo/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,

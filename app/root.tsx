@@ -12,6 +12,7 @@ import {
 import { Toaster } from "sonner";
 import { getSessionUser } from "~/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { StudioTimeZoneProvider } from "~/components/local-time";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Spinner } from "~/components/ui/spinner";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       siteUrl: env.SITE_URL,
+      studioTimeZone: env.STUDIO_TIME_ZONE,
       year: new Date().getFullYear(),
       user: user
         ? {
@@ -84,7 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader user={data?.user ?? null} />
         <main id="main" className="flex-1">
-          {children}
+          <StudioTimeZoneProvider value={data?.studioTimeZone ?? "UTC"}>
+            {children}
+          </StudioTimeZoneProvider>
         </main>
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
         <ThemedToaster />

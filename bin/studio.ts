@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from "~/db/open.server";
 import { createMailer } from "~/mail/mailer.server";
 import { isRole, ROLES } from "~/roles/permissions";
 import { findUserIdByEmail, LastOwnerError, setUserRole } from "~/roles/roles.server";
+import { CacheRegistry } from "~/server/caches.server";
 import { ConfigError, loadEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 
@@ -68,6 +69,14 @@ export async function run(argv: string[]): Promise<number> {
     if (command === "db seed") {
       const added = await seedDemo(database.db);
       console.log(`Demo content: added ${added.news} news items and ${added.games} games.`);
+      // Servers running on the same PostgreSQL database drop the pages that showed the old content.
+      // (The embedded database cannot be open in a running server at the same time.)
+      if (env.DATABASE_URL && added.news + added.games > 0) {
+        const caches = new CacheRegistry(createLogger("silent"));
+        await caches.listen(env.DATABASE_URL);
+        await caches.publicContentChanged(database.db);
+        await caches.close();
+      }
     }
     if (command === "user create") {
       const logger = createLogger("silent");

@@ -56,6 +56,8 @@ export async function forwardToAuth<T = Record<string, unknown>>(
 /** A user-facing sentence for a refused auth call. */
 export function authErrorMessage(answer: AuthAnswer<unknown>, fallback: string): string {
   if (answer.status === 429) {
+    // Lockouts (auth-throttle.server.ts) say themselves how long; the per-address limit does not.
+    if (answer.body.code && answer.body.message) return answer.body.message;
     const seconds = answer.retryAfterSeconds ?? 60;
     return `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
   }

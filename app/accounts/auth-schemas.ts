@@ -32,6 +32,10 @@ const passwordsMatch = (v: { password: string; confirmPassword: string }) =>
   v.password === v.confirmPassword;
 const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
 
+/** The /auth page's two forms; a post naming anything else is refused (400). */
+export const AuthIntentSchema = z.enum(["login", "register"]);
+export type AuthIntent = z.infer<typeof AuthIntentSchema>;
+
 export const LoginSchema = z.object({ email, password: currentPassword });
 export const RegisterSchema = z
   .object({ email, password: newPassword, confirmPassword })
@@ -67,6 +71,9 @@ export const TwoFactorCodeSchema = z.object({
     ),
   trustDevice: z.string().optional(),
 });
+
+/** Role management's two forms: assign by email, or set one listed user's role. */
+export const RoleIntentSchema = z.enum(["assign", "set"]);
 
 export const AssignRoleSchema = z.object({
   email: z

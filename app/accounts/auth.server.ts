@@ -1,4 +1,5 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
@@ -6,46 +7,63 @@ import { recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import * as schema from "~/db/schema";
 import type { Mailer } from "~/mail/mailer.server";
-import { createAccountDefaults, deleteAccountContent } from "~/profiles/profiles.server";
+import { createAccountDefaults } from "~/profiles/profiles.server";
+import { LastOwnerError } from "~/roles/roles.server";
 import type { Env } from "~/server/env.server";
-import type { Logger } from "~/server/logger.server";
-import { consumeRateLimit } from "~/server/rate-limit.server";
+import { type Logger, redactSecrets } from "~/server/logger.server";
+import { authRules, createRateLimits, type RateLimits } from "~/server/rate-limit.server";
+import { configuredStorage } from "~/storage/configured.server";
+import type { Storage } from "~/storage/storage.server";
 import { STUDIO } from "~/studio/studio";
+import { deleteAccount } from "./accounts.server";
+import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
+import { authThrottle } from "./auth-throttle.server";
 import { hashPassword, PASSWORD_LIMITS, verifyPassword } from "./password.server";
 
 /** The header server.ts sets from Express's resolved client address (TRUST_PROXY aware). */
 export const CLIENT_IP_HEADER = "x-studio-client-ip";
 
-/** Strict limits for the endpoints attackers aim at (per address, shared by every process). */
-export const AUTH_RATE_RULES = {
-  "/sign-in/email": { window: 60, max: 5 },
-  "/sign-up/email": { window: 600, max: 10 },
-  "/request-password-reset": { window: 600, max: 5 },
-  "/reset-password": { window: 600, max: 10 },
-  "/send-verification-email": { window: 600, max: 5 },
-  "/two-factor/*": { window: 60, max: 5 },
-} as const;
+export type AuthDeps = {
+  db: Database;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  /** The server's limits; one-off tools (the CLI, seeding) count in their own memory. */
+  limits?: RateLimits;
+  /** Where avatars live; the configured storage when not given. */
+  storage?: Storage;
+};
 
-export type AuthDeps = { db: Database; env: Env; mailer: Mailer; logger: Logger };
-
-export function createAuth({ db, env, mailer, logger }: AuthDeps) {
+export function createAuth({
+  db,
+  env,
+  mailer,
+  logger,
+  limits: shared,
+  storage = configuredStorage(env),
+}: AuthDeps) {
+  const limits = shared ?? createRateLimits(db, env, "memory");
   const loopbackOrigins = [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
   return betterAuth({
     appName: STUDIO.name,
     baseURL: env.SITE_URL,
-    basePath: "/api/auth",
+    basePath: AUTH_BASE_PATH,
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.SITE_URL, ...loopbackOrigins],
     telemetry: { enabled: false },
-    // The library's messages go to our structured log; failed sign-ins are routine, not warnings.
+    // The library's messages go to our structured log, with any token or link in them masked;
+    // failed sign-ins are routine, not warnings.
     logger: {
       level: "info",
       log: (level, message, ...args) => {
-        const details = args.length ? { details: args.map(String) } : {};
-        if (level === "error") logger.error(details, `auth: ${message}`);
-        else logger.info(details, `auth: ${message}`);
+        const details = args.length ? { details: args.map((a) => redactSecrets(String(a))) } : {};
+        const line = `auth: ${redactSecrets(message)}`;
+        if (level === "error") logger.error(details, line);
+        else logger.info(details, line);
       },
     },
+    // Reset and two-factor tokens are stored as SHA-256 hashes: a database read does not yield them.
+    verification: { storeIdentifier: "hashed" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -97,10 +115,23 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     user: {
       deleteUser: {
         enabled: true,
-        // The account's contact messages go with it (docs/decisions); its sessions, profile,
-        // preferences and activity cascade in the database.
+        // The whole deletion happens here, in one transaction under the owners' lock (the library's
+        // own deletion afterwards finds nothing left): the last owner stays, whatever path asked.
         beforeDelete: async (user) => {
-          await deleteAccountContent(db, user.email);
+          try {
+            await deleteAccount(db, user.id);
+          } catch (error) {
+            if (!(error instanceof LastOwnerError)) throw error;
+            throw new APIError("CONFLICT", { message: error.message, code: "LAST_OWNER" });
+          }
+        },
+        // Then the avatar; a failure is logged (the avatar route serves no deleted account's file).
+        afterDelete: async (user) => {
+          await storage
+            .delete(user.id)
+            .catch((error) =>
+              logger.error({ err: error }, "avatar of a deleted account not removed"),
+            );
         },
       },
     },
@@ -108,17 +139,18 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    // Per address, on every endpoint: the library's rules with ours on top, counted by our limiter.
     rateLimit: {
       enabled: true,
       window: 60,
       max: 100,
-      customRules: AUTH_RATE_RULES,
+      customRules: authRules(env),
       customStorage: {
         consume: async (key, rule) => {
-          const result = await consumeRateLimit(db, `auth:${key}`, rule.max, rule.window);
+          const verdict = await limits.authRule(rule.window, rule.max).consume(key);
           return {
-            allowed: result.allowed,
-            retryAfter: result.allowed ? null : result.retryAfterSeconds,
+            allowed: verdict.allowed,
+            retryAfter: verdict.allowed ? null : verdict.retryAfterSeconds,
           };
         },
       },
@@ -131,10 +163,17 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     },
     databaseHooks: {
       user: {
+        // The picture is the profile's avatar (our upload pipeline); the library's `image` field,
+        // which sign-up and update-user would take from anyone, stays empty.
         create: {
+          before: async (user) => ({ data: { ...user, image: null } }),
           after: async (user) => {
             await createAccountDefaults(db, user);
           },
+        },
+        update: {
+          before: async (data) =>
+            "image" in data ? { data: { ...data, image: null } } : undefined,
         },
       },
       session: {
@@ -156,7 +195,12 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
         },
       },
     },
-    plugins: [twoFactor({ issuer: STUDIO.name, backupCodeOptions: { amount: 10 } })],
+    plugins: [
+      twoFactor({ issuer: STUDIO.name, backupCodeOptions: { amount: 10 } }),
+      // Failed-attempt lockouts, mail limits and TOTP replay (after the two-factor plugin's hooks).
+      authThrottle(limits),
+      productRules(),
+    ],
   });
 }
 

@@ -62,13 +62,18 @@ export async function getSessionUser(
   }
 }
 
+/** /auth with the page asked for, so that signing in comes back to it (safeRedirect checks it). */
+export function signInPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
 /** Signed-in users only; others go to /auth (and come back after signing in). */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getSessionUser(request, context);
   if (user) return user;
-  const url = new URL(request.url);
   throw await redirectWithToast(
-    `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+    signInPath(request),
     { type: "info", title: "Please sign in to continue." },
     context.runtime.env.AUTH_SECRET,
   );
@@ -105,7 +110,10 @@ export async function requirePermission(
       description: "You do not have permission to do that.",
     },
   };
-  throw await redirectWithToast(refusal.to, refusal.toast, context.runtime.env.AUTH_SECRET);
+  // Signed out (an expired session, say) and sent to sign in: come back here afterwards. A signed-in
+  // user without the permission would only be refused again, so they get no way back.
+  const to = !user && refusal.to === "/auth" ? signInPath(request) : refusal.to;
+  throw await redirectWithToast(to, refusal.toast, context.runtime.env.AUTH_SECRET);
 }
 
 /** For pages only signed-out visitors use (/auth): a signed-in user is sent to /. */

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "~/accounts/session.server";
 import { parseForm } from "~/forms/form-errors";
+import { parseIntent, UNKNOWN_INTENT } from "~/forms/intent";
 import { GameSchema, ReorderSchema } from "~/games/game-schema";
 import {
   addGame,
@@ -13,24 +14,25 @@ import {
 import { MessageNotFoundError, markMessageRead } from "~/messages/messages.server";
 import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/news.server";
 import { NewsSchema } from "~/news/news-schema";
-import { can, type Permission } from "~/roles/permissions";
+import { can } from "~/roles/permissions";
 import { failIfInjected } from "~/server/faults.server";
+import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
 
 // The admin dashboard's writes: each intent, the permission it needs, and what it calls. The route
 // module only hands the form here.
 
-export const ADMIN_INTENTS = {
-  "mark-read": "canManageMessages",
-  "news-create": "canManageNews",
-  "news-update": "canManageNews",
-  "news-delete": "canManageNews",
-  "game-create": "canManageGames",
-  "game-update": "canManageGames",
-  "game-delete": "canManageGames",
-  "games-reorder": "canManageGames",
-} as const satisfies Record<string, Permission>;
+export { ADMIN_INTENTS, type AdminIntent } from "./admin-intents";
 
-export type AdminIntent = keyof typeof ADMIN_INTENTS;
+/** Intents whose success changes what the public pages show: the page cache is cleared for them. */
+export const PUBLIC_CONTENT_INTENTS: ReadonlySet<AdminIntent> = new Set([
+  "news-create",
+  "news-update",
+  "news-delete",
+  "game-create",
+  "game-update",
+  "game-delete",
+  "games-reorder",
+]);
 
 export type AdminResult =
   | { ok: true; intent: AdminIntent; id?: string }
@@ -44,9 +46,22 @@ export async function runAdminAction(
   user: SessionUser,
   form: FormData,
 ): Promise<AdminResult> {
-  const intent = String(form.get("intent") ?? "") as AdminIntent;
-  if (!(intent in ADMIN_INTENTS))
-    return { ok: false, intent: null, error: "Unknown request.", status: 400 };
+  const result = await runIntent(request, context, user, form);
+  // Before the answer leaves, every process drops the pages that showed the old content.
+  if (result.ok && PUBLIC_CONTENT_INTENTS.has(result.intent)) {
+    await context.runtime.caches.publicContentChanged(context.runtime.db);
+  }
+  return result;
+}
+
+async function runIntent(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+  form: FormData,
+): Promise<AdminResult> {
+  const intent = parseIntent(AdminIntentSchema, form);
+  if (intent === null) return { ok: false, intent: null, error: UNKNOWN_INTENT, status: 400 };
   if (!can(user.role, ADMIN_INTENTS[intent])) {
     return { ok: false, intent, error: "Your role does not allow this.", status: 403 };
   }

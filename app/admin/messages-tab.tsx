@@ -2,11 +2,11 @@ import { Check, Mail, Reply } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
 import { toast } from "sonner";
+import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import type { MessageEntry } from "~/messages/messages.server";
-import { formatDetailDate, formatListDate } from "~/news/news-format";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
 export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): string {
@@ -35,7 +35,8 @@ export function MessagesTab({
       toast.error("Error", { description: result.error || "Failed to update message status" });
     else if (explicit) toast.success("Message marked as read");
   };
-  const opened = useAdminFetcher("message-opened", onResult(true));
+  // Opening marks a message read quietly; only the Mark as read button says so.
+  const opened = useAdminFetcher("message-opened", onResult(false));
   const button = useAdminFetcher("message-mark-read", onResult(true));
   // While a mark-read is on its way, the message already shows as read.
   const pendingRead = new Set(
@@ -114,7 +115,7 @@ export function MessagesTab({
                         </td>
                         <td className="max-w-48 truncate px-3 py-2">{message.subject}</td>
                         <td className="whitespace-nowrap px-3 py-2">
-                          {formatListDate(message.date)}
+                          <LocalTime value={message.date} format="list" />
                         </td>
                         <td className="px-3 py-2">
                           {read ? (
@@ -156,7 +157,9 @@ export function MessagesTab({
                 <span className="font-medium">{selected.name}</span>{" "}
                 <span className="text-muted-foreground">&lt;{selected.email}&gt;</span>
               </p>
-              <p className="text-sm text-muted-foreground">{formatDetailDate(selected.date)}</p>
+              <p className="text-sm text-muted-foreground">
+                <LocalTime value={selected.date} format="detail" />
+              </p>
               <p className="whitespace-pre-wrap rounded-md bg-muted p-4 text-sm">
                 {selected.message}
               </p>

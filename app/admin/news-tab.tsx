@@ -2,6 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
 import { toast } from "sonner";
+import { LocalTime } from "~/components/local-time";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,7 +10,6 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { parseForm } from "~/forms/form-errors";
 import type { NewsEntry } from "~/news/news.server";
-import { formatListDate } from "~/news/news-format";
 import { NEWS_LIMITS, NewsSchema } from "~/news/news-schema";
 import type { AdminResult } from "./admin-actions.server";
 import { useAdminFetcher } from "./use-admin-fetcher";
@@ -47,6 +47,32 @@ function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
   return list;
 }
 
+const FAILURE_TITLES = {
+  "news-create": "Failed to add news",
+  "news-update": "Failed to update news",
+  "news-delete": "Failed to delete news",
+} as const;
+
+/**
+ * A failed news write (SPEC 8): the title names the operation ('News' row); the description is the
+ * server's reason when it refused the request (4xx: gone, too long, not allowed), otherwise the
+ * 'Admin forms' row's advice to try again (decision 030).
+ */
+function newsFailureToast(result: {
+  intent: string | null;
+  status: number;
+  error: string;
+}): [title: string, description: string] {
+  const deleting = result.intent === "news-delete";
+  const title =
+    FAILURE_TITLES[result.intent as keyof typeof FAILURE_TITLES] ?? FAILURE_TITLES["news-create"];
+  const retry = deleting
+    ? "Failed to delete news item. Please try again."
+    : "Failed to save news item. Please try again.";
+  const refused = result.status >= 400 && result.status < 500 && result.error;
+  return [title, refused ? result.error : retry];
+}
+
 export function NewsTab({ news, loadError }: { news: NewsEntry[]; loadError: string | null }) {
   const [editing, setEditing] = useState<NewsEntry | null>(null);
   const [title, setTitle] = useState("");
@@ -72,13 +98,16 @@ export function NewsTab({ news, loadError }: { news: NewsEntry[]; loadError: str
       );
       reset();
     } else {
-      toast.error("Failed to save news item. Please try again.", { description: result.error });
+      const [title, description] = newsFailureToast(result);
+      toast.error(title, { description });
     }
   });
   const remove = useAdminFetcher("news-delete", (result: AdminResult) => {
     if (result.ok) toast.success("Deleted", { description: "News item has been deleted." });
-    else
-      toast.error("Failed to delete news item. Please try again.", { description: result.error });
+    else {
+      const [title, description] = newsFailureToast(result);
+      toast.error(title, { description });
+    }
   });
   const saving = save.state !== "idle";
 
@@ -151,7 +180,9 @@ export function NewsTab({ news, loadError }: { news: NewsEntry[]; loadError: str
                 <li key={item.id} className="flex items-start justify-between gap-3 py-3">
                   <div className="min-w-0">
                     <p className="font-medium">{item.title}</p>
-                    <p className="text-sm text-muted-foreground">{formatListDate(item.date)}</p>
+                    <p className="text-sm text-muted-foreground">
+                      <LocalTime value={item.date} format="list" />
+                    </p>
                   </div>
                   <div className="flex shrink-0 gap-1">
                     <Button

@@ -41,6 +41,17 @@ export const ProfileItem = z.object({
   createdAt: z.string(),
 });
 export const RoleItem = z.object({ userId: z.string(), role: z.string(), assignedAt: z.string() });
+export const ActivityItem = z.object({
+  id: z.string(),
+  activityType: z.string(),
+  activityData: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const PreferencesItem = z.object({
+  emailNotifications: z.boolean(),
+  themePreference: z.string(),
+  privacyLevel: z.string(),
+});
 export const WorkItem = z.object({
   currentTask: z.string().nullable(),
   status: z.string(),
@@ -59,5 +70,6 @@ export const QueryInput = z.object({
     .max(5_000, "The query must be at most 5000 characters")
     .refine(hasNoControlCharacters, noControlCharacters("The query")),
 });
+export const QueryStatus = z.object({ available: z.boolean(), reason: z.string().nullable() });
 export const List = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), limit: z.number() });

@@ -2,9 +2,17 @@ import { desc } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "~/accounts/session.server";
+import { listRecentActivity } from "~/activity/activity.server";
 import { recordStaffAction } from "~/audit/audit.server";
 import { measureHealth, tableCounts } from "~/console/health.server";
-import { QueryRefused, runConsoleQuery } from "~/console/sql-query.server";
+import {
+  consoleQueryStatus,
+  QueryRefused,
+  QueryTimedOut,
+  QueryUnavailable,
+  runConsoleQuery,
+} from "~/console/sql-query.server";
+import { databaseMessage } from "~/console/sql-reader.server";
 import { getWork, listTeam, saveWork } from "~/console/work.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { isUuid } from "~/db/ids";
@@ -28,15 +36,14 @@ import {
   updateNews,
 } from "~/news/news.server";
 import { NewsSchema } from "~/news/news-schema";
+import { getPreferences } from "~/profiles/profiles.server";
 import { can, type Permission } from "~/roles/permissions";
-import { consumeRateLimit } from "~/server/rate-limit.server";
+import { addressKey, type Verdict } from "~/server/rate-limit.server";
 import * as S from "./api-schemas";
 
 // The REST API v1: one table of endpoints, each with its permission, used by the handler, the role
 // matrix tests and the OpenAPI document alike.
 
-/** Per address and window; the count is the environment's `API_RATE_LIMIT` (default 120). */
-export const API_RATE_LIMIT = { max: 120, windowSeconds: 60 };
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
@@ -69,6 +76,8 @@ export type Endpoint = {
   permission: Permission | null;
   body?: z.ZodType;
   response?: z.ZodType;
+  /** Its success changes what the public pages show: the page cache is cleared before the answer. */
+  changesPublicPages?: true;
   run: (ctx: Ctx) => Promise<unknown>;
 };
 
@@ -129,6 +138,7 @@ export const ENDPOINTS: Endpoint[] = [
     permission: "canManageNews",
     body: NewsSchema,
     response: S.NewsItem,
+    changesPublicPages: true,
     run: async ({ context, user, body }) =>
       addNews(context.runtime.db, parsed(parseForm(NewsSchema, await body())), actorOf(user)),
   },
@@ -139,6 +149,7 @@ export const ENDPOINTS: Endpoint[] = [
     permission: "canManageNews",
     body: NewsSchema,
     response: S.NewsItem,
+    changesPublicPages: true,
     run: async ({ context, user, params, body }) =>
       updateNews(
         context.runtime.db,
@@ -152,6 +163,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: "news/:id",
     summary: "Delete a news item",
     permission: "canManageNews",
+    changesPublicPages: true,
     run: async ({ context, user, params }) => {
       await deleteNews(context.runtime.db, params.id!, actorOf(user)).catch(notFoundAs404);
       return { deleted: params.id };
@@ -175,6 +187,7 @@ export const ENDPOINTS: Endpoint[] = [
     permission: "canManageGames",
     body: GameSchema,
     response: S.GameItem,
+    changesPublicPages: true,
     run: async ({ context, user, body }) =>
       addGame(context.runtime.db, parsed(parseForm(GameSchema, await body())), actorOf(user)),
   },
@@ -185,6 +198,7 @@ export const ENDPOINTS: Endpoint[] = [
     permission: "canManageGames",
     body: GameSchema,
     response: S.GameItem,
+    changesPublicPages: true,
     run: async ({ context, user, params, body }) =>
       updateGame(
         context.runtime.db,
@@ -198,6 +212,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: "games/:id",
     summary: "Delete a game",
     permission: "canManageGames",
+    changesPublicPages: true,
     run: async ({ context, user, params }) => {
       await deleteGame(context.runtime.db, params.id!, actorOf(user)).catch(notFoundAs404);
       return { deleted: params.id };
@@ -256,6 +271,30 @@ export const ENDPOINTS: Endpoint[] = [
       };
     },
   },
+  // The two per-user tables answer with the caller's own rows only, as the spec's backend did for
+  // each user's activity and preferences: no account reads another's (decision 030).
+  {
+    method: "GET",
+    path: "user_activity",
+    summary: "Your own recent activity, newest first",
+    permission: "canAccessDevConsole",
+    response: S.List(S.ActivityItem),
+    run: async ({ context, user, limit }) => ({
+      data: (await listRecentActivity(context.runtime.db, user!.id)).slice(0, limit),
+      limit,
+    }),
+  },
+  {
+    method: "GET",
+    path: "user_preferences",
+    summary: "Your own preferences",
+    permission: "canAccessDevConsole",
+    response: S.List(S.PreferencesItem),
+    run: async ({ context, user, limit }) => ({
+      data: [await getPreferences(context.runtime.db, user!.id)],
+      limit,
+    }),
+  },
   {
     method: "GET",
     path: "developer_work",
@@ -308,6 +347,15 @@ export const ENDPOINTS: Endpoint[] = [
     run: async ({ context }) => ({ data: await tableCounts(context.runtime.db) }),
   },
   {
+    method: "GET",
+    path: "query",
+    summary: "Whether the SQL box can run here, and why not",
+    permission: "canManageRoles",
+    response: S.QueryStatus,
+    run: async ({ context }) =>
+      consoleQueryStatus(context.runtime.db, { role: context.runtime.env.CONSOLE_READER_ROLE }),
+  },
+  {
     method: "POST",
     path: "query",
     summary: "Run one read-only SELECT over profiles and user_roles (10 rows at most)",
@@ -324,13 +372,20 @@ export const ENDPOINTS: Endpoint[] = [
           details: { sql: input.sql, ...details },
         });
       try {
-        const result = await runConsoleQuery(db, input.sql);
+        const result = await runConsoleQuery(db, input.sql, {
+          role: context.runtime.env.CONSOLE_READER_ROLE,
+        });
         await audit({ rows: result.rowCount });
         return result;
       } catch (error) {
-        await audit({ refused: (error as Error).message });
-        if (error instanceof QueryRefused) throw new ApiError(400, "query_refused", error.message);
-        throw new ApiError(400, "query_failed", (error as Error).message);
+        const message = databaseMessage(error);
+        await audit({ refused: message });
+        if (error instanceof QueryRefused) throw new ApiError(400, "query_refused", message);
+        if (error instanceof QueryTimedOut) throw new ApiError(400, "query_timeout", message);
+        // Not the query's fault and nothing was run: the box is off here (decision 027).
+        if (error instanceof QueryUnavailable)
+          throw new ApiError(409, "query_unavailable", message);
+        throw new ApiError(400, "query_failed", message);
       }
     },
   },
@@ -414,14 +469,10 @@ export async function handleApi(
     );
   }
   const { endpoint, params } = found;
-  let limited: Awaited<ReturnType<typeof consumeRateLimit>>;
+  // Per address: the environment's API_RATE_LIMIT requests a minute (app/server/rate-limit.server.ts).
+  let limited: Verdict;
   try {
-    limited = await consumeRateLimit(
-      context.runtime.db,
-      `api:${context.clientIp}`,
-      context.runtime.env.API_RATE_LIMIT,
-      API_RATE_LIMIT.windowSeconds,
-    );
+    limited = await context.runtime.limits.api.consume(addressKey(context.clientIp));
   } catch (error) {
     return unavailableOrThrow(error, context, path);
   }
@@ -468,6 +519,9 @@ export async function handleApi(
       }
     };
     const result = await endpoint.run({ request, context, user, params: params!, limit, body });
+    if (endpoint.changesPublicPages) {
+      await context.runtime.caches.publicContentChanged(context.runtime.db);
+    }
     return Response.json(result, {
       status:
         method === "POST" && endpoint.path !== "query" && endpoint.path !== "cache/clear"

@@ -11,6 +11,13 @@ export function GeneralErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // 503: the database (or the process) is briefly unavailable; nothing is wrong with the request.
   const unavailable = status === 503;
+  // 413: a form sent more than its limit (app/server/request-limits.server.ts); it can be sent again.
+  const tooLarge = status === 413;
+  const heading = unavailable
+    ? "We'll be right back"
+    : tooLarge
+      ? "Too large to send"
+      : "Something went wrong";
   // A 4xx thrown with a sentence (e.g. an unreadable form) says what went wrong.
   const told =
     isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
@@ -19,11 +26,9 @@ export function GeneralErrorBoundary() {
   if (!isRouteErrorResponse(error) && typeof console !== "undefined") console.error(error);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>{`${unavailable ? "Temporarily unavailable" : "Something went wrong"} | ${STUDIO.name}`}</title>
+      <title>{`${unavailable ? "Temporarily unavailable" : heading} | ${STUDIO.name}`}</title>
       <p className="text-6xl font-black text-primary">{status}</p>
-      <h1 className="mt-4 text-3xl font-bold">
-        {unavailable ? "We'll be right back" : "Something went wrong"}
-      </h1>
+      <h1 className="mt-4 text-3xl font-bold">{heading}</h1>
       <p className="mt-3 text-muted-foreground">
         {unavailable
           ? "The site is temporarily unavailable. Please try again in a moment."
@@ -36,7 +41,12 @@ export function GeneralErrorBoundary() {
             <a href={`${location.pathname}${location.search}`}>Try again</a>
           </Button>
         )}
-        <Button asChild variant={unavailable ? "outline" : "default"}>
+        {tooLarge && (
+          <Button asChild>
+            <a href={location.pathname}>Back to the form</a>
+          </Button>
+        )}
+        <Button asChild variant={unavailable || tooLarge ? "outline" : "default"}>
           <Link to="/">Return to Home</Link>
         </Button>
       </div>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/input";
 import { apiErrorMessage, callApi } from "./console-api";
 import type { Health, HealthStatus } from "./health.server";
+import { healthFailed } from "./health-check";
 import { relativeTime } from "./relative-time";
 import type { TeamMember, Work } from "./work.server";
 
@@ -107,7 +108,7 @@ export function MyWorkCard() {
               <Badge className="bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100">
                 {work.status}
               </Badge>
-              Updated {relativeTime(work.updatedAt)}
+              {work.updatedAt && `Updated ${relativeTime(work.updatedAt)}`}
             </p>
           </>
         ) : (
@@ -128,7 +129,7 @@ export function HealthCard() {
       const result = await callApi<Health>("GET", "health");
       if (!result.ok) throw new Error();
       setHealth(result.data);
-      if (result.data.database !== "healthy" || result.data.auth === "error") throw new Error();
+      if (healthFailed(result.data)) throw new Error();
     } catch {
       toast.error("Health Check Failed", {
         description: "Some services may be experiencing issues",
@@ -167,7 +168,7 @@ export function HealthCard() {
             <dt>Response time</dt>
             <dd>{health.responseTimeMs} ms</dd>
             <dt>Last activity</dt>
-            <dd>{relativeTime(health.lastActivity)}</dd>
+            <dd>{health.lastActivity ? relativeTime(health.lastActivity) : "No activity yet"}</dd>
           </dl>
         )}
       </CardContent>
@@ -211,7 +212,10 @@ export function TeamPanel() {
               </div>
               <p className="text-sm">{member.currentTask ?? "No current task assigned"}</p>
               <p className="text-xs text-muted-foreground">{ROLE_DESCRIPTIONS[member.role]}</p>
-              <p className="text-xs text-muted-foreground">{relativeTime(member.updatedAt)}</p>
+              {/* A member who never saved any work has no time to show. */}
+              {member.updatedAt && (
+                <p className="text-xs text-muted-foreground">{relativeTime(member.updatedAt)}</p>
+              )}
             </CardContent>
           </Card>
         </li>

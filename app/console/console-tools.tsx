@@ -1,17 +1,18 @@
 import { Copy, Play, RefreshCw, Trash } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { THEME_KEY } from "~/theme/theme";
+import { apiFailureMessage, apiPathFor, CONSOLE_TABLES } from "./api-tables";
 import { apiErrorMessage, callApi } from "./console-api";
 import { querySpecError } from "./query-rules";
-import { connectionTier, loadTimeTier, memoryTier } from "./tiers";
+import { connectionTier, heapShare, loadTimeTier, memoryTier } from "./tiers";
 
 type Metrics = {
   loadTime: number | null;
-  memoryPercent: number | null;
+  memory: { percent: number; usedMb: number; limitMb: number } | null;
   connection: string | undefined;
   renderTime: number | null;
   domNodes: number;
@@ -33,9 +34,7 @@ export function PerformancePanel({ renderTime }: { renderTime: number | null }) 
       loadTime: navigation
         ? Math.round(navigation.loadEventEnd || navigation.domContentLoadedEventEnd)
         : null,
-      memoryPercent: memory
-        ? Math.round((memory.usedJSHeapSize / memory.jsHeapSizeLimit) * 100)
-        : null,
+      memory: memory ? heapShare(memory.usedJSHeapSize, memory.jsHeapSizeLimit) : null,
       connection: connection?.effectiveType,
       renderTime,
       domNodes: document.getElementsByTagName("*").length,
@@ -50,8 +49,8 @@ export function PerformancePanel({ renderTime }: { renderTime: number | null }) 
     },
     {
       label: "Memory usage",
-      value: metrics.memoryPercent === null ? "Unknown" : `${metrics.memoryPercent}%`,
-      tier: metrics.memoryPercent === null ? "Unknown" : memoryTier(metrics.memoryPercent),
+      value: metrics.memory === null ? "Unknown" : `${metrics.memory.percent}%`,
+      tier: metrics.memory === null ? "Unknown" : memoryTier(metrics.memory.percent),
     },
     {
       label: "Connection type",
@@ -78,20 +77,27 @@ export function PerformancePanel({ renderTime }: { renderTime: number | null }) 
                 <span className="text-xs font-medium text-muted-foreground">{row.tier}</span>
               )}
             </dd>
-            {row.label === "Memory usage" && metrics.memoryPercent !== null && (
-              <div
-                className="mt-2 h-2 rounded-full bg-muted"
-                role="progressbar"
-                aria-label="Memory usage"
-                aria-valuenow={metrics.memoryPercent}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              >
+            {row.label === "Memory usage" && metrics.memory !== null && (
+              <>
                 <div
-                  className="h-2 rounded-full bg-primary"
-                  style={{ width: `${metrics.memoryPercent}%` }}
-                />
-              </div>
+                  className="mt-2 h-2 rounded-full bg-muted"
+                  role="progressbar"
+                  aria-label="Memory usage"
+                  aria-valuenow={metrics.memory.percent}
+                  aria-valuetext={`${metrics.memory.percent}%`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                >
+                  {/* At least a sliver, so that a small share still reads as a bar. */}
+                  <div
+                    className="h-2 min-w-1 rounded-full bg-primary"
+                    style={{ width: `${metrics.memory.percent}%` }}
+                  />
+                </div>
+                <p className="mt-1 text-xs text-muted-foreground" data-testid="memory-detail">
+                  {metrics.memory.usedMb} MB of {metrics.memory.limitMb.toLocaleString("en-US")} MB
+                </p>
+              </>
             )}
           </div>
         ))}
@@ -101,10 +107,10 @@ export function PerformancePanel({ renderTime }: { renderTime: number | null }) 
 }
 
 const PREDEFINED = [
-  { name: "News", method: "GET", path: "news?limit=5" },
-  { name: "Games", method: "GET", path: "games?limit=5" },
-  { name: "Profiles", method: "GET", path: "profiles?limit=5" },
-  { name: "Health", method: "GET", path: "health" },
+  { name: "News", subject: "news", method: "GET", path: "news?limit=5" },
+  { name: "Games", subject: "games", method: "GET", path: "games?limit=5" },
+  { name: "Profiles", subject: "profiles", method: "GET", path: "profiles?limit=5" },
+  { name: "Health", subject: "health", method: "GET", path: "health" },
 ] as const;
 
 type TestResult = { label: string; status: number; ms: number; body: unknown };
@@ -114,10 +120,13 @@ export function ApiTester() {
   const [method, setMethod] = useState("GET");
   const [table, setTable] = useState("");
   const [busy, setBusy] = useState(false);
-  async function run(label: string, verb: string, path: string, body?: unknown) {
+  async function run(
+    label: string,
+    test: { verb: string; subject: string; path: string; body?: unknown },
+  ) {
     setBusy(true);
     try {
-      const answer = await callApi(verb, path, body);
+      const answer = await callApi(test.verb, test.path, test.body);
       setResult({ label, status: answer.status, ms: answer.ms, body: answer.data });
       if (answer.ok)
         toast.success("API Test Successful", {
@@ -125,7 +134,7 @@ export function ApiTester() {
         });
       else
         toast.error("API Test Failed", {
-          description: `${label}: ${answer.status} ${apiErrorMessage(answer.data, "")}`,
+          description: apiFailureMessage(test.verb, test.subject, answer.status, answer.data),
         });
     } catch (error) {
       toast.error("API Test Error", { description: (error as Error).message });
@@ -134,14 +143,15 @@ export function ApiTester() {
     }
   }
   const custom = () => {
-    const name = encodeURIComponent(table.trim());
+    const subject = table.trim();
+    const path = apiPathFor(subject);
     // GET samples 10 rows; the write methods send an empty body and get the API's real answer.
-    void run(
-      `${method} ${table.trim()}`,
-      method,
-      method === "GET" ? `${name}?limit=10` : name,
-      method === "GET" ? undefined : {},
-    );
+    void run(`${method} ${subject}`, {
+      verb: method,
+      subject,
+      path: method === "GET" ? `${path}?limit=10` : path,
+      body: method === "GET" ? undefined : {},
+    });
   };
   return (
     <div className="space-y-5">
@@ -152,7 +162,9 @@ export function ApiTester() {
             size="sm"
             variant="outline"
             disabled={busy}
-            onClick={() => void run(test.name, test.method, test.path)}
+            onClick={() =>
+              void run(test.name, { verb: test.method, subject: test.subject, path: test.path })
+            }
           >
             <Play aria-hidden="true" />
             {test.name}
@@ -180,7 +192,15 @@ export function ApiTester() {
             value={table}
             onChange={(e) => setTable(e.target.value)}
             placeholder="news"
+            list="api-tables"
+            autoComplete="off"
+            spellCheck={false}
           />
+          <datalist id="api-tables">
+            {CONSOLE_TABLES.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
         </div>
         <Button onClick={custom} disabled={busy || table.trim() === ""}>
           Run custom test
@@ -218,11 +238,42 @@ export function ApiTester() {
 }
 
 type QueryAnswer = { columns: string[]; rows: Record<string, unknown>[]; rowCount: number };
+type QueryStatus = { available: boolean; reason: string | null };
+
+const sentence = (text: string) =>
+  `${text.charAt(0).toUpperCase()}${text.slice(1).replace(/\.?$/, ".")}`;
+
+/** Whether the server can run the box (its reader role proven); null while asking. */
+function useQueryStatus() {
+  const [status, setStatus] = useState<QueryStatus | null>(null);
+  const check = useCallback(async () => {
+    setStatus(null);
+    try {
+      const result = await callApi<QueryStatus>("GET", "query");
+      setStatus(
+        result.ok
+          ? result.data
+          : {
+              available: false,
+              reason: apiErrorMessage(result.data, "the server did not say why"),
+            },
+      );
+    } catch {
+      setStatus({ available: false, reason: "the server did not answer" });
+    }
+  }, []);
+  useEffect(() => {
+    void check();
+  }, [check]);
+  return { status, setStatus, check };
+}
 
 export function QueryBox() {
   const [sql, setSql] = useState("");
   const [answer, setAnswer] = useState<QueryAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  const { status, setStatus, check } = useQueryStatus();
+  const unavailable = status !== null && !status.available;
   async function run() {
     const specError = querySpecError(sql);
     if (specError) {
@@ -232,9 +283,21 @@ export function QueryBox() {
     setBusy(true);
     try {
       const result = await callApi<QueryAnswer>("POST", "query", { sql });
+      if (result.status === 409) {
+        // The server turned the box off since it was opened: show why, in place.
+        const message = apiErrorMessage(result.data, "The SQL box is unavailable.");
+        setStatus({
+          available: false,
+          reason: message.replace(/^The SQL box is unavailable: /, ""),
+        });
+        throw new Error(message);
+      }
       if (!result.ok) throw new Error(apiErrorMessage(result.data, "The query failed."));
       setAnswer(result.data);
-      toast.success("Query executed successfully", { description: `${result.data.rowCount} rows` });
+      const rows = result.data.rowCount;
+      toast.success("Query executed successfully", {
+        description: `${rows} ${rows === 1 ? "row" : "rows"}`,
+      });
     } catch (error) {
       setAnswer(null);
       toast.error("Query failed", { description: (error as Error).message });
@@ -245,6 +308,24 @@ export function QueryBox() {
   return (
     <div className="space-y-3">
       <Label htmlFor="sql">Database Query</Label>
+      {unavailable && (
+        <div
+          id="sql-unavailable"
+          role="alert"
+          data-testid="query-unavailable"
+          className="space-y-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
+          <p className="font-medium">The SQL box is unavailable.</p>
+          <p>{sentence(status.reason ?? "the server did not say why")}</p>
+          <p className="text-muted-foreground">
+            Nothing was run. The server's start-up log says how to turn it on.
+          </p>
+          <Button size="sm" variant="outline" onClick={() => void check()}>
+            <RefreshCw aria-hidden="true" />
+            Check again
+          </Button>
+        </div>
+      )}
       <Textarea
         id="sql"
         rows={4}
@@ -252,11 +333,21 @@ export function QueryBox() {
         onChange={(e) => setSql(e.target.value)}
         className="font-mono text-xs"
         placeholder="SELECT id, username FROM profiles LIMIT 5"
+        disabled={unavailable}
+        aria-describedby={unavailable ? "sql-unavailable" : undefined}
       />
-      <Button size="sm" onClick={() => void run()} disabled={busy}>
-        <Play aria-hidden="true" />
-        Run Query
-      </Button>
+      {/* The check does not hold the box: a query sent meanwhile waits for the same engine. */}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button size="sm" onClick={() => void run()} disabled={busy || unavailable}>
+          <Play aria-hidden="true" />
+          Run Query
+        </Button>
+        {status === null && (
+          <span role="status" className="text-xs text-muted-foreground">
+            Checking that the SQL box can run…
+          </span>
+        )}
+      </div>
       {answer && (
         <div className="max-h-64 overflow-auto rounded-md border" data-testid="query-result">
           <table className="w-full text-left text-xs">

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Terminal, X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -21,20 +22,25 @@ export default function DevConsole({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [generation, setGeneration] = useState(0);
   const [openedAt] = useState(() => performance.now());
   // The console's own render time, measured once when it first commits: not the time the user
   // takes to reach the Performance tab.
   const [renderTime, setRenderTime] = useState<number | null>(null);
   useEffect(() => setRenderTime(Math.round(performance.now() - openedAt)), [openedAt]);
   const isOwner = role === "owner";
+  const revalidator = useRevalidator();
+  // Re-checks the server and re-reads the account (role, permissions) where the user is, on the
+  // open tab; the other tabs fetch afresh whenever they are opened.
   async function refresh() {
     const result = await callApi("GET", "health").catch(() => null);
     if (!result?.ok) {
       toast.error("Failed to refresh metadata");
       return;
     }
-    setGeneration((g) => g + 1);
+    await revalidator.revalidate();
+    toast.success("Data refreshed", {
+      description: "Your role and the system status are up to date.",
+    });
   }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -59,11 +65,7 @@ export default function DevConsole({
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </header>
-          <Tabs
-            defaultValue="overview"
-            className="flex min-h-0 flex-1 flex-col px-5 py-4"
-            key={generation}
-          >
+          <Tabs defaultValue="overview" className="flex min-h-0 flex-1 flex-col px-5 py-4">
             <TabsList className="h-auto flex-wrap justify-start">
               {["Overview", "Team", "Database", "Performance", "API Testing", "Actions"].map(
                 (tab) => (

@@ -1,7 +1,11 @@
-/** 'Just now', 'N minutes ago', 'N hours ago', 'N days ago' (SPEC section 9). */
-export function relativeTime(iso: string | null | undefined, now: number = Date.now()): string {
-  if (!iso) return "Never";
-  const seconds = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000));
+/**
+ * 'Just now', 'N minutes ago', 'N hours ago', 'N days ago' (SPEC section 9): the only answers. With
+ * no time at all there is nothing to say; callers show their own text (e.g. 'No current task
+ * assigned') rather than a word outside the spec's buckets.
+ */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const elapsed = Math.floor((now - new Date(iso).getTime()) / 1000);
+  const seconds = Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
   const days = Math.floor(seconds / 86_400);
   if (days > 0) return `${days} day${days === 1 ? "" : "s"} ago`;
   const hours = Math.floor(seconds / 3_600);

@@ -70,10 +70,14 @@ export const contactMessages = pgTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     read: boolean("read").notNull().default(false),
+    // The signed-in sender, when there was one: the message is theirs whatever address they typed.
+    // Otherwise a message belongs to the account that verified its address (decision 026).
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [
     index("contact_messages_created_at_idx").on(t.createdAt.desc()),
+    index("contact_messages_user_id_idx").on(t.userId),
     check(
       "contact_messages_fields_not_blank",
       sql`length(trim(${t.name})) > 0 and length(trim(${t.email})) > 0 and length(trim(${t.subject})) > 0 and length(trim(${t.message})) > 0`,
@@ -81,12 +85,17 @@ export const contactMessages = pgTable(
   ],
 );
 
-// Fixed-window counters shared by every process that uses the database (contact form, later auth).
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-});
+// The rate limiter's counters (rate-limiter-flexible's Drizzle store, app/server/rate-limit.server.ts),
+// shared by every process on one PostgreSQL database. A row lives until `expire`; null never expires.
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull(),
+    expire: timestamp("expire", { withTimezone: true }),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
 
 export type NewsItem = typeof news.$inferSelect;
 export type Game = typeof games.$inferSelect;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Logger } from "~/server/logger.server";
+import { type Logger, maskUrl } from "~/server/logger.server";
 import { STUDIO } from "~/studio/studio";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -11,13 +11,16 @@ export type Mailer = { send(mail: Mail): Promise<void>; describe: string };
 const FROM = `${STUDIO.name} <no-reply@${STUDIO.email.split("@")[1]}>`;
 
 /**
- * Mail over SMTP_URL, or, without it, one .eml file per mail in DATA_DIR/outbox/ with its links
- * logged, so verification and reset links work on a laptop.
+ * Mail over SMTP_URL, or, without it, one .eml file per mail in DATA_DIR/outbox/, so verification
+ * and reset links work on a laptop. The log line names the file and shows the links with their
+ * tokens masked; outside production the links are also printed whole on the terminal (decision 026).
  */
 export function createMailer(options: {
   smtpUrl?: string;
   dataDir: string;
   logger: Logger;
+  /** Shows each outbox mail's links whole on the terminal (development only: they are secrets). */
+  printLinks?: (text: string) => void;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -41,9 +44,13 @@ export function createMailer(options: {
       fs.renameSync(`${file}.tmp`, file);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       options.logger.info(
-        { to: mail.to, subject: mail.subject, file, links },
+        { to: mail.to, subject: mail.subject, file, links: links.map(maskUrl) },
         "mail written to the outbox",
       );
+      if (options.printLinks && links.length > 0) {
+        const list = links.map((link) => `  ${link}`).join("\n");
+        options.printLinks(`\nMail to ${mail.to} ("${mail.subject}"):\n${list}\n`);
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { recordStaffAction } from "~/audit/audit.server";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
@@ -6,7 +6,7 @@ import { contactMessages, userPreferences, userRoles, users } from "~/db/schema"
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
 import type { Mailer } from "~/mail/mailer.server";
 import { atLeast, ROLES } from "~/roles/permissions";
-import { consumeRateLimit } from "~/server/rate-limit.server";
+import { addressKey, type RateLimits } from "~/server/rate-limit.server";
 import {
   type ContactField,
   type ContactInput,
@@ -14,22 +14,28 @@ import {
   HONEYPOT_FIELD,
 } from "./contact-schema";
 
-export const CONTACT_WINDOW_SECONDS = 15 * 60;
-
 export type ContactOutcome =
   | { status: "sent"; id: string; message: ContactInput }
   | { status: "invalid"; errors: FieldErrors<ContactField> }
   | { status: "refused"; reason: "honeypot" | "rate-limited"; message: string };
 
 /**
- * The contact form's rules: the honeypot, the shared schema, then a per-address limit counted over
- * valid submissions only (a typo does not use up an allowance). Nothing is stored unless all pass.
+ * The contact form's rules: a per-address ceiling on every submission (valid or not), the honeypot,
+ * the shared schema, then a per-address limit on accepted messages (a typo does not use up that
+ * allowance). Nothing is stored unless all pass.
  */
 export async function submitContactMessage(
   db: Database,
   values: FormData | Record<string, unknown>,
-  options: { clientKey: string; limit: number },
+  options: {
+    clientIp: string;
+    limits: Pick<RateLimits, "contactSubmissions" | "contactMessages">;
+    senderId?: string | null;
+  },
 ): Promise<ContactOutcome> {
+  const address = addressKey(options.clientIp);
+  const attempt = await options.limits.contactSubmissions.consume(address);
+  if (!attempt.allowed) return rateLimited(attempt.retryAfterSeconds);
   const input = values instanceof FormData ? Object.fromEntries(values) : values;
   const honeypot = input[HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
@@ -42,30 +48,75 @@ export async function submitContactMessage(
   const parsed = parseForm(ContactSchema, input);
   if (!parsed.success) return { status: "invalid", errors: parsed.errors };
 
-  const limit = await consumeRateLimit(
-    db,
-    `contact:${options.clientKey}`,
-    options.limit,
-    CONTACT_WINDOW_SECONDS,
-  );
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return {
-      status: "refused",
-      reason: "rate-limited",
-      message: `Too many messages from your address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    };
-  }
-  const id = await storeContactMessage(db, parsed.data);
+  const message = await options.limits.contactMessages.consume(address);
+  if (!message.allowed) return rateLimited(message.retryAfterSeconds);
+  const id = await storeContactMessage(db, parsed.data, options.senderId ?? null);
   return { status: "sent", id, message: parsed.data };
 }
 
-async function storeContactMessage(db: Database, input: ContactInput): Promise<string> {
+function rateLimited(retryAfterSeconds: number): ContactOutcome {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return {
+    status: "refused",
+    reason: "rate-limited",
+    message: `Too many messages from your address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  };
+}
+
+async function storeContactMessage(
+  db: Database,
+  input: ContactInput,
+  senderId: string | null,
+): Promise<string> {
   const [row] = await db
     .insert(contactMessages)
-    .values(input)
+    .values({ ...input, userId: senderId })
     .returning({ id: contactMessages.id });
   return row!.id;
+}
+
+export type MessageOwner = { id: string; email: string; emailVerified: boolean };
+
+/**
+ * The messages that belong to an account: those it sent while signed in, and those sent by nobody
+ * signed in from its address once it has proved the address is its own. An unverified account
+ * cannot claim another person's messages by registering with their address.
+ */
+function ownedBy(account: MessageOwner): SQL {
+  const sentByIt = eq(contactMessages.userId, account.id);
+  if (!account.emailVerified) return sentByIt;
+  return or(
+    sentByIt,
+    and(
+      isNull(contactMessages.userId),
+      eq(sql`lower(${contactMessages.email})`, account.email.toLowerCase()),
+    ),
+  )!;
+}
+
+/** For the account's data export, newest first. */
+export async function listAccountMessages(db: Database, account: MessageOwner) {
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(ownedBy(account))
+    .orderBy(desc(contactMessages.createdAt));
+  return rows.map((m) => ({
+    name: m.name,
+    email: m.email,
+    subject: m.subject,
+    message: m.message,
+    createdAt: m.createdAt,
+  }));
+}
+
+/** On account deletion, in the deleting transaction: the account's messages go with it. */
+export async function deleteAccountMessages(db: Database, account: MessageOwner): Promise<number> {
+  const deleted = await db
+    .delete(contactMessages)
+    .where(ownedBy(account))
+    .returning({ id: contactMessages.id });
+  return deleted.length;
 }
 
 export type MessageEntry = {

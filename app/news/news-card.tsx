@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { LocalTime } from "~/components/local-time";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import type { NewsEntry } from "./news.server";
-import { formatListDate } from "./news-format";
 
 /** A news item as a card: title, 'MMM d, yyyy' date, clamped content, Read More. */
 export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingLevel?: 2 | 3 }) {
@@ -13,9 +13,7 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingL
       data-testid="news-card"
     >
       <CardHeader>
-        <time dateTime={item.date} className="text-sm text-muted-foreground">
-          {formatListDate(item.date)}
-        </time>
+        <LocalTime value={item.date} format="list" className="text-sm text-muted-foreground" />
         <CardTitle asChild>
           <Heading className="text-xl font-semibold leading-tight">{item.title}</Heading>
         </CardTitle>

@@ -1,7 +1,7 @@
 // The spec's two date formats, written out rather than imported: public pages show list dates, and
-// a formatting library with time zones would be most of their JavaScript (decision 023). Dates are
-// shown in UTC so the server-rendered text and the hydrated text agree; the unit test checks both
-// formats against date-fns.
+// a formatting library with time zones would be most of their JavaScript (decision 023). The
+// platform's Intl gives the wall clock in any IANA zone; the words and order are ours, so every
+// browser prints the same text. The unit test checks both formats against date-fns (decision 029).
 const MONTHS = [
   "January",
   "February",
@@ -17,26 +17,56 @@ const MONTHS = [
   "December",
 ] as const;
 
-function validDate(iso: string | Date): Date {
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
+
+// Building a formatter is the costly part; one per zone is kept for the life of the process or page.
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      // 'h23', not hour12: false, which some engines print as 24 at midnight.
+      hourCycle: "h23",
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+function wallClock(iso: string | Date, timeZone: string): WallClock {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
-  return date;
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of clockIn(timeZone).formatToParts(date)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+  };
 }
 
-/** 'MMM d, yyyy' (SPEC section 9), for lists. */
-export function formatListDate(iso: string | Date): string {
-  const date = validDate(iso);
-  const month = MONTHS[date.getUTCMonth()]?.slice(0, 3);
-  return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+/** 'MMM d, yyyy' (SPEC section 9) in the given IANA time zone, for lists. */
+export function formatListDate(iso: string | Date, timeZone: string): string {
+  const { year, month, day } = wallClock(iso, timeZone);
+  return `${MONTHS[month - 1]?.slice(0, 3)} ${day}, ${year}`;
 }
 
-/** 'MMMM d, yyyy h:mm a' (SPEC section 9), for detail panes. */
-export function formatDetailDate(iso: string | Date): string {
-  const date = validDate(iso);
-  const hours = date.getUTCHours();
-  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
-  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-  return `${day} ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+/** 'MMMM d, yyyy h:mm a' (SPEC section 9) in the given IANA time zone, for detail panes. */
+export function formatDetailDate(iso: string | Date, timeZone: string): string {
+  const { year, month, day, hour, minute } = wallClock(iso, timeZone);
+  const clock = `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
+  return `${MONTHS[month - 1]} ${day}, ${year} ${clock}`;
 }
 
 /** An article's paragraphs: one per non-blank line. */

@@ -2,10 +2,10 @@ import { RefreshCw } from "lucide-react";
 import { useRevalidator } from "react-router";
 import type { ActivityEntry } from "~/activity/activity.server";
 import { activityColour, activityCounters, activityLabel } from "~/activity/activity-types";
+import { LocalTime } from "~/components/local-time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDetailDate } from "~/news/news-format";
 
 export function ActivityTab({ activity }: { activity: ActivityEntry[] }) {
   const revalidator = useRevalidator();
@@ -61,9 +61,11 @@ export function ActivityTab({ activity }: { activity: ActivityEntry[] }) {
                   <Badge className={activityColour(entry.activityType)}>
                     {activityLabel(entry.activityType)}
                   </Badge>
-                  <time dateTime={entry.createdAt} className="text-sm text-muted-foreground">
-                    {formatDetailDate(entry.createdAt)}
-                  </time>
+                  <LocalTime
+                    value={entry.createdAt}
+                    format="detail"
+                    className="text-sm text-muted-foreground"
+                  />
                 </li>
               ))}
             </ul>

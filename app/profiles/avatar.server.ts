@@ -1,11 +1,12 @@
 import type { Sharp } from "sharp";
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from "./avatar-limits";
 
 // The avatar pipeline: decode on the server (never trust the name or the browser's type), refuse
 // what is not a raster image or is too big, then re-encode to a small WebP without metadata.
 
 export const AVATAR_LIMITS = {
   /** Largest upload accepted. */
-  bytes: 5 * 1024 * 1024,
+  bytes: AVATAR_MAX_BYTES,
   /** Largest image accepted: 25 megapixels (a 5000 × 5000 image); bigger ones are pixel floods. */
   pixels: 25_000_000,
   /** Stored size. */
@@ -31,9 +32,7 @@ export class AvatarError extends Error {
 export async function processAvatar(input: Buffer): Promise<Buffer> {
   if (input.length === 0) throw new AvatarError("Choose an image file to upload.");
   if (input.length > AVATAR_LIMITS.bytes) {
-    throw new AvatarError(
-      `The image is too large. The limit is ${AVATAR_LIMITS.bytes / 1024 / 1024} MB.`,
-    );
+    throw new AvatarError(AVATAR_TOO_LARGE);
   }
   const { default: sharp } = await loadSharp();
   let metadata: Awaited<ReturnType<Sharp["metadata"]>>;

@@ -4,22 +4,18 @@ import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server"
 import { ChangePasswordSchema, TwoFactorCodeSchema } from "~/accounts/auth-schemas";
 import { revokeSession, type SessionUser } from "~/accounts/session.server";
 import { parseForm } from "~/forms/form-errors";
-import { countOwners } from "~/roles/roles.server";
+import { requireIntent } from "~/forms/intent";
 import { parseTheme } from "~/theme/theme";
 import { redirectWithToast } from "~/toast/toast.server";
-import { ProfileSchema, SettingsSchema } from "./profile-schema";
+import {
+  type ProfileIntent,
+  ProfileIntentSchema,
+  ProfileSchema,
+  SettingsSchema,
+} from "./profile-schema";
 import { savePreferences, saveThemePreference, updateProfile } from "./profiles.server";
 
-export type ProfileIntent =
-  | "profile"
-  | "settings"
-  | "save-theme"
-  | "enable-2fa"
-  | "confirm-2fa"
-  | "disable-2fa"
-  | "change-password"
-  | "revoke-session"
-  | "delete-account";
+export type { ProfileIntent } from "./profile-schema";
 
 export type ProfileActionResult = {
   intent: ProfileIntent;
@@ -37,7 +33,7 @@ export async function runProfileAction(
   form: FormData,
 ) {
   const { db, env } = context.runtime;
-  const intent = String(form.get("intent")) as ProfileIntent;
+  const intent = requireIntent(ProfileIntentSchema, form);
   const fail = (formError: string, status = 400) =>
     data<ProfileActionResult>({ intent, formError }, status);
   const invalid = (errors: Record<string, string | undefined>) =>
@@ -141,14 +137,14 @@ export async function runProfileAction(
     case "delete-account": {
       const password = String(form.get("password") ?? "");
       if (!password) return invalid({ password: "Password is required" });
-      if (user.role === "owner" && (await countOwners(db)) <= 1) {
+      // The library's hooks check the password and keep the last owner (answering 409).
+      const answer = await forwardToAuth(request, context, "/delete-user", { password });
+      if (!answer.ok) {
         return fail(
-          "You are the last owner. Make someone else an owner before deleting your account.",
-          409,
+          authErrorMessage(answer, "Your account could not be deleted."),
+          answer.status === 409 ? 409 : 400,
         );
       }
-      const answer = await forwardToAuth(request, context, "/delete-user", { password });
-      if (!answer.ok) return fail(authErrorMessage(answer, "Your account could not be deleted."));
       return redirectWithToast(
         "/",
         {
@@ -160,7 +156,5 @@ export async function runProfileAction(
         { headers: answer.cookies },
       );
     }
-    default:
-      return fail("Unknown request.");
   }
 }

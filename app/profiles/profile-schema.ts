@@ -3,6 +3,21 @@ import { z } from "~/forms/zod";
 import { THEMES } from "~/theme/theme";
 
 // The profile and settings forms' schemas, shared by browser and server.
+
+/** What a post to /profile may ask for: a closed set, anything else is refused (400). */
+export const ProfileIntentSchema = z.enum([
+  "profile",
+  "settings",
+  "save-theme",
+  "enable-2fa",
+  "confirm-2fa",
+  "disable-2fa",
+  "change-password",
+  "revoke-session",
+  "delete-account",
+]);
+export type ProfileIntent = z.infer<typeof ProfileIntentSchema>;
+
 export const PROFILE_LIMITS = { displayName: 60, bio: 500 } as const;
 
 export const ProfileSchema = z.object({

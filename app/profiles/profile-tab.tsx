@@ -3,13 +3,14 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Avatar } from "~/components/account-menu";
+import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { parseForm } from "~/forms/form-errors";
-import { formatListDate } from "~/news/news-format";
 import type { AvatarResult } from "~/routes/profile-avatar";
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from "./avatar-limits";
 import type { ProfileActionResult } from "./profile-actions.server";
 import { PROFILE_LIMITS, ProfileSchema } from "./profile-schema";
 import type { Profile } from "./profiles.server";
@@ -63,7 +64,15 @@ export function ProfileTab({
                 accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
                 className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
                 onChange={(event) => {
-                  if (event.currentTarget.files?.length) upload.submit(event.currentTarget.form);
+                  const file = event.currentTarget.files?.[0];
+                  if (!file) return;
+                  // Said at once rather than after sending megabytes the server would refuse.
+                  if (file.size > AVATAR_MAX_BYTES) {
+                    toast.error("Failed to upload avatar", { description: AVATAR_TOO_LARGE });
+                    event.currentTarget.value = "";
+                    return;
+                  }
+                  upload.submit(event.currentTarget.form);
                 }}
               />
               <noscript>
@@ -122,7 +131,7 @@ export function ProfileTab({
             {shown.bio && <p className="text-sm text-destructive">{shown.bio}</p>}
           </div>
           <p className="text-sm text-muted-foreground sm:col-span-2">
-            Member since {formatListDate(profile.createdAt)}
+            Member since <LocalTime value={profile.createdAt} format="list" />
           </p>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={saving}>

@@ -1,15 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
-import {
-  contactMessages,
-  profiles,
-  sessions,
-  userActivity,
-  userPreferences,
-  userRoles,
-  users,
-} from "~/db/schema";
+import { profiles, sessions, userActivity, userPreferences, userRoles, users } from "~/db/schema";
+import { listAccountMessages } from "~/messages/messages.server";
 import type { Settings } from "./profile-schema";
 
 /** A new account's profile (username = email) and default preferences (SPEC section 3). */
@@ -127,11 +120,7 @@ export async function exportAccountData(db: Database, userId: string) {
       .where(eq(userActivity.userId, userId))
       .orderBy(desc(userActivity.createdAt)),
     db.select().from(userRoles).where(eq(userRoles.userId, userId)),
-    db
-      .select()
-      .from(contactMessages)
-      .where(eq(sql`lower(${contactMessages.email})`, user.email.toLowerCase()))
-      .orderBy(desc(contactMessages.createdAt)),
+    listAccountMessages(db, user),
     db
       .select({
         createdAt: sessions.createdAt,
@@ -153,20 +142,13 @@ export async function exportAccountData(db: Database, userId: string) {
       data: a.activityData,
       createdAt: a.createdAt,
     })),
-    messages: messages.map((m) => ({
-      name: m.name,
-      email: m.email,
-      subject: m.subject,
-      message: m.message,
-      createdAt: m.createdAt,
-    })),
+    messages,
     devices,
   };
 }
 
-/** On account deletion: contact messages sent from the account's address go too (documented). */
-export async function deleteAccountContent(db: Database, email: string): Promise<void> {
-  await db
-    .delete(contactMessages)
-    .where(eq(sql`lower(${contactMessages.email})`, email.toLowerCase()));
+/** Whether the account still has its profile (it goes when the account is deleted). */
+export async function profileExists(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
+  return Boolean(row);
 }

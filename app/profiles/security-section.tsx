@@ -8,10 +8,10 @@ import {
   Trash2,
 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FormError } from "~/forms/field";
-import { formatDetailDate } from "~/news/news-format";
 import type { ProfileActionResult, ProfileIntent } from "./profile-actions.server";
 
 export type Device = {
@@ -207,7 +207,7 @@ function DevicesCard({ devices }: { devices: Device[] }) {
                 </p>
                 <p className="text-xs text-muted-foreground">
                   {device.ipAddress ?? "Unknown address"} · last active{" "}
-                  {formatDetailDate(device.lastActive)} UTC
+                  <LocalTime value={device.lastActive} format="detail" />
                 </p>
               </div>
               {!device.current && (

@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "react-router";
+import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
-import { formatListDate } from "~/news/news-format";
+import { Switch } from "~/components/ui/switch";
 import type { Settings } from "./profile-schema";
 
 const selectClass =
@@ -29,20 +30,20 @@ export function SettingsTab({
         <CardContent>
           <Form method="post" className="space-y-5">
             <input type="hidden" name="intent" value="settings" />
-            <label className="flex items-center justify-between gap-4">
-              <span>
-                <span className="block text-sm font-medium">Email Notifications</span>
-                <span className="block text-xs text-muted-foreground">
+            <div className="flex items-center justify-between gap-4">
+              <div className="space-y-1">
+                <Label htmlFor="emailNotifications">Email Notifications</Label>
+                <p id="emailNotifications-hint" className="text-xs text-muted-foreground">
                   News about your account and, for staff, new messages.
-                </span>
-              </span>
-              <input
-                type="checkbox"
+                </p>
+              </div>
+              <Switch
+                id="emailNotifications"
                 name="emailNotifications"
                 defaultChecked={settings.emailNotifications}
-                className="h-6 w-11 cursor-pointer appearance-none rounded-full bg-input transition-colors before:block before:size-5 before:translate-x-0.5 before:rounded-full before:bg-background before:shadow before:transition-transform checked:bg-primary checked:before:translate-x-[1.35rem]"
+                aria-describedby="emailNotifications-hint"
               />
-            </label>
+            </div>
             <div className="space-y-2">
               <Label htmlFor="themePreference">Theme Preference</Label>
               <select
@@ -93,7 +94,11 @@ export function SettingsTab({
             <div>
               <dt className="text-muted-foreground">Created</dt>
               <dd className="font-medium">
-                {account.createdAt ? formatListDate(account.createdAt) : "Unknown"}
+                {account.createdAt ? (
+                  <LocalTime value={account.createdAt} format="list" />
+                ) : (
+                  "Unknown"
+                )}
               </dd>
             </div>
           </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, permissionsOf, ROLES } from "./permissions";
+import { can, type Permission, permissionsOf, ROLES, type Role } from "./permissions";
 
 describe("permissions table (SPEC section 6)", () => {
   const table = {
@@ -39,6 +39,21 @@ describe("permissions table (SPEC section 6)", () => {
       for (const [permission, granted] of Object.entries(lower)) {
         if (granted) expect(can(ROLES[i]!, permission as keyof typeof lower)).toBe(true);
       }
+    }
+  });
+
+  // A name from outside (a form field, a JSON body) reaches can() whatever TypeScript says.
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "canDoAnything", "", "owner"])(
+    "an unknown permission %j grants nothing, to any role",
+    (name) => {
+      for (const role of ROLES) expect(can(role, name as Permission)).toBe(false);
+    },
+  );
+
+  it("an unknown role holds nothing, not even with an unknown permission", () => {
+    for (const role of ["superuser", "constructor", "", undefined, null]) {
+      expect(can(role as unknown as Role, "canAccessAdmin")).toBe(false);
+      expect(can(role as unknown as Role, "constructor" as Permission)).toBe(false);
     }
   });
 });

@@ -29,7 +29,16 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && Object.hasOwn(PERMISSIONS, value);
+}
+
+/**
+ * Fails closed: a role or permission name that is not in the table (a string from a form or a JSON
+ * body, whatever the types said; `constructor` walks the prototype) grants nothing.
+ */
 export function can(role: Role, permission: Permission): boolean {
+  if (!isRole(role) || !isPermission(permission)) return false;
   return atLeast(role, PERMISSIONS[permission]);
 }
 

@@ -51,10 +51,34 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<st
 }
 
 export class LastOwnerError extends Error {
-  constructor() {
-    super("The last owner cannot be given another role. Make someone else an owner first.");
+  constructor(
+    message = "The last owner cannot be given another role. Make someone else an owner first.",
+  ) {
+    super(message);
     this.name = "LastOwnerError";
   }
+}
+
+/**
+ * Inside a transaction: serialises everything that can take away an owner (role changes, account
+ * deletion) until the transaction ends, so two of them cannot both pass the last-owner check.
+ */
+export async function lockOwners(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7428001)`);
+}
+
+/** Inside a transaction holding lockOwners: throws when the user is the only owner left. */
+export async function refuseLastOwner(tx: Database, userId: string, message?: string) {
+  const [current] = await tx
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
+  if (current?.role !== "owner") return;
+  const [{ owners }] = (await tx
+    .select({ owners: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(eq(userRoles.role, "owner"))) as [{ owners: number }];
+  if (owners <= 1) throw new LastOwnerError(message);
 }
 
 /**
@@ -66,28 +90,22 @@ export async function setUserRole(
   db: Database,
   input: { userId: string; role: Role; assignedBy: { id: string; email: string } | null },
 ): Promise<{ from: Role; to: Role }> {
-  return db.transaction(async (tx) => {
-    // Serialise role changes so two demotions cannot both pass the last-owner check.
-    await tx.execute(sql`select pg_advisory_xact_lock(7428001)`);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await lockOwners(tx);
     const [current] = await tx
       .select({ role: userRoles.role })
       .from(userRoles)
       .where(eq(userRoles.userId, input.userId));
     const from: Role = current && isRole(current.role) ? current.role : "guest";
-    if (from === "owner" && input.role !== "owner") {
-      const [{ owners }] = (await tx
-        .select({ owners: sql<number>`count(*)::int` })
-        .from(userRoles)
-        .where(eq(userRoles.role, "owner"))) as [{ owners: number }];
-      if (owners <= 1) throw new LastOwnerError();
-    }
+    if (input.role !== "owner") await refuseLastOwner(tx, input.userId);
     await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
     await tx.insert(userRoles).values({
       userId: input.userId,
       role: input.role,
       assignedBy: input.assignedBy?.id ?? null,
     });
-    await recordStaffAction(tx as unknown as Database, {
+    await recordStaffAction(tx, {
       actor: input.assignedBy,
       action: "role.change",
       subjectType: "user",

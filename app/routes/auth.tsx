@@ -2,7 +2,12 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { type AuthAnswer, authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
-import { LoginSchema, RegisterSchema } from "~/accounts/auth-schemas";
+import {
+  AuthIntentSchema,
+  type AuthIntent as Intent,
+  LoginSchema,
+  RegisterSchema,
+} from "~/accounts/auth-schemas";
 import { safeRedirect } from "~/accounts/redirect";
 import { requireAnonymous } from "~/accounts/session.server";
 import { Button } from "~/components/ui/button";
@@ -10,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Field, FormError } from "~/forms/field";
 import { type FieldErrors, parseForm } from "~/forms/form-errors";
+import { requireIntent } from "~/forms/intent";
 import { readForm } from "~/forms/read-form.server";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { pageMeta, siteUrlFrom } from "~/seo/meta";
@@ -17,7 +23,6 @@ import { STUDIO } from "~/studio/studio";
 import { redirectWithToast } from "~/toast/toast.server";
 import type { Route } from "./+types/auth";
 
-type Intent = "login" | "register";
 type ActionResult = { intent: Intent; formError?: string; errors?: FieldErrors; email?: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.runtime;
   const form = await readForm(request);
-  const intent: Intent = form.get("intent") === "register" ? "register" : "login";
+  const intent = requireIntent(AuthIntentSchema, form);
   const email = typeof form.get("email") === "string" ? String(form.get("email")) : "";
 
   if (intent === "login") {

@@ -1,9 +1,14 @@
+import { profileExists } from "~/profiles/profiles.server";
 import type { Route } from "./+types/avatars";
 
 /** Serves an avatar. Its URL carries a version, so it can be cached for a year. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const userId = params.userId;
   if (!/^[\w-]{1,64}$/.test(userId) || params.file !== "avatar.webp") {
+    return new Response("Not found", { status: 404 });
+  }
+  // A deleted account's avatar is gone even if removing its file failed.
+  if (!(await profileExists(context.runtime.db, userId))) {
     return new Response("Not found", { status: 404 });
   }
   const stored = await context.runtime.storage.get(`${userId}/avatar.webp`);

@@ -2,6 +2,8 @@ import { Clock, Mail, MapPin, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
+import { getSessionUser } from "~/accounts/session.server";
+import { useStudioTimeZone } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Textarea } from "~/components/ui/input";
@@ -35,7 +37,8 @@ function submittedValues(formData: FormData): Partial<Record<ContactField, strin
   const values: Partial<Record<ContactField, string>> = {};
   for (const field of ["name", "email", "subject", "message"] as const) {
     const value = formData.get(field);
-    if (typeof value === "string") values[field] = value;
+    // Sent back to refill the form: never more than the field can hold.
+    if (typeof value === "string") values[field] = value.slice(0, CONTACT_LIMITS[field]);
   }
   return values;
 }
@@ -50,8 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const outcome = await submitContactMessage(runtime.db, formData, {
-      clientKey: clientIp,
-      limit: runtime.env.CONTACT_RATE_LIMIT,
+      clientIp,
+      limits: runtime.limits,
+      // A signed-in sender's message is theirs (export, deletion), whatever address they typed.
+      senderId: (await getSessionUser(request, context))?.id ?? null,
     });
     const values = submittedValues(formData);
     switch (outcome.status) {
@@ -222,6 +227,7 @@ function ContactForm() {
 }
 
 export default function Contact() {
+  const studioTimeZone = useStudioTimeZone();
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <header className="max-w-2xl">
@@ -271,8 +277,12 @@ export default function Contact() {
               <dl className="space-y-2 text-sm">
                 {STUDIO_HOURS.map((row) => (
                   <div key={row.days} className="flex justify-between gap-4">
-                    <dt className="font-medium">{row.days}</dt>
-                    <dd className="text-muted-foreground">{row.hours}</dd>
+                    <dt className="whitespace-nowrap font-medium">{row.days}</dt>
+                    <dd className="text-right text-muted-foreground">
+                      <span className="whitespace-nowrap">{row.hours}</span>
+                      {/* The studio's zone, on its own line under the hours it qualifies. */}
+                      {row.open && <span className="block text-xs"> ({studioTimeZone})</span>}
+                    </dd>
                   </div>
                 ))}
               </dl>

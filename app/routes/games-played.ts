@@ -1,10 +1,19 @@
 import { getSessionUser } from "~/accounts/session.server";
 import { recordActivity } from "~/activity/activity.server";
 import { isUuid } from "~/db/ids";
+import { addressKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/games-played";
 
 /** A signed-in visitor followed a Play Game link (sent as a beacon; the link itself is not delayed). */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // Anyone may send it, so each address gets a few a minute (GAME_PLAYED_RATE_LIMIT).
+  const limited = await context.runtime.limits.gamePlayed.consume(addressKey(context.clientIp));
+  if (!limited.allowed) {
+    return new Response(null, {
+      status: 429,
+      headers: { "Retry-After": String(limited.retryAfterSeconds) },
+    });
+  }
   if (!isUuid(params.id)) return new Response(null, { status: 404 });
   const user = await getSessionUser(request, context);
   if (user) {

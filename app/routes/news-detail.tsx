@@ -2,8 +2,9 @@ import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { getSessionUser } from "~/accounts/session.server";
 import { recordActivity } from "~/activity/activity.server";
+import { LocalTime } from "~/components/local-time";
 import { getNews } from "~/news/news.server";
-import { formatListDate, summarize, toParagraphs } from "~/news/news-format";
+import { summarize, toParagraphs } from "~/news/news-format";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/seo/meta";
 import { useNonce } from "~/server/nonce";
 import { STUDIO } from "~/studio/studio";
@@ -87,9 +88,7 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
       />
       <BackLink />
       <header className="mt-8 border-b pb-8">
-        <time dateTime={article.date} className="text-sm text-muted-foreground">
-          {formatListDate(article.date)}
-        </time>
+        <LocalTime value={article.date} format="list" className="text-sm text-muted-foreground" />
         <h1 className="mt-2 text-4xl font-black leading-tight tracking-tight">{article.title}</h1>
       </header>
       <div className="mt-8 space-y-5 text-lg leading-relaxed">

@@ -2,7 +2,7 @@ import { Code, Crown, RefreshCw, Shield, ShieldCheck, User, UserCog } from "luci
 import { useEffect, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { AssignRoleSchema, SetRoleSchema } from "~/accounts/auth-schemas";
+import { AssignRoleSchema, RoleIntentSchema, SetRoleSchema } from "~/accounts/auth-schemas";
 import { requirePermission } from "~/accounts/session.server";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { FormError } from "~/forms/field";
 import { parseForm } from "~/forms/form-errors";
+import { requireIntent } from "~/forms/intent";
 import { readForm } from "~/forms/read-form.server";
 import { ROLE_LABELS, ROLES, type Role } from "~/roles/permissions";
 import {
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requirePermission(request, context, "canManageRoles");
   const { runtime } = context;
   const form = await readForm(request);
-  const intent = form.get("intent") === "set" ? "set" : "assign";
+  const intent = requireIntent(RoleIntentSchema, form);
   const actor = { id: me.id, email: me.email };
   const fail = (formError: string, status = 400) =>
     data<ActionResult>({ intent, formError, email: String(form.get("email") ?? "") }, status);

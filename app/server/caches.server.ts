@@ -179,6 +179,18 @@ export class CacheRegistry {
     return cleared;
   }
 
+  /**
+   * Called by a write that changed what public pages show (news, games), after it committed and
+   * before its answer: every process drops its copies, and the answer waits for their
+   * confirmation. Never throws: the write stands, and a copy that could not be dropped expires
+   * within the page cache's TTL.
+   */
+  async publicContentChanged(db: Database): Promise<void> {
+    await this.clearEverywhere(db).catch((error) =>
+      this.logger.warn({ err: error }, "cache clear after a write failed"),
+    );
+  }
+
   async close() {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);

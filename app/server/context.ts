@@ -5,6 +5,7 @@ import type { Storage } from "~/storage/storage.server";
 import type { CacheRegistry } from "./caches.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { RateLimits } from "./rate-limit.server";
 
 /** What the server process hands every loader and action (router context). */
 export type Runtime = {
@@ -15,6 +16,8 @@ export type Runtime = {
   mailer: Mailer;
   storage: Storage;
   caches: CacheRegistry;
+  /** Every rate limit (sign-in, contact, API, beacon), shared by the processes on one database. */
+  limits: RateLimits;
   /** A database round trip; throws when the database is unreachable. */
   ping(): Promise<void>;
   /** True once shutdown has begun; health checks report it so balancers stop sending traffic. */
@@ -24,7 +27,10 @@ export type Runtime = {
 declare module "react-router" {
   interface AppLoadContext {
     runtime: Runtime;
-    nonce: string;
+    /** This response's CSP nonce; none for a page the page cache may share (decision 028). */
+    nonce: string | undefined;
+    /** Set when the request's body was over its limit: the action answers 413 without reading it. */
+    refusedBody?: string;
     /** The client's address, as Express resolved it with the TRUST_PROXY setting. */
     clientIp: string;
   }

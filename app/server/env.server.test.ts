@@ -18,6 +18,14 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(true);
     expect(env.API_RATE_LIMIT).toBe(120);
+    expect(env.CONTACT_RATE_LIMIT).toBe(5);
+    expect(env.CONTACT_ATTEMPT_LIMIT).toBe(30);
+    expect(env.GAME_PLAYED_RATE_LIMIT).toBe(60);
+    expect(env.SIGN_IN_RATE_LIMIT).toBe(30);
+    expect(env.SIGN_IN_FAILURE_LIMIT).toBe(10);
+    expect(env.ACCOUNT_FAILURE_LIMIT).toBe(50);
+    expect(env.SIGN_IN_LOCKOUT_MINUTES).toBe(15);
+    expect(env.STUDIO_TIME_ZONE).toBe("UTC");
     expect(env.DATA_DIR).toBe(path.resolve(dir));
   });
 
@@ -56,11 +64,37 @@ describe("configuration", () => {
       "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production",
     ],
     [{ API_RATE_LIMIT: "0" }, "Invalid configuration: API_RATE_LIMIT must be at least 1"],
+    [
+      { SIGN_IN_FAILURE_LIMIT: "ten" },
+      "Invalid configuration: SIGN_IN_FAILURE_LIMIT must be a whole number",
+    ],
+    [
+      { SIGN_IN_LOCKOUT_MINUTES: "1.5" },
+      "Invalid configuration: SIGN_IN_LOCKOUT_MINUTES must be a whole number",
+    ],
     [{ AUTH_SECRET: "short" }, "Invalid configuration: AUTH_SECRET must be at least 32 characters"],
   ])("refuses %j with one line naming the variable", (values, message) => {
     const attempt = () => loadEnv({ DATA_DIR: tempDir(), ...values });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(message);
+  });
+
+  it.each(["Mars/Olympus_Mons", "+01:00", "UTC+1", "Stockholm"])(
+    "refuses STUDIO_TIME_ZONE=%s with one line naming the variable",
+    (zone) => {
+      const attempt = () => loadEnv({ DATA_DIR: tempDir(), STUDIO_TIME_ZONE: zone });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(
+        "Invalid configuration: STUDIO_TIME_ZONE must be an IANA time zone such as UTC or Europe/Stockholm",
+      );
+    },
+  );
+
+  it("takes STUDIO_TIME_ZONE as an IANA zone, in its canonical spelling", () => {
+    const zoneOf = (value: string) => loadEnv({ DATA_DIR: tempDir(), STUDIO_TIME_ZONE: value });
+    expect(zoneOf("Europe/Stockholm").STUDIO_TIME_ZONE).toBe("Europe/Stockholm");
+    expect(zoneOf("america/new_york").STUDIO_TIME_ZONE).toBe("America/New_York");
+    expect(zoneOf("Etc/UTC").STUDIO_TIME_ZONE).toBe("UTC");
   });
 
   it("treats blank values as unset", () => {

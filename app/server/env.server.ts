@@ -7,6 +7,30 @@ const booleanString = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
 
+/** A whole number of at least 1 (limits and durations). */
+const atLeastOne = (fallback: number) =>
+  z.coerce
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(fallback);
+// An IANA zone name as Intl knows it, in its canonical spelling ("europe/stockholm" becomes
+// "Europe/Stockholm"); offsets such as "+01:00" are refused, they ignore daylight saving time.
+const timeZone = z.string().transform((name, ctx) => {
+  try {
+    if (/^[A-Za-z]/.test(name)) {
+      return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+    }
+  } catch {
+    // not a zone Intl knows
+  }
+  ctx.addIssue({
+    code: "custom",
+    message: "must be an IANA time zone such as UTC or Europe/Stockholm",
+  });
+  return z.NEVER;
+});
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -35,6 +59,7 @@ const schema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     TRUST_PROXY: z.string().optional(),
+    STUDIO_TIME_ZONE: timeZone.default("UTC"),
     // Test-only: lets a request ask the server to fail a named operation (see faults.server.ts).
     FAULT_INJECTION: booleanString.default(false),
     S3_ENDPOINT: z
@@ -44,16 +69,23 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default("us-east-1"),
-    CONTACT_RATE_LIMIT: z.coerce
-      .number({ message: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .default(5),
-    API_RATE_LIMIT: z.coerce
-      .number({ message: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .default(120),
+    // Rate limits (app/server/rate-limit.server.ts; the README's configuration table says what each counts).
+    CONTACT_RATE_LIMIT: atLeastOne(5),
+    CONTACT_ATTEMPT_LIMIT: atLeastOne(30),
+    API_RATE_LIMIT: atLeastOne(120),
+    GAME_PLAYED_RATE_LIMIT: atLeastOne(60),
+    SIGN_IN_RATE_LIMIT: atLeastOne(30),
+    SIGN_IN_FAILURE_LIMIT: atLeastOne(10),
+    ACCOUNT_FAILURE_LIMIT: atLeastOne(50),
+    SIGN_IN_LOCKOUT_MINUTES: atLeastOne(15),
+    // The role the console's SQL box runs as (decision 027); a plain lower-case SQL name.
+    CONSOLE_READER_ROLE: z
+      .string()
+      .regex(
+        /^[a-z_][a-z0-9_]{0,62}$/,
+        "must be a lower-case SQL name such as studio_console_reader",
+      )
+      .default("studio_console_reader"),
   })
   .superRefine((env, ctx) => {
     const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;

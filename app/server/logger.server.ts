@@ -1,6 +1,87 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import pino from "pino";
 
-export function createLogger(level: string) {
-  return pino({ level, base: { service: "studio-site" } });
+// Logs never hold a secret (decision 026): one-time tokens travel in query strings and in some
+// paths, and a failed query's parameters can hold a session token. What could carry one is masked.
+
+export const REDACTED = "[redacted]";
+
+/** Path segments that are tokens themselves: the reset link's `/reset-password/<token>`. */
+const TOKEN_SEGMENTS = [/(\/reset-password\/)[^/?#\s]+/g];
+
+/**
+ * A URL (absolute or a request's path) fit for a log line: every query value masked (names kept,
+ * so a line still says what was asked), token path segments masked.
+ */
+export function maskUrl(url: string | undefined): string {
+  if (!url) return "";
+  const hash = url.indexOf("#");
+  const withoutHash = hash === -1 ? url : url.slice(0, hash);
+  const question = withoutHash.indexOf("?");
+  let path = question === -1 ? withoutHash : withoutHash.slice(0, question);
+  for (const pattern of TOKEN_SEGMENTS) path = path.replace(pattern, `$1${REDACTED}`);
+  if (question === -1) return path;
+  const query = withoutHash
+    .slice(question + 1)
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      return equals === -1 ? REDACTED : `${pair.slice(0, equals)}=${REDACTED}`;
+    });
+  return query.length ? `${path}?${query.join("&")}` : path;
+}
+
+/** Free text (a library's message, an error) with its URLs masked and failed queries' parameters cut. */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>?]*\?[^\s"'<>]+)/g, (url) => maskUrl(url))
+    .replace(/(\/reset-password\/)[^/?#\s"'<>]+/g, `$1${REDACTED}`)
+    .replace(/(\bparams:\s*)[^\n]*/g, `$1${REDACTED}`);
+}
+
+function errorSerializer(error: unknown) {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (!serialized || typeof serialized !== "object") return serialized;
+  // A query error carries the query's values (for a session: its token).
+  delete serialized.params;
+  for (const key of ["message", "stack"]) {
+    if (typeof serialized[key] === "string") serialized[key] = redactSecrets(serialized[key]);
+  }
+  return serialized;
+}
+
+/** The request log line's fields (pino-http): method and masked URL; no headers, cookies or bodies. */
+export const requestLogSerializers = {
+  req: (req: IncomingMessage & { id?: unknown }) => ({
+    id: req.id,
+    method: req.method,
+    url: maskUrl(req.url),
+  }),
+  res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+  err: errorSerializer,
+};
+
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service: "studio-site" },
+    serializers: { err: errorSerializer },
+    // Should a secret ever be passed as a field, it is masked by name.
+    redact: {
+      paths: [
+        "password",
+        "token",
+        "cookie",
+        "authorization",
+        "*.password",
+        "*.token",
+        "*.cookie",
+        "*.authorization",
+      ],
+      censor: REDACTED,
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 export type Logger = ReturnType<typeof createLogger>;

@@ -49,67 +49,60 @@ const PER_RESPONSE = new Set([
   "x-cache",
 ]);
 
+/** The parts of a request that decide whether the page cache may answer or keep it. */
+type CacheableRequest = {
+  method?: string;
+  headers: { cookie?: string; authorization?: string };
+  path: string;
+};
+
+/**
+ * Whether the response to this request may be kept and served to every anonymous visitor: an
+ * anonymous GET or HEAD (no cookie, no Authorization) of a public page. Such a response carries no
+ * nonce (decision 028): its CSP lists the hashes of its inline scripts instead.
+ */
+export function isSharedPage(req: CacheableRequest): boolean {
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.headers.cookie &&
+    !req.headers.authorization &&
+    CACHEABLE_PATHS.some((path) => path.test(req.path))
+  );
+}
+
 /**
  * Serves anonymous GETs of public pages from memory, before the framework runs. A request with any
  * cookie (a session, a pending toast), an Authorization header or any other method passes through.
- * Every successful write clears it (here, and on every other process through the cache registry),
- * so it never shows stale content after a change; a short TTL bounds anything else.
+ * The writes that change what the pages show (news, games) clear it, here and on every other
+ * process, through the cache registry (decision 028); no other request does. A short TTL bounds
+ * anything else.
  *
- * An entry is served exactly as it was rendered, CSP header and nonce included (decision 018): the
- * document is fixed, so nothing injected into it can have known its nonce. That makes every hit the
- * same bytes: compressed once per encoding, with an ETag that answers 304.
+ * A shared page's CSP is made from its own bytes: `sharedPolicy` gets the whole document and
+ * returns the header (the hashes of its inline scripts). The response is held until it is complete
+ * so the header can name them; documents are rendered whole anyway (entry.server.tsx). Every visitor
+ * then gets the same bytes: compressed once per encoding, with an ETag that answers 304.
  */
 export class PageCache implements ClearableCache {
   readonly name = "pages";
   private entries = new Map<string, Entry>();
+  // Bumped by every clear: a render that began before a clear may hold data from before the write,
+  // so it is sent but not kept.
+  private generation = 0;
+
+  constructor(private readonly options: { sharedPolicy?: (document: string) => string } = {}) {}
 
   clear() {
     this.entries.clear();
+    this.generation++;
   }
 
   size() {
     return this.entries.size;
   }
 
-  /**
-   * `onWrite` runs after a successful write and before its response ends, so the writer (and anyone
-   * it tells) reads fresh pages from any process as soon as it hears back.
-   */
-  middleware(onWrite: () => void | Promise<void>) {
+  middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
-      const cacheable =
-        (req.method === "GET" || req.method === "HEAD") &&
-        !req.headers.cookie &&
-        !req.headers.authorization &&
-        CACHEABLE_PATHS.some((path) => path.test(req.path));
-      if (!cacheable) {
-        if (req.method !== "GET" && req.method !== "HEAD") {
-          // A write that succeeded may change what the public pages show: clear (here and on the
-          // other processes) before any of the answer leaves, so not even its status line can
-          // reach the writer first. Answers to writes are small: held in memory until then.
-          const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-          const end = res.end.bind(res) as (...args: unknown[]) => Response;
-          const held: unknown[][] = [];
-          res.write = ((...args: unknown[]) => {
-            held.push(args);
-            return true;
-          }) as typeof res.write;
-          res.end = ((...args: unknown[]) => {
-            const release = () => {
-              for (const chunk of held) write(...chunk);
-              end(...args);
-            };
-            if (res.statusCode >= 400) release();
-            else
-              Promise.resolve()
-                .then(onWrite)
-                .catch(() => {})
-                .finally(release);
-            return res;
-          }) as typeof res.end;
-        }
-        return next();
-      }
+      if (!isSharedPage(req)) return next();
       if (this.serveHit(req, res)) return;
       // Anonymous and signed-in visitors get different pages at the same address.
       res.vary("Cookie");
@@ -162,8 +155,14 @@ export class PageCache implements ClearableCache {
     return true;
   }
 
+  /**
+   * Holds a shared page's response until it is complete, then sets its CSP from the whole document,
+   * sends it, and keeps it when it is a plain 200 rendered since the last clear.
+   */
   private capture(req: Request, res: Response, key: string) {
+    const generation = this.generation;
     const chunks: Buffer[] = [];
+    const held: unknown[][] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -177,37 +176,46 @@ export class PageCache implements ClearableCache {
             ),
       );
     };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      return write(chunk, ...rest);
+    res.write = ((...args: unknown[]) => {
+      collect(args[0], args[1]);
+      held.push(args);
+      return true;
     }) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);
-      const storable =
-        req.method === "GET" && res.statusCode === 200 && !res.getHeader("set-cookie");
-      if (storable) {
-        const body = Buffer.concat(chunks);
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);
-        }
-        if (this.entries.size >= MAX_ENTRIES)
-          this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(key, {
-          status: 200,
-          headers,
-          headerList: Object.entries(headers).flat(),
-          compressible:
-            /^(text\/|application\/(xml|rss\+xml|json))/.test(headers["content-type"] ?? "") &&
-            body.length >= COMPRESS_FROM_BYTES,
-          bodies: { identity: body },
-          // Weak: the same page in another content encoding shares it.
-          etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
-          storedAt: Date.now(),
-        });
+      const body = Buffer.concat(chunks);
+      if (this.options.sharedPolicy && !res.headersSent) {
+        res.setHeader("Content-Security-Policy", this.options.sharedPolicy(body.toString("utf8")));
       }
+      const storable =
+        req.method === "GET" &&
+        res.statusCode === 200 &&
+        !res.getHeader("set-cookie") &&
+        generation === this.generation;
+      if (storable) this.store(key, res, body);
+      for (const args of held) write(...args);
       return end(chunk, ...rest);
     }) as typeof res.end;
+  }
+
+  private store(key: string, res: Response, body: Buffer) {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);
+    }
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, {
+      status: 200,
+      headers,
+      headerList: Object.entries(headers).flat(),
+      compressible:
+        /^(text\/|application\/(xml|rss\+xml|json))/.test(headers["content-type"] ?? "") &&
+        body.length >= COMPRESS_FROM_BYTES,
+      bodies: { identity: body },
+      // Weak: the same page in another content encoding shares it.
+      etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
+      storedAt: Date.now(),
+    });
   }
 }
 

@@ -1,30 +1,173 @@
-import { sql } from "drizzle-orm";
+import { isIPv6 } from "node:net";
+import {
+  type RateLimiterAbstract,
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 import type { Database } from "~/db/database.server";
+import { rateLimits } from "~/db/schema";
+import type { Env } from "./env.server";
 
-export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+// Every limit of the site, in one place, on rate-limiter-flexible. On PostgreSQL the counters live
+// in the `rate_limits` table (the library's Drizzle store: one atomic upsert per hit), so every
+// process on the database shares them. PGlite allows one process per data directory, so there the
+// counters live in that process's memory, which is exact and costs no write.
+
+/** "database": shared by every process on the database; "memory": this process only. */
+export type LimitStore = "database" | "memory";
+
+export function limitStoreFor(engine: "pglite" | "postgres"): LimitStore {
+  return engine === "postgres" ? "database" : "memory";
+}
+
+export type Verdict = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+/** A number of points per window, counted per key (an address, an account, …). */
+export class Limit {
+  constructor(
+    readonly points: number,
+    private readonly limiter: RateLimiterAbstract,
+  ) {}
+
+  /** Counts one hit; refused once the window's points are spent. */
+  async consume(key: string): Promise<Verdict> {
+    try {
+      return verdict(await this.limiter.consume(key), true);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return verdict(rejection, false);
+      throw rejection;
+    }
+  }
+
+  /** Whether the key has points left, without counting a hit. */
+  async check(key: string): Promise<Verdict> {
+    const res = await this.limiter.get(key);
+    if (!res) return { allowed: true, remaining: this.points, retryAfterSeconds: 0 };
+    return verdict(res, res.consumedPoints < this.points);
+  }
+
+  /** Refuses the key for `seconds` from now. */
+  async block(key: string, seconds: number): Promise<void> {
+    await this.limiter.block(key, seconds);
+  }
+
+  /** Forgets the key's count. */
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+}
+
+function verdict(res: RateLimiterRes, allowed: boolean): Verdict {
+  return {
+    allowed,
+    remaining: Math.max(0, res.remainingPoints),
+    retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
+}
+
+// One limiter per database, name and rule, whichever runtime asks: two runtimes over one PGlite
+// database (tests) count together, as two processes on one PostgreSQL database do.
+const limiters = new WeakMap<Database, Map<string, RateLimiterAbstract>>();
+
+function limiterFor(
+  db: Database,
+  store: LimitStore,
+  name: string,
+  points: number,
+  seconds: number,
+): RateLimiterAbstract {
+  // The rule is part of the prefix: a changed setting starts its counts afresh.
+  const keyPrefix = `${name}:${points}/${seconds}`;
+  const byPrefix = limiters.get(db) ?? new Map<string, RateLimiterAbstract>();
+  limiters.set(db, byPrefix);
+  const id = `${store}:${keyPrefix}`;
+  let limiter = byPrefix.get(id);
+  if (!limiter) {
+    limiter =
+      store === "database"
+        ? new RateLimiterDrizzle({
+            storeClient: db,
+            schema: rateLimits,
+            keyPrefix,
+            points,
+            duration: seconds,
+            // One sweeper of expired rows per database is enough.
+            clearExpiredByTimeout: byPrefix.size === 0,
+          })
+        : new RateLimiterMemory({ keyPrefix, points, duration: seconds });
+    byPrefix.set(id, limiter);
+  }
+  return limiter;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** Mails (confirmation, reset, "someone signed up as you") one inbox may be sent an hour. */
+export const MAILS_PER_ADDRESS = 5;
+/** How long a TOTP code stays spent: the 90 s its code is valid (±1 step of 30 s), and some. */
+export const TOTP_CODE_SECONDS = 2 * MINUTE;
+
+/** The auth library's per-address rules (`rateLimit.customRules`, counted by `authRule`). */
+export function authRules(env: Env) {
+  const signIn = { window: MINUTE, max: env.SIGN_IN_RATE_LIMIT };
+  return {
+    "/sign-in/email": signIn,
+    "/two-factor/*": signIn,
+    "/sign-up/email": { window: 10 * MINUTE, max: 10 },
+    "/request-password-reset": { window: 10 * MINUTE, max: 5 },
+    "/reset-password": { window: 10 * MINUTE, max: 10 },
+  };
+}
+
+export function createRateLimits(db: Database, env: Env, store: LimitStore) {
+  const limit = (name: string, points: number, seconds: number) =>
+    new Limit(points, limiterFor(db, store, name, points, seconds));
+  const lockoutSeconds = env.SIGN_IN_LOCKOUT_MINUTES * MINUTE;
+  return {
+    store,
+    /** Every contact form submission, valid or not, per address. */
+    contactSubmissions: limit("contact-submissions", env.CONTACT_ATTEMPT_LIMIT, 15 * MINUTE),
+    /** Accepted contact messages per address (a typo does not use up the allowance). */
+    contactMessages: limit("contact-messages", env.CONTACT_RATE_LIMIT, 15 * MINUTE),
+    /** REST API requests per address. */
+    api: limit("api", env.API_RATE_LIMIT, MINUTE),
+    /** Game-played beacons per address. */
+    gamePlayed: limit("game-played", env.GAME_PLAYED_RATE_LIMIT, MINUTE),
+    /** Failed sign-ins per (account, address); reached, that address is locked out of the account. */
+    signInFailures: limit("sign-in-failures", env.SIGN_IN_FAILURE_LIMIT, lockoutSeconds),
+    /** Failed sign-ins per account from any address; reached, the account locks for new devices. */
+    accountFailures: limit("account-failures", env.ACCOUNT_FAILURE_LIMIT, HOUR),
+    lockoutSeconds,
+    /** Mails sent to one address by sign-up, reset and confirmation requests. */
+    mailsToAddress: limit("auth-mails", MAILS_PER_ADDRESS, HOUR),
+    /** Accepted TOTP codes per (user, code): one each, so a replay is refused. */
+    totpCodes: limit("totp-codes", 1, TOTP_CODE_SECONDS),
+    /** The auth library's per-address rules, counted here (its `customStorage`). */
+    authRule: (window: number, max: number) => limit("auth", max, window),
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;
 
 /**
- * Fixed-window counter kept in the database, so every process that shares the database shares the
- * count. One statement: concurrent hits cannot lose an increment.
+ * The key a per-address limit counts under: IPv4 as is (also when mapped into IPv6), IPv6 by its
+ * /64 network, since one subscriber holds a whole /64 and would otherwise get 2^64 allowances.
  */
-export async function consumeRateLimit(
-  db: Database,
-  key: string,
-  limit: number,
-  windowSeconds: number,
-): Promise<RateLimitResult> {
-  const window = sql`make_interval(secs => ${windowSeconds})`;
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when r.window_start <= now() - ${window} then 1 else r.count + 1 end,
-      window_start = case when r.window_start <= now() - ${window} then now() else r.window_start end
-    returning count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`);
-  const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0]!;
-  const count = Number(row.count);
-  return {
-    allowed: count <= limit,
-    remaining: Math.max(0, limit - count),
-    retryAfterSeconds: Math.max(1, Number(row.retry_after)),
-  };
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = "", tail] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
 }

@@ -47,10 +47,13 @@ export const SOCIAL_LINKS = [
   { name: "Telegram", kind: "Messaging channel", href: "https://t.me/lanternflygames", Icon: Send },
 ] as const;
 
-/** Studio hours (SPEC section 9): Monday to Friday 2pm to 6pm, weekend closed. */
+/**
+ * Studio hours (SPEC section 9): Monday to Friday 2pm to 6pm, weekend closed. Open hours are read in
+ * the studio's zone, STUDIO_TIME_ZONE, which the page names beside them.
+ */
 export const STUDIO_HOURS = [
-  { days: "Monday - Friday", hours: "2:00 PM - 6:00 PM" },
-  { days: "Saturday - Sunday", hours: "Closed" },
+  { days: "Monday - Friday", hours: "2:00 PM - 6:00 PM", open: true },
+  { days: "Saturday - Sunday", hours: "Closed", open: false },
 ] as const;
 
 export const NAV_LINKS = [

@@ -8,8 +8,16 @@ import { expect, gotoHydrated, signInAs, statusMessage, test, textOf } from "./f
 // not see another test's news.
 test.describe.configure({ mode: "serial" });
 
-const SAVE_FAILED = "Failed to save news item. Please try again.";
-const DELETE_FAILED = "Failed to delete news item. Please try again.";
+// A failed write names the operation (SPEC 8 'News') and says what to do (SPEC 8 'Admin forms').
+const ADD_FAILED = ["Failed to add news", "Failed to save news item. Please try again."] as const;
+const UPDATE_FAILED = [
+  "Failed to update news",
+  "Failed to save news item. Please try again.",
+] as const;
+const DELETE_FAILED = [
+  "Failed to delete news",
+  "Failed to delete news item. Please try again.",
+] as const;
 
 function newsItem(label: string) {
   const id = uniqueId();
@@ -207,7 +215,7 @@ test("a failed add is told and the temporary item disappears", async ({
   await expect(entry.getByRole("button", { name: `Edit ${item.title}` })).toBeDisabled();
   release();
 
-  await expectToast(page, SAVE_FAILED);
+  await expectToast(page, ...ADD_FAILED);
   await expect(entry).toHaveCount(0);
   // What the user typed is still there to try again.
   await expect(titleField(page)).toHaveValue(item.title);
@@ -236,7 +244,7 @@ test("a failed update is told and the list shows the server's title again", asyn
   await expect(manageEntry(page, attempted)).toBeVisible();
   release();
 
-  await expectToast(page, SAVE_FAILED);
+  await expectToast(page, ...UPDATE_FAILED);
   await expect(manageEntry(page, item.title)).toBeVisible();
   await expect(manageEntry(page, attempted)).toHaveCount(0);
 
@@ -261,7 +269,7 @@ test("a failed delete is told and the item comes back", async ({ page, allowCons
   release();
 
   // ...and back, in its place (newest first), when the server refuses.
-  await expectToast(page, DELETE_FAILED);
+  await expectToast(page, ...DELETE_FAILED);
   await expect(manageEntry(page, item.title)).toBeVisible();
   expect(await textOf(manageList(page).getByRole("listitem").first().locator("p").first())).toBe(
     item.title,
@@ -269,4 +277,27 @@ test("a failed delete is told and the item comes back", async ({ page, allowCons
 
   await page.goto("/news");
   await expect(page.getByTestId("news-card").first().getByRole("heading")).toHaveText(item.title);
+});
+
+test("an update of an item deleted meanwhile names the operation and gives the server's reason", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(404));
+  const item = newsItem("Deleted elsewhere");
+  await addNews(page, item);
+  await manageEntry(page, item.title)
+    .getByRole("button", { name: `Edit ${item.title}` })
+    .click();
+  // Another member of staff deletes it through the API while this form is open.
+  const list = (await (await page.request.get("/api/v1/news?limit=100")).json()) as {
+    data: { id: string; title: string }[];
+  };
+  const id = list.data.find((entry) => entry.title === item.title)?.id;
+  expect((await page.request.delete(`/api/v1/news/${id}`)).status()).toBe(200);
+
+  await titleField(page).fill(`${item.title} (too late)`);
+  await page.getByRole("button", { name: "Update News" }).click();
+  await expectToast(page, "Failed to update news", "This news item no longer exists.");
+  await expect(manageEntry(page, item.title)).toHaveCount(0);
 });

@@ -58,6 +58,29 @@ export async function expectToast(page: Page, title: string, description?: strin
   }, SEEN);
 }
 
+/**
+ * Records the title of every toast shown in this page from now on, even one that is gone again
+ * before the test looks (a busy machine can take longer than a toast stays). Returns a reader.
+ */
+export async function recordToastTitles(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const titles: string[] = [];
+    const seen = new WeakSet<Element>();
+    Object.assign(window, { recordedToastTitles: titles });
+    new MutationObserver(() => {
+      for (const title of document.querySelectorAll("[data-sonner-toast] [data-title]")) {
+        if (seen.has(title)) continue;
+        seen.add(title);
+        titles.push(title.textContent ?? "");
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { recordedToastTitles: string[] }).recordedToastTitles,
+    );
+}
+
 /** Opens /admin (hydrated) and, if named, one of its tabs. */
 export async function openAdmin(
   page: Page,

@@ -150,3 +150,21 @@ export function statusMessage(status: number): RegExp {
 
 /** The 'MMM d, yyyy' list date format (SPEC section 9). */
 export const LIST_DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+
+/**
+ * Records the context's CSP violations. The browser refuses silently (no console message), so the
+ * pages listen for its violation events; `cspViolations(page)` reads what one page saw.
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+}
+
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}

@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   DEMO_URL,
   expect,
   gotoHydrated,
   LIST_DATE,
+  signInAs,
   statusMessage,
   test,
   textOf,
@@ -234,6 +236,36 @@ async function recordClassesAtFirstBody(page: Page) {
 const classesAtFirstBody = (page: Page) =>
   page.evaluate(() => (window as unknown as { __classesAtBody?: string }).__classesAtBody);
 
+test("Email Notifications is a switch: announced with its on/off state, toggled with Space", async ({
+  page,
+}) => {
+  // The seeded guest; nothing is saved, so the account stays as it was.
+  await signInAs(page, "guest");
+  await openProfile(page, "settings");
+  const notifications = page.getByRole("switch", { name: "Email Notifications", exact: true });
+  await expect(notifications).toHaveAttribute("role", "switch");
+  await expect(notifications).toHaveAccessibleDescription(
+    "News about your account and, for staff, new messages.",
+  );
+  const on = await notifications.isChecked();
+  // The state assistive technology reads (aria-checked) is the checkbox's own.
+  await expect(notifications).toMatchAriaSnapshot(
+    `- switch "Email Notifications"${on ? " [checked]" : ""}`,
+  );
+  await notifications.focus();
+  await page.keyboard.press("Space");
+  await expect(notifications).toBeChecked({ checked: !on });
+  await expect(notifications).toMatchAriaSnapshot(
+    `- switch "Email Notifications"${on ? "" : " [checked]"}`,
+  );
+  // Its label turns it back.
+  await page.getByText("Email Notifications", { exact: true }).click();
+  await expect(notifications).toBeChecked({ checked: on });
+  // axe finds nothing wrong with it (it knows a native checkbox carries its own checked state).
+  const axe = await new AxeBuilder({ page }).include("#emailNotifications").analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
 test("Settings are saved and kept, and the account's dark theme follows it to a new browser", async ({
   page,
   newContext,
@@ -242,7 +274,8 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
   await page.emulateMedia({ colorScheme: "light" });
   const account = await registerAccount(page, "settings");
   await openProfile(page, "settings");
-  const notifications = page.getByRole("checkbox", { name: /Email Notifications/ });
+  // A switch (role="switch") whose on/off state assistive technology reads (aria-checked).
+  const notifications = page.getByRole("switch", { name: "Email Notifications", exact: true });
   const theme = page.getByLabel("Theme Preference");
   const visibility = page.getByLabel("Profile Visibility");
   // The defaults (SPEC section 3).

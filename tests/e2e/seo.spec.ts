@@ -1,5 +1,14 @@
+import crypto from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_URL, EMPTY_URL, expect, test, waitForHydration } from "./fixtures";
+import {
+  cspViolations,
+  DEMO_URL,
+  EMPTY_URL,
+  expect,
+  test,
+  waitForHydration,
+  watchCspViolations,
+} from "./fixtures";
 
 // What crawlers, feed readers, link previews and browsers' security features get: head tags, the
 // RSS feed, the sitemap, robots.txt, security and cache headers, and the health check. Plain HTTP,
@@ -157,39 +166,120 @@ test("/robots.txt points to the sitemap", async ({ request }) => {
   expect(text).toContain(`Sitemap: ${DEMO_URL}/sitemap.xml`);
 });
 
-test("pages carry an enforced CSP whose nonce is on every inline script, and security headers", async ({
+/** The CSP header's directives by name. */
+function directivesOf(csp: string): Map<string, string[]> {
+  return new Map(
+    csp.split(";").map((d) => {
+      const [name = "", ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+}
+
+/** The text of every inline script (no src), as the browser hashes it. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((m) => !/\ssrc=/i.test(m[1] ?? ""))
+    .map((m) => (m[2] ?? "").replace(/\r\n?/g, "\n"));
+}
+
+const sha256 = (text: string) =>
+  `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+test("a public page served to many carries no nonce: its CSP allows exactly its inline scripts by hash", async ({
+  request,
+}) => {
+  const [article] = await newsPaths(request);
+  for (const path of ["/", "/news", article!, "/games", "/contact"]) {
+    // The first answer may be a render or a hit; the second is a hit: the same bytes, same policy.
+    const first = await request.get(path);
+    const second = await request.get(path);
+    expect(second.headers()["x-cache"], path).toBe("HIT");
+    const html = await second.text();
+    expect(await first.text(), path).toBe(html);
+    const csp = second.headers()["content-security-policy"] ?? "";
+    expect(first.headers()["content-security-policy"], path).toBe(csp);
+    expect(second.headers()["content-security-policy-report-only"]).toBeUndefined();
+
+    const directives = directivesOf(csp);
+    const scriptSrc = directives.get("script-src") ?? [];
+    expect(scriptSrc, path).not.toContain("'unsafe-inline'");
+    expect(
+      scriptSrc.some((v) => v.startsWith("'nonce-")),
+      `${path}: no nonce`,
+    ).toBe(false);
+    expect(html, path).not.toMatch(/\snonce=/);
+    const scripts = inlineScripts(html);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(new Set(scriptSrc.filter((v) => v.startsWith("'sha256-"))), path).toEqual(
+      new Set(scripts.map(sha256)),
+    );
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+    expect(directives.get("base-uri")).toEqual(["'none'"]);
+    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(second.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(second.headers()["referrer-policy"]).toMatch(
+      /^(no-referrer|same-origin|strict-origin.*)$/,
+    );
+    // The demo server's SITE_URL is http: no HSTS.
+    expect(second.headers()["strict-transport-security"]).toBeUndefined();
+  }
+});
+
+test("a page rendered for one visitor gets a nonce of its own, on every inline script", async ({
   request,
 }) => {
   const nonces = new Set<string>();
-  for (const path of ["/", "/contact"]) {
-    const response = await request.get(path);
-    const headers = response.headers();
-    expect(headers["content-security-policy-report-only"]).toBeUndefined();
-    const csp = headers["content-security-policy"] ?? "";
-    const directives = new Map(
-      csp.split(";").map((d) => {
-        const [name, ...values] = d.trim().split(/\s+/);
-        return [name, values] as const;
-      }),
-    );
-    const scriptSrc = directives.get("script-src") ?? [];
+  const cookie = { Cookie: "studio.session_token=not-a-session" };
+  // Pages never kept by the page cache: /auth, and any page asked for with a cookie.
+  const loads = [
+    ["/auth", {}],
+    ["/auth", {}],
+    ["/", cookie],
+    ["/contact", cookie],
+  ] as const;
+  for (const [path, headers] of loads) {
+    const response = await request.get(path, { headers });
+    expect(response.headers()["x-cache"], path).toBeUndefined();
+    const scriptSrc =
+      directivesOf(response.headers()["content-security-policy"] ?? "").get("script-src") ?? [];
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     const nonce = scriptSrc.find((v) => v.startsWith("'nonce-"))?.slice(7, -1);
-    expect(nonce, "script-src has a nonce").toBeTruthy();
+    expect(nonce, `${path} has a nonce`).toBeTruthy();
+    expect(nonces.has(nonce!), "a nonce is never sent twice").toBe(false);
     nonces.add(nonce!);
-    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
-    expect(directives.get("object-src")).toEqual(["'none'"]);
-
-    const html = await response.text();
-    const inline = tags(html, "script").filter((script) => !script.src);
+    const inline = tags(await response.text(), "script").filter((script) => !script.src);
     expect(inline.length).toBeGreaterThan(0);
     for (const script of inline) expect(script.nonce).toBe(nonce);
-
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toMatch(/^(no-referrer|same-origin|strict-origin.*)$/);
   }
-  // Each page is rendered with its own nonce.
-  expect(nonces.size).toBe(2);
+});
+
+test("two loads of a cached page run all their inline scripts and hydrate with no CSP violation", async ({
+  newContext,
+}) => {
+  const context = await newContext();
+  await watchCspViolations(context);
+  const page = await context.newPage();
+  const policies: string[] = [];
+  for (const load of [1, 2]) {
+    const response = await page.goto("/games");
+    if (load === 2) expect(response?.headers()["x-cache"]).toBe("HIT");
+    policies.push(response?.headers()["content-security-policy"] ?? "");
+    await waitForHydration(page);
+    // Every inline script of the document is one the policy names.
+    const texts = await page.evaluate(() =>
+      [...document.scripts].filter((s) => !s.src).map((s) => s.textContent ?? ""),
+    );
+    const hashes = directivesOf(policies.at(-1)!).get("script-src") ?? [];
+    for (const text of texts) expect(hashes).toContain(sha256(text));
+    const violations = await cspViolations(page);
+    expect(violations, `load ${load}: CSP violations`).toEqual([]);
+  }
+  expect(policies[1]).toBe(policies[0]);
+  // Hydrated: client-side navigation works.
+  await page.getByRole("navigation").getByRole("link", { name: "News" }).first().click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("public pages revalidate with an ETag (304) and stay out of shared caches; signed-in pages are not stored", async ({

@@ -45,13 +45,14 @@ async function enableTwoFactor(page: Page, password = NEW_PASSWORD) {
   expect(backupCodes).toHaveLength(10);
   expect(new Set(backupCodes).size).toBe(10);
 
-  await security.getByLabel("3. Enter the 6-digit code to finish").fill(totp(secret));
+  const setupCode = totp(secret);
+  await security.getByLabel("3. Enter the 6-digit code to finish").fill(setupCode);
   await security.getByRole("button", { name: "Turn on two-factor" }).click();
   const toast = toasts(page);
   await expect(toast.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
   await expect(security.getByText("Two-factor authentication: On")).toBeVisible();
   await waitForHydration(page);
-  return { secret, backupCodes };
+  return { secret, backupCodes, setupCode };
 }
 
 async function signOut(page: Page, email: string) {
@@ -97,7 +98,7 @@ test("turning on TOTP, then signing in asks for a code from the app", async ({
   allowConsoleMessage(statusMessage(400)); // the wrong code
   const email = uniqueEmail("totp");
   await registerConfirmed(page, email);
-  const { secret } = await enableTwoFactor(page);
+  const { secret, setupCode } = await enableTwoFactor(page);
   await signOut(page, email);
 
   await passwordStep(page, email);
@@ -107,7 +108,14 @@ test("turning on TOTP, then signing in asks for a code from the app", async ({
   await expect(page.locator("form [role=alert]")).toHaveText("Invalid code");
   await expect(page).toHaveURL((url) => url.pathname === "/auth/two-factor");
 
-  await enterCode(page, totp(secret));
+  // The code that turned two-factor on is spent: a code is accepted once.
+  await enterCode(page, setupCode);
+  await expect(page.locator("form [role=alert]")).toHaveText(
+    "This code has already been used. Wait for the next code in your authenticator app.",
+  );
+
+  // The app's next code (one step ahead is accepted, as for a clock a little fast).
+  await enterCode(page, totp(secret, Date.now() + 30_000));
   await expectSignedIn(page, email);
 
   // The profile says two-factor is on.

@@ -1,15 +1,22 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { contactMessages, userRoles } from "../../app/db/schema";
+import {
+  contactMessages,
+  profiles,
+  sessions,
+  userPreferences,
+  userRoles,
+} from "../../app/db/schema";
 import { listGames } from "../../app/games/games.server";
 import { createNews } from "../../app/news/news.server";
 import type { Role } from "../../app/roles/permissions";
 import * as admin from "../../app/routes/admin";
+import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
 import * as roleManagement from "../../app/routes/role-management";
-import { outcome, request, signedInAs } from "../support/accounts";
+import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 
@@ -21,6 +28,8 @@ const WHO: Who[] = ["signed out", "guest", "moderator", "admin", "developer", "o
 type Expect = { status: number; location?: string };
 const ok: Expect = { status: 200 };
 const toAuth: Expect = { status: 302, location: "/auth" };
+// Signed out (or an expired session): sent to sign in, and brought back to /admin afterwards.
+const toAuthAndBack: Expect = { status: 302, location: "/auth?redirectTo=%2Fadmin" };
 const toHome: Expect = { status: 302, location: "/" };
 
 type Cell = {
@@ -45,7 +54,7 @@ const MATRIX: Cell[] = [
       return adminAction({ intent: "mark-read", id: message!.id })(context, cookie);
     },
     expect: {
-      "signed out": toAuth,
+      "signed out": toAuthAndBack,
       guest: toAuth,
       moderator: ok,
       admin: ok,
@@ -57,7 +66,7 @@ const MATRIX: Cell[] = [
     name: "POST /admin news-create (action)",
     call: adminAction({ intent: "news-create", title: "Matrix news", content: "Body" }),
     expect: {
-      "signed out": toAuth,
+      "signed out": toAuthAndBack,
       guest: toAuth,
       moderator: forbidden,
       admin: ok,
@@ -72,7 +81,7 @@ const MATRIX: Cell[] = [
       return adminAction({ intent: "news-delete", id: item.id })(context, cookie);
     },
     expect: {
-      "signed out": toAuth,
+      "signed out": toAuthAndBack,
       guest: toAuth,
       moderator: forbidden,
       admin: ok,
@@ -91,7 +100,7 @@ const MATRIX: Cell[] = [
       url: "https://play.example/x",
     }),
     expect: {
-      "signed out": toAuth,
+      "signed out": toAuthAndBack,
       guest: toAuth,
       moderator: forbidden,
       admin: forbidden,
@@ -106,7 +115,7 @@ const MATRIX: Cell[] = [
       return adminAction({ intent: "games-reorder", ids: JSON.stringify(ids) })(context, cookie);
     },
     expect: {
-      "signed out": toAuth,
+      "signed out": toAuthAndBack,
       guest: toAuth,
       moderator: forbidden,
       admin: forbidden,
@@ -119,7 +128,7 @@ const MATRIX: Cell[] = [
     call: (context, cookie) =>
       admin.loader({ request: request("/admin", { cookie }), context, params: {} } as never),
     expect: {
-      "signed out": toAuth,
+      "signed out": toAuthAndBack,
       guest: toAuth,
       moderator: ok,
       admin: ok,
@@ -255,4 +264,97 @@ describe.each(testEngines())("access matrix on $name", (engine) => {
       }
     });
   }
+});
+
+// Every action that dispatches on a form's intent takes only the intents it knows: a name that walks
+// the prototype (`constructor`, `__proto__`) or names nothing answers 400 and changes nothing, even
+// when the rest of the form would be a valid write.
+const UNKNOWN_INTENTS = ["constructor", "__proto__", "toString", "valueOf", "unknown", ""];
+
+describe.each(testEngines())("unknown intents on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppLoadContext;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    context = testContext(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const told = (body: unknown) =>
+    typeof body === "string" ? body : (body as { formError?: string; error?: string }).formError;
+
+  it.each(UNKNOWN_INTENTS)("POST /role-management with intent %j", async (intent) => {
+    const owner = await signedInAs(context, "owner");
+    const target = await signedInAs(context, "guest");
+    const result = await outcome(() =>
+      roleManagement.action({
+        request: request("/role-management", {
+          cookie: owner.cookie,
+          form: { intent, email: target.email, userId: target.id, role: "admin" },
+        }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(result.status).toBe(400);
+    expect(told(result.body)).toMatch(/Reload the page/);
+    const [row] = await handle.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
+    expect(row).toBeUndefined();
+  });
+
+  it.each(UNKNOWN_INTENTS)("POST /profile with intent %j", async (intent) => {
+    const user = await signedInAs(context, "guest");
+    const read = async () => ({
+      profile: await handle.db.select().from(profiles).where(eq(profiles.id, user.id)),
+      preferences: await handle.db
+        .select()
+        .from(userPreferences)
+        .where(eq(userPreferences.userId, user.id)),
+      sessions: await handle.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    });
+    const before = await read();
+    const result = await outcome(() =>
+      profile.action({
+        request: request("/profile", {
+          cookie: user.cookie,
+          form: {
+            intent,
+            displayName: "Changed",
+            bio: "Changed",
+            themePreference: "dark",
+            privacyLevel: "private",
+            theme: "dark",
+            password: PASSWORD,
+          },
+        }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(result.status).toBe(400);
+    expect(told(result.body)).toMatch(/Reload the page/);
+    expect(await read()).toEqual(before);
+  });
+
+  it.each(UNKNOWN_INTENTS)("POST /auth with intent %j", async (intent) => {
+    const user = await signedInAs(context, "guest");
+    const sessionCount = async () =>
+      (await handle.db.select({ n: count() }).from(sessions))[0]?.n ?? 0;
+    const before = await sessionCount();
+    const result = await outcome(() =>
+      auth.action({
+        request: request("/auth", {
+          form: { intent, email: user.email, password: PASSWORD, confirmPassword: PASSWORD },
+        }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(result.status).toBe(400);
+    expect(told(result.body)).toMatch(/Reload the page/);
+    expect(await sessionCount()).toBe(before);
+  });
 });

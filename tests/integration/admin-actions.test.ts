@@ -175,6 +175,44 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     expect(await listNews(handle.db)).toHaveLength(1);
   });
 
+  // Intents are a closed set: a name that walks the prototype (`constructor`, `__proto__`) or
+  // names nothing is a 400 with a clear message, and no write happens.
+  it.each([
+    "constructor",
+    "__proto__",
+    "toString",
+    "hasOwnProperty",
+    "news-publish",
+    "NEWS-CREATE",
+    "",
+  ])("an unknown intent %j answers 400 and changes nothing", async (intent) => {
+    const [message] = await handle.db
+      .insert(contactMessages)
+      .values({ name: "Vi", email: "vi@example.com", subject: "Hello", message: "Hi" })
+      .returning();
+    await act(owner.cookie, { intent: "news-create", title: "Kept", content: "x" });
+    const [item] = await listNews(handle.db);
+    const snapshot = async () => ({
+      news: await listNews(handle.db),
+      games: await listGames(handle.db),
+      messages: await handle.db.select().from(contactMessages),
+      audit: (await handle.db.select().from(staffAuditLog)).length,
+    });
+    const before = await snapshot();
+    for (const who of [owner, moderator]) {
+      const result = await act(who.cookie, {
+        intent,
+        id: intent.includes("news") ? item!.id : message!.id,
+        ...game("Injected"),
+        content: "Injected",
+      });
+      expect(result.status).toBe(400);
+      expect((result.body as { ok: boolean; error: string }).ok).toBe(false);
+      expect((result.body as { error: string }).error).toMatch(/Reload the page/);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("opening marks a message read, and read never goes back", async () => {
     const [message] = await handle.db
       .insert(contactMessages)

@@ -2,12 +2,14 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordActivity } from "../../app/activity/activity.server";
 import { ENDPOINTS, handleApi } from "../../app/api/api.server";
 import { openApiDocument } from "../../app/api/openapi.server";
-import { ensureReaderRole } from "../../app/console/sql-query.server";
+import { consoleQueryStatus } from "../../app/console/sql-query.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { staffAuditLog } from "../../app/db/schema";
 import { createNews } from "../../app/news/news.server";
+import { savePreferences } from "../../app/profiles/profiles.server";
 import { can, type Role } from "../../app/roles/permissions";
 import * as apiRoute from "../../app/routes/api-v1";
 import { signedInAs } from "../support/accounts";
@@ -73,7 +75,9 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     cookies.set("signed out", undefined);
     for (const role of WHO.slice(1) as Role[])
       cookies.set(role, (await signedInAs(context, role)).cookie);
-  });
+    // On PGlite this starts the SQL box's engine, which takes seconds once per process.
+    await consoleQueryStatus(handle.db);
+  }, 120_000);
   afterAll(async () => {
     await handle?.close();
   });
@@ -163,6 +167,32 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     expect(cleared.body.currentTask).toBeNull();
   });
 
+  it("user_activity and user_preferences answer with the caller's own rows only", async () => {
+    const mine = await signedInAs(context, "developer");
+    const other = await signedInAs(context, "developer");
+    await recordActivity(handle.db, mine.id, "news_view", { id: "a" });
+    await recordActivity(handle.db, other.id, "game_view", { id: "b" });
+    await savePreferences(handle.db, other.id, {
+      emailNotifications: false,
+      themePreference: "dark",
+      privacyLevel: "private",
+    });
+
+    const activity = await call("GET", "user_activity?limit=10", { cookie: mine.cookie });
+    expect(activity.status).toBe(200);
+    expect(activity.body.limit).toBe(10);
+    const types = activity.body.data.map((a: { activityType: string }) => a.activityType);
+    expect(types).toContain("news_view");
+    expect(types).not.toContain("game_view");
+
+    const preferences = await call("GET", "user_preferences?limit=10", { cookie: mine.cookie });
+    expect(preferences.status).toBe(200);
+    // Never saved: the defaults (SPEC 3), not the other account's choices.
+    expect(preferences.body.data).toEqual([
+      { emailNotifications: true, themePreference: "system", privacyLevel: "public" },
+    ]);
+  });
+
   it("runs the owner's query read-only, at most 10 rows, and audits it", async () => {
     const result = await call("POST", "query", {
       cookie: cookies.get("owner"),
@@ -186,8 +216,19 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     );
   });
 
-  it("the reader role can read profiles and user_roles and nothing else", async () => {
-    expect(await ensureReaderRole(handle.db)).toBe(true);
+  it("runs the owner's query as the reader role, which can read profiles and user_roles alone", async () => {
+    const owner = cookies.get("owner");
+    expect((await call("GET", "query", { cookie: owner })).body).toEqual({
+      available: true,
+      reason: null,
+    });
+    const who = await call("POST", "query", {
+      cookie: owner,
+      body: { sql: "select current_user as who from profiles limit 1" },
+    });
+    expect(who.body.rows).toEqual([{ who: "studio_console_reader" }]);
+    // On PGlite the box reads a copy of the two tables on a worker; here the database itself refuses.
+    if (engine.name !== "postgres") return;
     await expect(
       handle.db.transaction(async (tx) => {
         await tx.execute(sql.raw("SET LOCAL ROLE studio_console_reader"));

@@ -32,8 +32,16 @@ describe.each(testEngines())("contact action on $name", (engine) => {
   let handle: DatabaseHandle;
   const stored = () => handle.db.select().from(contactMessages);
 
-  async function submit(fields: Record<string, string>, ip = "203.0.113.7", limit = "5") {
-    const context = testContext(handle, { clientIp: ip, env: { CONTACT_RATE_LIMIT: limit } });
+  async function submit(
+    fields: Record<string, string>,
+    ip = "203.0.113.7",
+    limit = "5",
+    env: Record<string, string> = {},
+  ) {
+    const context = testContext(handle, {
+      clientIp: ip,
+      env: { CONTACT_RATE_LIMIT: limit, ...env },
+    });
     const result = await action({ request: post(fields), context, params: {} } as never);
     return unwrap<Result>(result);
   }
@@ -109,6 +117,25 @@ describe.each(testEngines())("contact action on $name", (engine) => {
     // Another address has its own allowance.
     expect((await submit(good, "198.51.100.2", "2")).status).toBe(200);
     expect(await stored()).toHaveLength(3);
+  });
+
+  it("limits every submission per address too, invalid or caught by the honeypot", async () => {
+    const ceiling = { CONTACT_ATTEMPT_LIMIT: "3" };
+    const ip = "198.51.100.9";
+    expect((await submit({ ...good, email: "nope" }, ip, "5", ceiling)).status).toBe(400);
+    expect(
+      (await submit({ ...good, website: "https://spam.example" }, ip, "5", ceiling)).status,
+    ).toBe(400);
+    expect((await submit({}, ip, "5", ceiling)).status).toBe(400);
+    const refused = await submit({ ...good, email: "still-nope" }, ip, "5", ceiling);
+    expect(refused.status).toBe(429);
+    expect(refused.body.formError).toMatch(
+      /^Too many messages from your address\. Please try again in \d+ minutes?\.$/,
+    );
+    // Past the ceiling even a valid message waits, and nothing is stored.
+    expect((await submit(good, ip, "5", ceiling)).status).toBe(429);
+    expect(await stored()).toHaveLength(0);
+    expect((await submit(good, "198.51.100.10", "5", ceiling)).status).toBe(200);
   });
 
   it("answers a body it cannot read with 400", async () => {

@@ -6,7 +6,6 @@ import { migrate } from "../../app/db/migrate.server";
 import { contactMessages, games, news } from "../../app/db/schema";
 import { createGame, listGames } from "../../app/games/games.server";
 import { createNews, getNews, listNews } from "../../app/news/news.server";
-import { consumeRateLimit } from "../../app/server/rate-limit.server";
 import { testEngines } from "../support/database";
 
 describe.each(testEngines())("data layer on $name", (engine) => {
@@ -120,30 +119,5 @@ describe.each(testEngines())("data layer on $name", (engine) => {
     expect(await listNews(handle.db)).toHaveLength(first.news);
     const orders = (await listGames(handle.db)).map((g) => g.displayOrder);
     expect(orders).toEqual(orders.map((_, i) => i + 1));
-  });
-
-  it("counts rate-limit hits per key in one window and refuses past the limit", async () => {
-    const results = [];
-    for (let i = 0; i < 4; i++) results.push(await consumeRateLimit(handle.db, "k:1", 3, 60));
-    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
-    expect(results[3]!.retryAfterSeconds).toBeGreaterThan(0);
-    expect(results[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
-    expect((await consumeRateLimit(handle.db, "k:2", 3, 60)).allowed).toBe(true);
-  });
-
-  it("concurrent hits lose no increment", async () => {
-    const hits = await Promise.all(
-      Array.from({ length: 20 }, () => consumeRateLimit(handle.db, "burst", 10, 60)),
-    );
-    expect(hits.filter((h) => h.allowed)).toHaveLength(10);
-  });
-
-  it("a window that has passed starts counting again", async () => {
-    await consumeRateLimit(handle.db, "old", 1, 60);
-    expect((await consumeRateLimit(handle.db, "old", 1, 60)).allowed).toBe(false);
-    await handle.db.execute(
-      sql`update rate_limits set window_start = now() - interval '61 seconds' where key = 'old'`,
-    );
-    expect((await consumeRateLimit(handle.db, "old", 1, 60)).allowed).toBe(true);
   });
 });

@@ -45,6 +45,15 @@ export async function outcome(
     if (thrown instanceof Response) {
       return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
     }
+    // A thrown `data(message, status)`: the route's error boundary shows the message.
+    if (
+      thrown &&
+      typeof thrown === "object" &&
+      (thrown as { type?: string }).type === "DataWithResponseInit"
+    ) {
+      const value = thrown as { data: unknown; init: { status?: number } | null };
+      return { status: value.init?.status ?? 200, location: null, body: value.data };
+    }
     throw thrown;
   }
 }

@@ -8,12 +8,17 @@ import { createMailer } from "../../app/mail/mailer.server";
 import { CacheRegistry } from "../../app/server/caches.server";
 import { loadEnv } from "../../app/server/env.server";
 import { createLogger } from "../../app/server/logger.server";
+import {
+  createRateLimits,
+  type LimitStore,
+  limitStoreFor,
+} from "../../app/server/rate-limit.server";
 import { configuredStorage } from "../../app/storage/configured.server";
 
 /** The router context a route module receives, over a test database. */
 export function testContext(
   handle: DatabaseHandle,
-  overrides: { clientIp?: string; env?: Record<string, string> } = {},
+  overrides: { clientIp?: string; env?: Record<string, string>; limitStore?: LimitStore } = {},
 ): AppLoadContext {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
   const env = loadEnv({
@@ -23,6 +28,9 @@ export function testContext(
   });
   const logger = createLogger("silent");
   const mailer = createMailer({ dataDir, logger });
+  // As on a server: counters in the database on PostgreSQL, in memory (per database) on PGlite.
+  const store = overrides.limitStore ?? limitStoreFor(handle.engine);
+  const limits = createRateLimits(handle.db, env, store);
   return {
     runtime: {
       db: handle.db,
@@ -31,7 +39,8 @@ export function testContext(
       mailer,
       storage: configuredStorage(env),
       caches: new CacheRegistry(logger),
-      auth: createAuth({ db: handle.db, env, mailer, logger }),
+      limits,
+      auth: createAuth({ db: handle.db, env, mailer, logger, limits }),
       ping: handle.ping,
       isShuttingDown: () => false,
     },

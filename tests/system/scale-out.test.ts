@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import { promisify } from "node:util";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
@@ -6,6 +8,7 @@ import { contactMessages } from "../../app/db/schema";
 import {
   freePort,
   killLeftoverServers,
+  ROOT,
   type ServerProcess,
   startServer,
 } from "../support/processes";
@@ -14,6 +17,7 @@ import {
   createTestDatabase,
   createUser,
   missingRequirement,
+  PASSWORD,
   postgresTarget,
   sendContact,
   signIn,
@@ -91,12 +95,6 @@ describe.skipIf(skipped !== null)(
       const cookie = await signIn(a().url, MEMBER);
       expect(cookie).toMatch(/session_token=/);
 
-      const session = await fetch(`${b().url}/api/auth/get-session`, {
-        headers: { Cookie: cookie },
-      });
-      expect(session.status).toBe(200);
-      expect((await session.json()).user.email).toBe(MEMBER);
-
       const profile = await fetch(`${b().url}/profile`, {
         headers: { Cookie: cookie },
         redirect: "manual",
@@ -144,6 +142,42 @@ describe.skipIf(skipped !== null)(
       }
     });
 
+    it("anonymous posts leave both caches warm; the command line's demo seed clears both", async () => {
+      const warm = async () => {
+        for (const server of [a(), b()]) {
+          await get(`${server.url}/`);
+          expect(await cacheOf(`${server.url}/`)).toBe("HIT");
+        }
+      };
+      await warm();
+      const beacon = await fetch(`${a().url}/games/00000000-0000-4000-8000-000000000000/played`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": uniqueClientIp() },
+      });
+      expect(beacon.status).toBe(204);
+      const sent = await sendContact(
+        b().url,
+        { name: "Ada", email: "ada@example.com", subject: "Warm", message: "Still cached?" },
+        uniqueClientIp(),
+      );
+      expect(sent.status).toBe(200);
+      for (const server of [a(), b()]) expect(await cacheOf(`${server.url}/`)).toBe("HIT");
+
+      // Another process writes news and games: the servers hear of it before it exits.
+      // Not spawnSync: a blocked event loop would keep idle connections the servers have closed.
+      const seed = await promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "bin/studio.ts", "db", "seed", "--demo"],
+        { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "warn" } },
+      );
+      expect(seed.stdout).toMatch(/added [1-9]\d* news items/);
+      for (const server of [a(), b()]) {
+        const home = await get(`${server.url}/`);
+        expect(home.headers.get("x-cache")).toBe("MISS");
+        expect(home.text).not.toContain("No news available yet");
+      }
+    });
+
     it("a rate limit counts across both processes", async () => {
       const clientIp = uniqueClientIp();
       const subject = `Rate limit proof ${Date.now()}`;
@@ -172,6 +206,34 @@ describe.skipIf(skipped !== null)(
         clientIp,
       );
       expect(viaNginx.status).toBe(429);
+    });
+
+    it("failed sign-ins count across both processes, and the lock says how long", async () => {
+      const email = `locked-${Date.now()}@system.test`;
+      await createUser(direct.db, email, "guest");
+      const clientIp = uniqueClientIp();
+      const attempt = (server: ServerProcess, password: string, ip = clientIp) =>
+        fetch(`${server.url}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+          body: JSON.stringify({ email, password }),
+        });
+      // Ten failures from one address, alternating processes: the address is locked out on both.
+      const statuses: number[] = [];
+      for (let n = 0; n < 10; n++) {
+        statuses.push((await attempt(n % 2 ? b() : a(), `wrong password ${n}`)).status);
+      }
+      expect(statuses).toEqual(Array(10).fill(401));
+      for (const server of [a(), b()]) {
+        const locked = await attempt(server, PASSWORD);
+        expect(locked.status).toBe(429);
+        expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+        expect(((await locked.json()) as { message: string }).message).toBe(
+          "Too many failed sign-in attempts. Try again in 15 minutes.",
+        );
+      }
+      // The owner of the account, at another address, signs in.
+      expect((await attempt(a(), PASSWORD, uniqueClientIp())).status).toBe(200);
     });
 
     it("the database goes away: 503 pages and health; it comes back: the site recovers", async () => {

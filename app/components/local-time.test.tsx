@@ -1,0 +1,44 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { LocalTime, StudioTimeZoneProvider } from "./local-time";
+
+// The server's half of decision 029: the markup carries the studio's zone, whatever the process's
+// own zone, so every visitor (and the page cache) gets the same bytes. The browser's half, the
+// switch to the reader's zone after hydration, is proven in tests/e2e/time-zones.spec.ts.
+
+const lateEvening = "2026-01-15T23:45:00.000Z";
+
+function serverRender(studioTimeZone: string | null, format: "list" | "detail") {
+  const time = <LocalTime value={lateEvening} format={format} className="muted" />;
+  return renderToString(
+    studioTimeZone ? (
+      <StudioTimeZoneProvider value={studioTimeZone}>{time}</StudioTimeZoneProvider>
+    ) : (
+      time
+    ),
+  );
+}
+
+describe("LocalTime on the server", () => {
+  it("renders in the studio's zone, with the ISO moment and the zone in the title", () => {
+    expect(serverRender("Asia/Tokyo", "detail")).toBe(
+      '<time dateTime="2026-01-15T23:45:00.000Z" title="January 16, 2026 8:45 AM (Asia/Tokyo)" class="muted">January 16, 2026 8:45 AM</time>',
+    );
+    expect(serverRender("America/New_York", "list")).toContain(">Jan 15, 2026</time>");
+    expect(serverRender("Asia/Tokyo", "list")).toContain(">Jan 16, 2026</time>");
+  });
+
+  it("falls back to UTC where no studio zone is given", () => {
+    expect(serverRender(null, "detail")).toContain(">January 15, 2026 11:45 PM</time>");
+  });
+
+  it("takes a Date as well as an ISO string", () => {
+    const html = renderToString(
+      <StudioTimeZoneProvider value="UTC">
+        <LocalTime value={new Date(lateEvening)} format="list" />
+      </StudioTimeZoneProvider>,
+    );
+    expect(html).toContain('dateTime="2026-01-15T23:45:00.000Z"');
+    expect(html).toContain(">Jan 15, 2026</time>");
+  });
+});

@@ -1,0 +1,53 @@
+import { apiErrorMessage } from "./console-api";
+
+/**
+ * The spec's tables, as the API tester takes them by name (SPEC 2 'API Tester', 3), and the API
+ * collection that reads each. contact_messages is the API's `messages`; user_activity and
+ * user_preferences answer with the caller's own rows (decision 030).
+ */
+const TABLE_PATHS = {
+  news: "news",
+  games: "games",
+  contact_messages: "messages",
+  profiles: "profiles",
+  user_roles: "user_roles",
+  user_activity: "user_activity",
+  user_preferences: "user_preferences",
+  developer_work: "developer_work",
+} as const;
+
+export type ConsoleTable = keyof typeof TABLE_PATHS;
+export const CONSOLE_TABLES = Object.keys(TABLE_PATHS) as ConsoleTable[];
+
+export function isConsoleTable(name: string): name is ConsoleTable {
+  return Object.hasOwn(TABLE_PATHS, name);
+}
+
+/** The API path for a typed table name; other names go as typed, and the API answers 404. */
+export function apiPathFor(name: string): string {
+  const table = name.trim();
+  return isConsoleTable(table) ? TABLE_PATHS[table] : encodeURIComponent(table);
+}
+
+const VERBS: Record<string, string> = {
+  GET: "read",
+  POST: "add to",
+  PUT: "change",
+  DELETE: "delete from",
+};
+
+/** What a failed test says: a refusal in words, otherwise the status and the API's message. */
+export function apiFailureMessage(
+  method: string,
+  subject: string,
+  status: number,
+  body: unknown,
+): string {
+  if (status === 401) return "Your session has ended. Sign in again to run this test.";
+  if (status === 403) return `Your role may not ${VERBS[method] ?? "use"} ${subject}.`;
+  const label = `${method} ${subject}: ${status}`;
+  if (status === 404 && !isConsoleTable(subject)) {
+    return `${label} No table named ${subject}. Try one of: ${CONSOLE_TABLES.join(", ")}.`;
+  }
+  return `${label} ${apiErrorMessage(body, "")}`.trim();
+}

@@ -1,0 +1,9 @@
+import type { Health } from "./health.server";
+
+/**
+ * Whether a health answer raises 'Health Check Failed' (SPEC 8): only an error does. A warning
+ * (a slow database, no users yet) shows on its badge and is no failure.
+ */
+export function healthFailed(health: Pick<Health, "database" | "auth">): boolean {
+  return health.database === "error" || health.auth === "error";
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { checkConsoleQuery, cteShadowRefused, RECURSIVE_REFUSED } from "./sql-check.server";
+
+describe("console SQL checks", () => {
+  it.each([
+    ["", "Please enter a SQL query"],
+    ["   ", "Please enter a SQL query"],
+    ["delete from profiles", "Only SELECT queries are allowed for safety"],
+    ["with x as (select 1) select * from profiles", "Only SELECT queries are allowed for safety"],
+    ["select * from news", "Query not supported. Try selecting from profiles or user_roles."],
+  ])("%j -> the spec's message", async (sql, message) => {
+    await expect(checkConsoleQuery(sql)).rejects.toThrow(message);
+  });
+
+  it.each([
+    "select * from profiles; delete from profiles",
+    "select * from profiles; select * from user_roles",
+    "select * from profiles join users on users.id = profiles.id",
+    "select * from profiles where id in (select user_id from sessions)",
+    "select * from profiles, pg_catalog.pg_authid",
+    "select * from public.news, profiles",
+    "select pg_sleep(10) from profiles",
+    "select pg_read_file('/etc/passwd') from profiles",
+    "select * from profiles for update",
+    "select * into stolen from profiles",
+    "select * from profiles, generate_series(1, 10)",
+    "select * from profiles /* ; */ join accounts on true",
+    "select (select password from accounts limit 1) from profiles",
+    "select set_config('role', 'postgres', true) from profiles",
+    "select * from profiles -- harmless?\n; drop table profiles",
+    "select * from information_schema.tables, profiles",
+    "select * from (with gone as (delete from user_roles returning *) select * from gone) x, profiles",
+  ])("refuses %j", async (sql) => {
+    await expect(checkConsoleQuery(sql)).rejects.toThrow();
+  });
+
+  // The issue's account take-over: a WITH query named like a real table, inside a subquery, made
+  // the old check take every `accounts` for the WITH query, even the one in its own body.
+  it.each([
+    [
+      "select a.* from (with accounts as (select * from accounts) select * from accounts) a, profiles p where p.id = a.user_id",
+      cteShadowRefused("accounts"),
+    ],
+    [
+      "select s.* from (with sessions as (select * from sessions) select token from sessions) s, profiles",
+      cteShadowRefused("sessions"),
+    ],
+    [
+      "select * from (with profiles as (select 1) select * from profiles) x",
+      cteShadowRefused("profiles"),
+    ],
+    [
+      "select * from profiles where id in (with pg_authid as (select 1) select 1)",
+      cteShadowRefused("pg_authid"),
+    ],
+  ])("refuses a WITH query that takes a table's name: %j", async (sql, message) => {
+    await expect(checkConsoleQuery(sql)).rejects.toThrow(message);
+  });
+
+  // A name the schema does not know is still only a WITH query where PostgreSQL would see one.
+  it.each([
+    // Its own body: a non-recursive WITH query does not see itself.
+    "select * from (with secrets as (select * from secrets) select * from secrets) x, profiles",
+    // Outside the subquery that defines it.
+    "select * from (with t as (select 1) select * from t) x, t, profiles",
+    // A later sibling is not visible to an earlier one.
+    "select * from (with a as (select * from b), b as (select * from profiles) select * from a) x",
+    // A WITH in one arm of a UNION does not reach the other arm.
+    "select id from profiles union select * from t union (with t as (select 1) select * from t)",
+  ])("refuses a name used outside its WITH query's scope: %j", async (sql) => {
+    await expect(checkConsoleQuery(sql)).rejects.toThrow(/cannot be queried here/);
+  });
+
+  it.each([
+    "select * from (with recursive t(n) as (select 1 union all select n + 1 from t) select n from t) x, profiles",
+    "select * from profiles where id in (with recursive r as (select id from profiles) select id from r)",
+  ])("refuses WITH RECURSIVE: %j", async (sql) => {
+    await expect(checkConsoleQuery(sql)).rejects.toThrow(RECURSIVE_REFUSED);
+  });
+
+  it.each([
+    "select id, username from profiles limit 5",
+    "select * from (with admins as (select user_id from user_roles where role = 'admin') select p.username from profiles p join admins a on a.user_id = p.id) x",
+    "select * from (with a as (select id from profiles), b as (select * from a) select * from b) x",
+    "select (with r as (select count(*) from user_roles) select * from r) as roles, username from profiles",
+    "SELECT p.username, r.role FROM profiles p JOIN user_roles r ON r.user_id = p.id",
+    "select role, count(*) from user_roles group by role",
+    "select lower(username) from public.profiles where created_at > now() - interval '1 day'",
+    "select * from profiles; ",
+    "select * from profiles -- newest first\n",
+  ])("accepts %j", async (sql) => {
+    await expect(checkConsoleQuery(sql)).resolves.toMatch(/^select/i);
+  });
+
+  it("returns the statement alone, also after characters of several bytes", async () => {
+    await expect(
+      checkConsoleQuery("select 'café – ✓' as note, username from profiles ; "),
+    ).resolves.toBe("select 'café – ✓' as note, username from profiles");
+  });
+});

@@ -1,0 +1,197 @@
+import type http from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { data, type ServerBuild } from "react-router";
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** How a refused body is answered: the site's error page (forms), or the API's JSON error. */
+type Answer = "page" | "api" | "auth";
+
+export type BodyLimit = {
+  kind: string;
+  path: RegExp;
+  bytes: number;
+  answer: Answer;
+  message: string;
+};
+
+const tooLarge = (what: string, bytes: number) =>
+  `${what} is too large. The limit is ${bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`}.`;
+
+/**
+ * The largest request body each kind of endpoint reads; the first row whose path matches applies
+ * (`.data` is how React Router's scripts post a page's form). Each is well above the largest
+ * submission its forms and schemas accept, percent-encoded.
+ */
+export const BODY_LIMITS: BodyLimit[] = [
+  {
+    // The avatar's 5 MB (app/profiles/avatar.server.ts) plus room for the multipart envelope.
+    kind: "avatar upload",
+    path: /^\/profile\/avatar(\.data)?$/,
+    bytes: 5 * MB + 64 * KB,
+    answer: "page",
+    message: "The image is too large. The limit is 5 MB.",
+  },
+  {
+    kind: "API (JSON)",
+    path: /^\/api\/v1\//,
+    bytes: 1 * MB,
+    answer: "api",
+    message: tooLarge("The request body", 1 * MB),
+  },
+  {
+    kind: "sign-in and account endpoints",
+    path: /^\/api\/auth\//,
+    bytes: 64 * KB,
+    answer: "auth",
+    message: tooLarge("The request body", 64 * KB),
+  },
+  {
+    // A news item's 20,000 characters take up to 180 KB once percent-encoded.
+    kind: "staff forms",
+    path: /^\/admin(\.data)?$/,
+    bytes: 256 * KB,
+    answer: "page",
+    message: tooLarge("The form", 256 * KB),
+  },
+  {
+    kind: "forms",
+    path: /^/,
+    bytes: 64 * KB,
+    answer: "page",
+    message: tooLarge("The form", 64 * KB),
+  },
+];
+
+/**
+ * Time limits for receiving a request (Node's http server enforces them and answers 408): the
+ * headers within 20 s, the whole request within 2 minutes (a 5 MB avatar at about 350 kbit/s),
+ * checked every second. After a refusal the rest of a body is read and dropped for at most
+ * `lingerMs`, so the client sees the answer before the connection closes.
+ */
+export const REQUEST_TIMEOUTS = {
+  headersMs: 20_000,
+  requestMs: 120_000,
+  checkEveryMs: 1_000,
+  lingerMs: 5_000,
+};
+
+/** The http.Server options that enforce the time limits. */
+export function requestTimeoutOptions(timeouts = REQUEST_TIMEOUTS): http.ServerOptions {
+  return {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    connectionsCheckingInterval: timeouts.checkEveryMs,
+  };
+}
+
+export function bodyLimitFor(path: string, limits = BODY_LIMITS): BodyLimit {
+  return limits.find((limit) => limit.path.test(path)) ?? limits[limits.length - 1]!;
+}
+
+/**
+ * Refuses a body larger than its limit before anything reads it: by its Content-Length up front,
+ * or, for a chunked body, by counting while it arrives (held here, at most the limit, until it is
+ * complete). The API answers 413 JSON from here; a page form's 413 is the site's error page, thrown
+ * by its action (see `refuseOversizedBodies`), which is told through `res.locals.refusedBody`.
+ */
+export function limitRequestBodies(
+  options: { limits?: BodyLimit[]; lingerMs?: number } = {},
+): (req: Request, res: Response, next: NextFunction) => void {
+  const lingerMs = options.lingerMs ?? REQUEST_TIMEOUTS.lingerMs;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const limit = bodyLimitFor(req.path, options.limits);
+    const refuse = () => {
+      lingerThenClose(req, res, lingerMs);
+      if (limit.answer === "page") {
+        res.locals.refusedBody = limit.message;
+        return next();
+      }
+      res
+        .status(413)
+        .set("Cache-Control", "no-store")
+        .json(
+          limit.answer === "api"
+            ? { error: { code: "payload_too_large", message: limit.message } }
+            : { code: "PAYLOAD_TOO_LARGE", message: limit.message },
+        );
+    };
+    const declared = req.headers["content-length"];
+    if (declared !== undefined) return Number(declared) > limit.bytes ? refuse() : next();
+    if (!req.headers["transfer-encoding"]) return next();
+    holdBody(req, limit.bytes, (fits) => (fits ? next() : refuse()));
+  };
+}
+
+/**
+ * Counts a chunked body as Node's parser hands it over, keeping it back from the request stream
+ * until it is complete (then it is replayed, so whoever reads the request later sees all of it), or
+ * until it passes `maxBytes` (then the rest is dropped as it arrives).
+ */
+function holdBody(req: http.IncomingMessage, maxBytes: number, done: (fits: boolean) => void) {
+  const push = req.push.bind(req);
+  const held: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
+    if (chunk === null) {
+      req.push = push;
+      if (!over) for (const piece of held) push(piece);
+      const ended = push(null, encoding);
+      if (!over) done(true);
+      return ended;
+    }
+    if (over) return true;
+    size += chunk.length;
+    if (size > maxBytes) {
+      over = true;
+      held.length = 0;
+      done(false);
+      return true;
+    }
+    held.push(chunk);
+    return true;
+  };
+}
+
+/**
+ * Once a refusal is answered, Node reads and drops the rest of the body so the connection can be
+ * used again; a client still sending after `lingerMs` is cut off.
+ */
+function lingerThenClose(req: http.IncomingMessage, res: http.ServerResponse, lingerMs: number) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    const timer = setTimeout(() => req.socket.destroy(), lingerMs);
+    timer.unref();
+    req.once("end", () => clearTimeout(timer));
+  });
+}
+
+/**
+ * The server build with every route action guarded: when the body was refused, the action throws
+ * the 413 before it could read anything, so a page form gets the site's error page with the
+ * message (and a form posted by the page's script gets the same error, encoded for the router).
+ */
+export function refuseOversizedBodies(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const action = route?.module.action;
+    routes[id] =
+      route && action
+        ? {
+            ...route,
+            module: {
+              ...route.module,
+              action: (args) => {
+                const refused = args.context.refusedBody;
+                if (refused) throw data(refused, 413);
+                return action(args);
+              },
+            },
+          }
+        : route;
+  }
+  return { ...build, routes };
+}

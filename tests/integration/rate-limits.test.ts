@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { action as gamePlayed } from "../../app/routes/games-played";
+import { loadEnv } from "../../app/server/env.server";
+import { createRateLimits, type LimitStore } from "../../app/server/rate-limit.server";
+import { testEngines } from "../support/database";
+import { testContext } from "../support/runtime";
+
+// The limiter under every limit (app/server/rate-limit.server.ts): its database store works on
+// either engine (PostgreSQL uses it; PGlite keeps its counters in memory), and the limits that
+// answer anonymous requests.
+
+const env = (values: Record<string, string> = {}) =>
+  loadEnv({ DATA_DIR: "/tmp/studio-limits", AUTH_SECRET: "x".repeat(32), ...values });
+
+describe.each(testEngines())("rate limits on $name", (engine) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await engine.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  describe.each(["database", "memory"] as LimitStore[])("in the %s store", (store) => {
+    const api = (limit: string) =>
+      createRateLimits(handle.db, env({ API_RATE_LIMIT: limit }), store).api;
+
+    it("counts hits per key in one window and refuses past the limit", async () => {
+      const limit = api("3");
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push(await limit.consume(`${store}:k1`));
+      expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+      expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
+      expect(results[3]!.retryAfterSeconds).toBeGreaterThan(0);
+      expect(results[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+      expect((await limit.consume(`${store}:k2`)).allowed).toBe(true);
+    });
+
+    it("concurrent hits lose no increment", async () => {
+      const limit = api("10");
+      const hits = await Promise.all(
+        Array.from({ length: 20 }, () => limit.consume(`${store}:burst`)),
+      );
+      expect(hits.filter((h) => h.allowed)).toHaveLength(10);
+    });
+
+    it("checks without counting, blocks for a while, and forgets on reset", async () => {
+      const limit = api("2");
+      const key = `${store}:checked`;
+      expect(await limit.check(key)).toMatchObject({ allowed: true, remaining: 2 });
+      await limit.consume(key);
+      expect(await limit.check(key)).toMatchObject({ allowed: true, remaining: 1 });
+      await limit.block(key, 600);
+      const blocked = await limit.check(key);
+      expect(blocked.allowed).toBe(false);
+      expect(blocked.retryAfterSeconds).toBeGreaterThan(590);
+      await limit.reset(key);
+      expect(await limit.check(key)).toMatchObject({ allowed: true, remaining: 2 });
+    });
+
+    it("two runtimes over one database count together", async () => {
+      const a = api("2");
+      const b = api("2");
+      expect((await a.consume(`${store}:shared`)).allowed).toBe(true);
+      expect((await b.consume(`${store}:shared`)).allowed).toBe(true);
+      expect((await a.consume(`${store}:shared`)).allowed).toBe(false);
+    });
+  });
+
+  it("a window that has passed starts counting again (database store)", async () => {
+    const limit = createRateLimits(handle.db, env({ API_RATE_LIMIT: "1" }), "database").api;
+    await limit.consume("old");
+    expect((await limit.consume("old")).allowed).toBe(false);
+    await handle.db.execute(
+      sql`update rate_limits set expire = now() - interval '1 second' where key like 'api:%:old'`,
+    );
+    expect((await limit.consume("old")).allowed).toBe(true);
+  });
+
+  it("limits the anonymous game-played beacon per address", async () => {
+    const context = testContext(handle, { clientIp: "192.0.2.77" });
+    const played = () =>
+      gamePlayed({
+        request: new Request("http://localhost:3000/games/x/played", { method: "POST" }),
+        params: { id: "00000000-0000-4000-8000-000000000001" },
+        context,
+      } as never);
+    const statuses = [];
+    for (let i = 0; i < 60; i++) statuses.push((await played()).status);
+    expect(statuses).toEqual(Array(60).fill(204));
+    const refused = await played();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another address has its own allowance.
+    const elsewhere = testContext(handle, { clientIp: "192.0.2.78" });
+    const answer = await gamePlayed({
+      request: new Request("http://localhost:3000/games/x/played", { method: "POST" }),
+      params: { id: "00000000-0000-4000-8000-000000000001" },
+      context: elsewhere,
+    } as never);
+    expect(answer.status).toBe(204);
+  });
+});
