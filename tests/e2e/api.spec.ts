@@ -89,6 +89,8 @@ const CALLS: Call[] = [
   { method: "GET", path: "messages", minimum: "moderator", allowed: 200 },
   { method: "GET", path: "profiles", minimum: "developer", allowed: 200 },
   { method: "GET", path: "user_roles", minimum: "developer", allowed: 200 },
+  { method: "GET", path: "user_activity", minimum: "developer", allowed: 200 },
+  { method: "GET", path: "user_preferences", minimum: "developer", allowed: 200 },
   { method: "GET", path: "developer_work", minimum: "developer", allowed: 200 },
   { method: "GET", path: "developer_work/me", minimum: "developer", allowed: 200 },
   {
@@ -110,6 +112,7 @@ const CALLS: Call[] = [
     body: { sql: "select username from profiles" },
     allowed: 200,
   },
+  { method: "GET", path: "query", minimum: "owner", allowed: 200 },
   { method: "POST", path: "cache/clear", minimum: "developer", allowed: 200 },
 ];
 
@@ -239,7 +242,7 @@ test("a wrong method is 405 with the allowed methods in Allow", async ({ request
     ["POST", `news/${UNKNOWN_ID}`, "GET, PUT, DELETE"],
     ["GET", `games/${UNKNOWN_ID}`, "PUT, DELETE"],
     ["POST", "health", "GET"],
-    ["GET", "query", "POST"],
+    ["DELETE", "query", "GET, POST"],
     ["GET", "cache/clear", "POST"],
     ["DELETE", "developer_work/me", "GET, PUT"],
   ];

@@ -222,6 +222,8 @@ test.describe("public pages load only their own code, and nothing the CSP refuse
   const PUBLIC_PAGES = ["/", "/news", "/games", "/contact", "/auth"];
 
   test("a signed-out visitor's public pages", async ({ page, newContext }) => {
+    // Six pages, each in a fresh context and waited on until the network is idle.
+    test.slow();
     const list = await page.request.get("/news").then((r) => r.text());
     const articlePath = list.match(/href="(\/news\/[\w-]+)"/)?.[1];
     expect(articlePath).toBeTruthy();
