@@ -113,11 +113,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function ThemedToaster() {
   const [theme] = useTheme();
-  // One toast at a time (SPEC section 9).
+  // One toast at a time (docs/product.md#toasts).
   return <Toaster theme={theme} visibleToasts={1} richColors closeButton position="bottom-right" />;
 }
 
-/** While a page's data loads after a click, its own loading text shows (SPEC section 2). */
+/**
+ * While a page's data loads after a click, its own loading text shows
+ * (docs/product.md#loading-states).
+ */
 function PendingPage() {
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;

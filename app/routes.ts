@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The spec's route table (SPEC section 2), line by line.
+// The route table of docs/product.md#routes, line by line.
 export default [
   index("routes/home.tsx"), //                                    /                 Home
   route("games", "routes/games.tsx"), //                          /games            Games list

@@ -79,7 +79,7 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   );
 }
 
-/** The guards of SPEC section 6: who lacks the permission is redirected with the spec's toast. */
+/** The guards of docs/product.md#guards: who lacks the permission is redirected with its toast. */
 const REFUSALS: Partial<Record<Permission, { to: string; toast: Toast }>> = {
   canAccessAdmin: {
     to: "/auth",

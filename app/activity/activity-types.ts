@@ -1,4 +1,4 @@
-// Activity labels and colours (SPEC section 4). Universal.
+// Activity labels and colours (docs/product.md#activity-types). Universal.
 export const ACTIVITY_LABELS: Record<string, string> = {
   login: "Logged in",
   news_view: "Viewed news",
@@ -21,7 +21,7 @@ export function activityColour(type: string): string {
   return ACTIVITY_COLOURS[type] ?? "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100";
 }
 
-/** The four counters, computed over the fetched records only (SPEC section 9). */
+/** The four counters, computed over the fetched records only (docs/product.md#activity-tab). */
 export function activityCounters(records: { activityType: string }[]) {
   const count = (type: string) => records.filter((r) => r.activityType === type).length;
   return {

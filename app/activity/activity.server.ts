@@ -14,7 +14,7 @@ export async function recordActivity(
   await db.insert(userActivity).values({ userId, activityType, activityData });
 }
 
-/** Recent activity is limited to 20 records (SPEC section 9). */
+/** Recent activity is limited to 20 records (docs/product.md#numbers). */
 export const RECENT_ACTIVITY_LIMIT = 20;
 
 export type ActivityEntry = {

@@ -1,7 +1,10 @@
 import { z } from "~/forms/zod";
 import type { Permission } from "~/roles/permissions";
 
-/** The admin dashboard's writes: each intent and the permission it needs (SPEC section 6). */
+/**
+ * The admin dashboard's writes: each intent and the permission it needs
+ * (docs/product.md#admin-dashboard).
+ */
 export const ADMIN_INTENTS = {
   "mark-read": "canManageMessages",
   "news-create": "canManageNews",

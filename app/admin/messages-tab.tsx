@@ -49,7 +49,7 @@ export function MessagesTab({
 
   function open(message: MessageEntry) {
     setSelectedId(message.id);
-    // Opening an unread message marks it read (SPEC section 2).
+    // Opening an unread message marks it read (docs/product.md#contact-messages-tab).
     if (!isRead(message))
       opened.submit({ intent: "mark-read", id: message.id }, { method: "post" });
   }

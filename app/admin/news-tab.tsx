@@ -16,7 +16,10 @@ import { useAdminFetcher } from "./use-admin-fetcher";
 
 const FORM_KEY = "news-form";
 
-/** The list as it will be: the server's list with the writes still on their way applied (SPEC 4). */
+/**
+ * The list as it will be: the server's list with the writes still on their way applied
+ * (docs/product.md#news-management-tab).
+ */
 function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
   const fetchers = useFetchers();
   let list = news;
@@ -54,9 +57,9 @@ const FAILURE_TITLES = {
 } as const;
 
 /**
- * A failed news write (SPEC 8): the title names the operation ('News' row); the description is the
- * server's reason when it refused the request (4xx: gone, too long, not allowed), otherwise the
- * 'Admin forms' row's advice to try again (decision 030).
+ * A failed news write (docs/product.md#news-management-tab): the title names the operation; the
+ * description is the server's reason when it refused the request (4xx: gone, too long, not
+ * allowed), otherwise the advice to try again (decision 030).
  */
 function newsFailureToast(result: {
   intent: string | null;

@@ -42,7 +42,7 @@ export function Avatar({
   );
 }
 
-/** The account menu's links, gated exactly as SPEC section 2 says. */
+/** The account menu's links, gated exactly as docs/product.md#header-and-account-menu says. */
 export function accountLinks(user: AccountSummary) {
   return [
     { to: "/profile", label: "My Profile", Icon: User, show: true },

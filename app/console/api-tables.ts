@@ -1,8 +1,8 @@
 import { apiErrorMessage } from "./console-api";
 
 /**
- * The spec's tables, as the API tester takes them by name (SPEC 2 'API Tester', 3), and the API
- * collection that reads each. contact_messages is the API's `messages`; user_activity and
+ * The tables of docs/product.md#data, as the API tester takes them by name, and
+ * the API collection that reads each. contact_messages is the API's `messages`; user_activity and
  * user_preferences answer with the caller's own rows (decision 030).
  */
 const TABLE_PATHS = {

@@ -138,7 +138,8 @@ export function HealthCard() {
   }, []);
   useEffect(() => {
     void check();
-    // Polled every 30 s while the console is open and the page visible (SPEC section 9).
+    // Polled every 30 s while the console is open and the page visible
+    // (docs/product.md#overview-tab).
     const timer = setInterval(() => {
       if (document.visibilityState === "visible") void check();
     }, HEALTH_POLL_MS);

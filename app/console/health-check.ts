@@ -1,8 +1,8 @@
 import type { Health } from "./health.server";
 
 /**
- * Whether a health answer raises 'Health Check Failed' (SPEC 8): only an error does. A warning
- * (a slow database, no users yet) shows on its badge and is no failure.
+ * Whether a health answer raises 'Health Check Failed' (docs/product.md#overview-tab): only an
+ * error does. A warning (a slow database, no users yet) shows on its badge and is no failure.
  */
 export function healthFailed(health: Pick<Health, "database" | "auth">): boolean {
   return health.database === "error" || health.auth === "error";

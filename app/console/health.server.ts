@@ -73,7 +73,10 @@ export const MONITORED_TABLES: PgTable[] = [
   schema.staffAuditLog,
 ];
 
-/** Row counts per table; a table whose count fails shows 0 and is flagged (SPEC section 8). */
+/**
+ * Row counts per table; a table whose count fails shows 0 and is flagged
+ * (docs/product.md#database-tab).
+ */
 export async function tableCounts(db: Database) {
   return Promise.all(
     MONITORED_TABLES.map(async (table) => {

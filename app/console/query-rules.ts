@@ -1,4 +1,5 @@
-// The SQL box's first checks (SPEC section 5), run in the browser and again on the server.
+// The SQL box's first checks (docs/product.md#sql-query-box), run in the browser and again on the
+// server.
 export const QUERY_TABLES = ["profiles", "user_roles"] as const;
 
 export function querySpecError(sql: string): string | null {

@@ -1,7 +1,7 @@
 /**
- * 'Just now', 'N minutes ago', 'N hours ago', 'N days ago' (SPEC section 9): the only answers. With
- * no time at all there is nothing to say; callers show their own text (e.g. 'No current task
- * assigned') rather than a word outside the spec's buckets.
+ * 'Just now', 'N minutes ago', 'N hours ago', 'N days ago' (docs/product.md#relative-times): the
+ * only answers. With no time at all there is nothing to say; callers show their own text (e.g. 'No
+ * current task assigned') rather than a word outside the spec's buckets.
  */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const elapsed = Math.floor((now - new Date(iso).getTime()) / 1000);

@@ -1,4 +1,4 @@
-// Performance tiers (SPEC section 4).
+// Performance tiers (docs/product.md#performance-tiers).
 export type Tier = "Good" | "Fair" | "Poor";
 
 export function loadTimeTier(ms: number): Tier {

@@ -12,7 +12,10 @@ export async function getWork(db: Database, userId: string): Promise<Work> {
     : { currentTask: null, status: "active", updatedAt: null };
 }
 
-/** Upsert on user_id; the task is trimmed, saved as null when empty, status 'active' (SPEC 4, 5). */
+/**
+ * Upsert on user_id; the task is trimmed, saved as null when empty, status 'active'
+ * (docs/product.md#overview-tab).
+ */
 export async function saveWork(db: Database, userId: string, task: string | null): Promise<Work> {
   const currentTask = task?.trim() ? task.trim() : null;
   const now = new Date();
@@ -34,7 +37,7 @@ export type TeamMember = {
   updatedAt: string | null;
 };
 
-/** Developers and owners with their current work (SPEC section 7). */
+/** Developers and owners with their current work (docs/product.md#team-tab). */
 export async function listTeam(db: Database): Promise<TeamMember[]> {
   const rows = await db
     .select({

@@ -283,7 +283,9 @@ export const ownerInvites = pgTable("owner_invites", {
 
 export type User = typeof users.$inferSelect;
 
-/** A developer's or owner's current task (SPEC section 3), shown in the console's Team tab. */
+/**
+ * A developer's or owner's current task (docs/product.md#data), shown in the console's Team tab.
+ */
 export const developerWork = pgTable(
   "developer_work",
   {

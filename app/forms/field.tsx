@@ -43,7 +43,7 @@ export function Field({
   );
 }
 
-/** The form-level error, in red (SPEC: server message inline in red). */
+/** The form-level error: the server's message, inline in red (docs/product.md#auth). */
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;
   return (

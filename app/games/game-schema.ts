@@ -3,8 +3,9 @@ import { z } from "~/forms/zod";
 import { FILL_ALL_FIELDS } from "~/news/news-schema";
 import { GAME_STATUSES } from "./game-status";
 
-// The admin game form's one schema (SPEC section 5): every field non-blank, else
-// 'Please fill in all fields'; links must be http or https (an image may also be a path on this site).
+// The admin game form's one schema (docs/product.md#validation-messages): every field non-blank,
+// else 'Please fill in all fields'; links must be http or https (an image may also be a path on
+// this site).
 export const GAME_LIMITS = { title: 120, description: 2_000, url: 2_048 } as const;
 
 function isHttpUrl(value: string): boolean {

@@ -1,5 +1,5 @@
-// Game statuses and their badge colours (SPEC section 4). Universal: used by the schema, the
-// server rules and the badges.
+// Game statuses and their badge colours (docs/product.md#game-statuses). Universal: used by the
+// schema, the server rules and the badges.
 export const GAME_STATUSES = ["Released", "In Development", "Coming Soon", "Canceled"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 export const DEFAULT_GAME_STATUS: GameStatus = "Released";

@@ -5,7 +5,7 @@ import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
 import type { GameStatus } from "./game-status";
 
-/** The client shape of a game: image_url is exposed as imageUrl (SPEC section 3). */
+/** The client shape of a game: image_url is exposed as imageUrl (docs/product.md#data). */
 export type GameEntry = {
   id: string;
   title: string;

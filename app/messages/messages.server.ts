@@ -129,7 +129,7 @@ export type MessageEntry = {
   date: string;
 };
 
-/** Newest first (SPEC section 7). */
+/** Newest first (docs/product.md#contact-messages-tab). */
 export async function listMessages(db: Database): Promise<MessageEntry[]> {
   const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
   return rows.map((row) => ({
@@ -147,7 +147,10 @@ export class MessageNotFoundError extends Error {
   name = "MessageNotFoundError";
 }
 
-/** Unread to read, never back (SPEC section 4). Marking a read message again changes nothing. */
+/**
+ * Unread to read, never back (docs/product.md#contact-messages-tab). Marking a read message again
+ * changes nothing.
+ */
 export async function markMessageRead(
   db: Database,
   id: string,

@@ -56,13 +56,16 @@ function wallClock(iso: string | Date, timeZone: string): WallClock {
   };
 }
 
-/** 'MMM d, yyyy' (SPEC section 9) in the given IANA time zone, for lists. */
+/** 'MMM d, yyyy' (docs/product.md#date-formats) in the given IANA time zone, for lists. */
 export function formatListDate(iso: string | Date, timeZone: string): string {
   const { year, month, day } = wallClock(iso, timeZone);
   return `${MONTHS[month - 1]?.slice(0, 3)} ${day}, ${year}`;
 }
 
-/** 'MMMM d, yyyy h:mm a' (SPEC section 9) in the given IANA time zone, for detail panes. */
+/**
+ * 'MMMM d, yyyy h:mm a' (docs/product.md#date-formats) in the given IANA time zone, for detail
+ * panes.
+ */
 export function formatDetailDate(iso: string | Date, timeZone: string): string {
   const { year, month, day, hour, minute } = wallClock(iso, timeZone);
   const clock = `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;

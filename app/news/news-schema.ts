@@ -1,8 +1,8 @@
 import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
 import { z } from "~/forms/zod";
 
-// The admin news form's one schema (SPEC section 5): title and content non-blank, else
-// 'Please fill in all fields'.
+// The admin news form's one schema (docs/product.md#validation-messages): title and content
+// non-blank, else 'Please fill in all fields'.
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const NEWS_LIMITS = { title: 200, content: 20_000 } as const;
 

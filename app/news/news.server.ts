@@ -4,7 +4,7 @@ import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
 
-/** The client shape of a news item: created_at is exposed as `date` (SPEC section 3). */
+/** The client shape of a news item: created_at is exposed as `date` (docs/product.md#data). */
 export type NewsEntry = {
   id: string;
   title: string;

@@ -5,7 +5,7 @@ import { profiles, sessions, userActivity, userPreferences, userRoles, users } f
 import { listAccountMessages } from "~/messages/messages.server";
 import type { Settings } from "./profile-schema";
 
-/** A new account's profile (username = email) and default preferences (SPEC section 3). */
+/** A new account's profile (username = email) and default preferences (docs/product.md#data). */
 export async function createAccountDefaults(
   db: Database,
   user: { id: string; email: string; createdAt?: Date },
@@ -75,7 +75,7 @@ export async function getPreferences(db: Database, userId: string): Promise<Sett
   };
 }
 
-/** Upsert on user_id (SPEC section 7). */
+/** Upsert on user_id: one row of preferences per account (docs/product.md#settings-tab). */
 export async function savePreferences(
   db: Database,
   userId: string,

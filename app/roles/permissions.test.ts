@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { can, type Permission, permissionsOf, ROLES, type Role } from "./permissions";
 
-describe("permissions table (SPEC section 6)", () => {
+describe("permissions table (docs/product.md#roles-and-permissions)", () => {
   const table = {
     guest: [],
     moderator: ["canAccessAdmin", "canManageMessages"],

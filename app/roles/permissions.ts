@@ -1,5 +1,5 @@
-// The one permissions table (SPEC section 6). Universal: server guards and the UI both read it;
-// the server is the only authority.
+// The one permissions table (docs/product.md#roles-and-permissions). Universal: server guards and
+// the UI both read it; the server is the only authority.
 
 export const ROLES = ["guest", "moderator", "admin", "developer", "owner"] as const;
 export type Role = (typeof ROLES)[number];

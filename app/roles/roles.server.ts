@@ -5,8 +5,8 @@ import { userRoles, users } from "~/db/schema";
 import { isRole, type Role } from "./permissions";
 
 /**
- * get_user_role (SPEC section 7): the user's role, 'guest' when there is none, when the user is
- * unknown, or when the lookup fails.
+ * The user's role (docs/product.md#roles-and-permissions): 'guest' when there is none, when the
+ * user is unknown, or when the lookup fails.
  */
 export async function getUserRole(db: Database, userId: string | null | undefined): Promise<Role> {
   if (!userId) return "guest";

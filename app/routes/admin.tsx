@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // Fresh lists after every admin write, failed ones included: React Router skips the reload after a
 // 4xx/5xx answer by default, which would leave a refused change (e.g. a new game order) on screen
-// instead of the server's truth (SPEC section 4).
+// instead of the server's truth (docs/product.md#news-management-tab).
 export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,

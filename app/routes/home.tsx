@@ -9,7 +9,7 @@ import { STUDIO } from "~/studio/studio";
 import { ThemeSwitcher } from "~/theme/theme-switcher";
 import type { Route } from "./+types/home";
 
-/** Home shows the 3 newest news items (SPEC section 9). */
+/** Home shows the 3 newest news items (docs/product.md#home). */
 export const LATEST_NEWS_COUNT = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {

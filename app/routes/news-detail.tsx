@@ -25,7 +25,7 @@ async function recordNewsView(
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const article = await getNews(context.runtime.db, params.id);
-  // An unknown or malformed id goes back to the list (SPEC section 2).
+  // An unknown or malformed id goes back to the list (docs/product.md#news-detail).
   if (!article) throw redirect("/news");
   // A signed-in reader's view is recorded after the page is answered, never delaying it.
   if (request.headers.get("Cookie")?.includes("studio.session_token")) {

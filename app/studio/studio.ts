@@ -48,8 +48,8 @@ export const SOCIAL_LINKS = [
 ] as const;
 
 /**
- * Studio hours (SPEC section 9): Monday to Friday 2pm to 6pm, weekend closed. Open hours are read in
- * the studio's zone, STUDIO_TIME_ZONE, which the page names beside them.
+ * Studio hours (docs/product.md#contact): Monday to Friday 2pm to 6pm, weekend closed. Open hours
+ * are read in the studio's zone, STUDIO_TIME_ZONE, which the page names beside them.
  */
 export const STUDIO_HOURS = [
   { days: "Monday - Friday", hours: "2:00 PM - 6:00 PM", open: true },

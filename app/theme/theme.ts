@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 
-// Theme: light, dark or system (the default), kept in localStorage under 'ui-theme' (SPEC 4 and 9).
+// Theme: light, dark or system (the default), kept in localStorage under 'ui-theme'
+// (docs/product.md#theme).
 
 export const THEME_KEY = "ui-theme";
 export const THEMES = ["light", "dark", "system"] as const;
