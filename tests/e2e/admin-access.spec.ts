@@ -2,8 +2,8 @@ import type { Role } from "../../app/roles/permissions";
 import { forgeAdminPost, uniqueId } from "./admin-support";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 
-// Who sees which admin tab (SPEC 2 and 6), and the server refusing what a role may not do even
-// when the request is forged by hand.
+// Who sees which admin tab (docs/product.md#admin-dashboard), and the server refusing what a role
+// may not do even when the request is forged by hand.
 
 const ROLE_REFUSAL = "Your role does not allow this.";
 

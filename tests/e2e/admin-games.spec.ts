@@ -2,10 +2,10 @@ import type { Page, Route } from "@playwright/test";
 import { expectToast, forgeAdminPost, injectFault, openAdmin, uniqueId } from "./admin-support";
 import { expect, gotoHydrated, signInAs, statusMessage, test, textOf } from "./fixtures";
 
-// The Game Management tab (SPEC 2, 4, 5, 8 and 9), as a developer. A reorder saves the whole list,
-// so no other test may add or remove a game meanwhile: every test that changes games lives here and
-// they run one after another. Each test still only relies on the games it creates itself, and
-// creates several games through the form, hence the longer time limit.
+// The Game Management tab (docs/product.md#game-management-tab), as a developer. A reorder saves
+// the whole list, so no other test may add or remove a game meanwhile: every test that changes
+// games lives here and they run one after another. Each test still only relies on the games it
+// creates itself, and creates several games through the form, hence the longer time limit.
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const SAVE_FAILED = "Failed to save game. Please try again.";

@@ -10,11 +10,11 @@ import {
 } from "./admin-support";
 import { DEMO_URL, expect, LIST_DATE, signInAs, statusMessage, test, textOf } from "./fixtures";
 
-// The Contact Messages tab (SPEC 2, 4, 8 and 9): a visitor's message reaches the staff inbox,
-// opening it marks it read for good, and a failing save is told and undone. Every test finds its
-// own message by a unique subject: the demo server is shared.
+// The Contact Messages tab (docs/product.md#contact-messages-tab): a visitor's message reaches the
+// staff inbox, opening it marks it read for good, and a failing save is told and undone. Every test
+// finds its own message by a unique subject: the demo server is shared.
 
-/** 'MMMM d, yyyy h:mm a' (SPEC section 9). */
+/** 'MMMM d, yyyy h:mm a' (docs/product.md#date-formats). */
 const DETAIL_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/;
 
 const messageRow = (page: Page, subject: string) =>
@@ -71,7 +71,7 @@ test("a visitor's message arrives unread, opens in full, becomes read for good a
   await expect(row).toHaveAttribute("aria-selected", "true");
 
   // Opening it marks it read quietly: shown by the check, and the button has nothing left to do.
-  // 'Message marked as read' answers the button alone (SPEC 8).
+  // 'Message marked as read' answers the button alone (docs/product.md#contact-messages-tab).
   expect((await saved).status()).toBe(200);
   await reloaded;
   await expect(row.getByRole("img", { name: "Read", exact: true })).toBeVisible();

@@ -2,13 +2,13 @@ import type { Page, Route } from "@playwright/test";
 import { expectToast, injectFault, openAdmin, uniqueId } from "./admin-support";
 import { expect, gotoHydrated, signInAs, statusMessage, test, textOf } from "./fixtures";
 
-// The News Management tab (SPEC 2, 4, 5 and 8), as an admin: what is saved shows on the public
-// pages at once, and a failing save is told and undone (the server is made to fail with the
-// studio_fault cookie). The tests run one after another: the 'newest first' checks of one test must
-// not see another test's news.
+// The News Management tab (docs/product.md#news-management-tab), as an admin: what is saved shows
+// on the public pages at once, and a failing save is told and undone (the server is made to fail
+// with the studio_fault cookie). The tests run one after another: the 'newest first' checks of one
+// test must not see another test's news.
 test.describe.configure({ mode: "serial" });
 
-// A failed write names the operation (SPEC 8 'News') and says what to do (SPEC 8 'Admin forms').
+// A failed write names the operation and says what to do (docs/product.md#news-management-tab).
 const ADD_FAILED = ["Failed to add news", "Failed to save news item. Please try again."] as const;
 const UPDATE_FAILED = [
   "Failed to update news",

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO_URL, expect, gotoHydrated } from "./fixtures";
 
-// Helpers shared by the admin dashboard's browser tests (SPEC sections 2, 4, 5 and 8).
+// Helpers shared by the admin dashboard's browser tests (docs/product.md#admin-dashboard).
 
 /** The admin operations the servers can be made to fail (app/server/faults.server.ts). */
 export type FaultOperation =

@@ -2,9 +2,10 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { ROLES, type Role } from "../../app/roles/permissions";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 
-// The REST API v1 over real HTTP (SPEC 6 and 7, the API's endpoint table): every endpoint answers
-// each role as the permissions say, wrong methods get 405 with Allow, unknown paths 404, every error
-// has the shape {error: {code, message}}, and the OpenAPI document and reference page describe it.
+// The REST API v1 over real HTTP (docs/product.md#api, the API's endpoint table): every endpoint
+// answers each role as the permissions say, wrong methods get 405 with Allow, unknown paths 404,
+// every error has the shape {error: {code, message}}, and the OpenAPI document and reference page
+// describe it.
 
 type Who = "signed out" | Role;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";

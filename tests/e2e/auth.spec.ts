@@ -15,7 +15,7 @@ import {
 import { DEMO_URL, expect, gotoHydrated, statusMessage, test, waitForHydration } from "./fixtures";
 
 // Sign-in, registration with e-mail confirmation, sign-out and the sign-in form's defences, through
-// the real /auth page and server (SPEC 2 'Auth', 5 'Register', 8 'Sign in / Sign up / Sign out').
+// the real /auth page and server (docs/product.md#auth).
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 

@@ -17,8 +17,8 @@ import {
   watchCspViolations,
 } from "./fixtures";
 
-// The developer console (SPEC 2, 4, 5, 8, 9): a lazily loaded dialog for developers and owners,
-// driven through the real UI against the demo server.
+// The developer console (docs/product.md#developer-console): a lazily loaded dialog for developers
+// and owners, driven through the real UI against the demo server.
 
 const TABS = ["Overview", "Team", "Database", "Performance", "API Testing", "Actions"];
 const CONSOLE_CHUNK = /\/assets\/dev-console-[\w-]+\.js$/;
@@ -405,7 +405,8 @@ test("Database Monitor: a tile per table with its count; Refresh shows a new new
   expect(counts.get("news")).toBeGreaterThanOrEqual(5);
   expect(counts.get("games")).toBeGreaterThanOrEqual(4);
   expect(counts.get("users")).toBeGreaterThanOrEqual(5);
-  // The guest has no role row: no assigned role means guest (SPEC 4).
+  // The guest has no role row: no assigned role means guest
+  // (docs/product.md#roles-and-permissions).
   expect(counts.get("user_roles")).toBeGreaterThanOrEqual(4);
 
   // An admin adds a news item elsewhere; the tile shows it only after Refresh.
@@ -439,7 +440,8 @@ test("Performance Monitor: load time, memory bar, connection, render time and DO
   const shownValue = async (label: string) =>
     (await definition(metrics, label).evaluate((dd) => dd.firstChild?.textContent ?? "")).trim();
 
-  // Load time: '<n> ms', Good up to 1000 ms, Fair up to 3000 ms, else Poor (SPEC 4).
+  // Load time: '<n> ms', Good up to 1000 ms, Fair up to 3000 ms, else Poor
+  // (docs/product.md#performance-tiers).
   const load = await shownValue("Load time");
   expect(load).toMatch(/^\d+ ms$/);
   const loadMs = Number.parseInt(load, 10);
@@ -511,7 +513,7 @@ test.describe("API Testing", () => {
       if (name === "Health") {
         expect(body).toMatchObject({ database: "healthy", auth: "healthy" });
       } else {
-        // The predefined tests sample 5 rows (SPEC 9).
+        // The predefined tests sample 5 rows (docs/product.md#api-testing-tab).
         expect(body.limit).toBe(5);
         expect(body.data.length).toBeGreaterThan(0);
         expect(body.data.length).toBeLessThanOrEqual(5);

@@ -1,8 +1,8 @@
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { expect, gotoHydrated, statusMessage, test } from "./fixtures";
 
-// The contact form (SPEC 2, 5 and 8). Tests that send messages use unique values and never count
-// rows: the demo server is shared by parallel tests.
+// The contact form (docs/product.md#contact). Tests that send messages use unique values and never
+// count rows: the demo server is shared by parallel tests.
 
 const FIELDS = [
   { label: "Name", name: "name", required: "Name is required" },

@@ -148,7 +148,7 @@ export function statusMessage(status: number): RegExp {
   return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
 }
 
-/** The 'MMM d, yyyy' list date format (SPEC section 9). */
+/** The 'MMM d, yyyy' list date format (docs/product.md#date-formats). */
 export const LIST_DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
 
 /**

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, test, textOf, waitForHydration } from "./fixtures";
 
-// The games catalogue (SPEC 2 and 4).
+// The games catalogue (docs/product.md#games).
 
-/** The game statuses of SPEC section 4. */
+/** The game statuses of docs/product.md#game-statuses. */
 const STATUSES = ["Released", "In Development", "Coming Soon", "Canceled"];
 
 /** A demo game whose image the broken-image tests take away (any card would do). */

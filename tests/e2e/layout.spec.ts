@@ -1,6 +1,7 @@
 import { expect, gotoHydrated, statusMessage, test } from "./fixtures";
 
-// Header, mobile menu, footer and the 404 page (SPEC 2).
+// Header, mobile menu, footer and the 404 page (docs/product.md#header-and-account-menu,
+// docs/product.md#footer, docs/product.md#not-found).
 
 const NAV = [
   { label: "Home", href: "/" },

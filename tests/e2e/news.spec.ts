@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { EMPTY_URL, expect, gotoHydrated, LIST_DATE, test, textOf } from "./fixtures";
 
-// News list, news detail and Home's latest news (SPEC 2 and 9), on the demo server, and the empty
-// states on the empty server.
+// News list, news detail and Home's latest news (docs/product.md#news-list), on the demo server,
+// and the empty states on the empty server.
 
 type Card = { title: string; date: string; datetime: string; content: string; href: string };
 

@@ -13,7 +13,7 @@ import {
   toast,
 } from "./profile-helpers";
 
-// The avatar pipeline through the real page and server (SPEC 2 Profile, 5, 7 Storage, 8).
+// The avatar pipeline through the real page and server (docs/product.md#profile-tab).
 
 // Registering through the mail outbox and signing in from several browsers takes a while.
 test.describe.configure({ timeout: 60_000 });

@@ -21,7 +21,7 @@ import {
   toast,
 } from "./profile-helpers";
 
-// My Profile (SPEC 2 Profile, 3, 4 activity types, 5, 7, 8 Profile toasts, 9). Every test that
+// My Profile (docs/product.md#profile, docs/product.md#activity-types). Every test that
 // changes an account registers its own, so the tests share nothing but the demo content.
 
 // Registering through the mail outbox and signing in from several browsers takes a while.
@@ -278,7 +278,7 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
   const notifications = page.getByRole("switch", { name: "Email Notifications", exact: true });
   const theme = page.getByLabel("Theme Preference");
   const visibility = page.getByLabel("Profile Visibility");
-  // The defaults (SPEC section 3).
+  // The defaults (docs/product.md#settings-tab).
   await expect(notifications).toBeChecked();
   await expect(theme).toHaveValue("system");
   await expect(visibility).toHaveValue("public");

@@ -11,7 +11,8 @@ import {
 import { expect, gotoHydrated, signInAs, statusMessage, test, waitForHydration } from "./fixtures";
 
 // The account menu per role, the access guards with their toasts, and owner-only role management
-// (SPEC 2 'Header, account menu', 'Role Management', 5 'Assign role', 6 and 8 'Roles', 'Access').
+// (docs/product.md#header-and-account-menu, docs/product.md#guards,
+// docs/product.md#role-management).
 
 const ROLE_LABEL: Record<Role, string> = {
   guest: "Guest",

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 
-// Theme: Light, Dark or System on Home; default system, stored under 'ui-theme' (SPEC 2, 4, 9).
+// Theme: Light, Dark or System on Home; default system, stored under 'ui-theme'
+// (docs/product.md#theme).
 
 const THEME_KEY = "ui-theme";
 

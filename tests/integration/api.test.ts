@@ -187,7 +187,7 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
 
     const preferences = await call("GET", "user_preferences?limit=10", { cookie: mine.cookie });
     expect(preferences.status).toBe(200);
-    // Never saved: the defaults (SPEC 3), not the other account's choices.
+    // Never saved: the defaults (docs/product.md#settings-tab), not the other account's choices.
     expect(preferences.body.data).toEqual([
       { emailNotifications: true, themePreference: "system", privacyLevel: "public" },
     ]);

@@ -19,8 +19,9 @@ import {
 } from "./harness";
 
 // kill -9 of the server in the middle of a stream of contact messages and news writes: every write
-// that got a success answer must be there after a restart (DESIGN.md: nothing acknowledged to a
-// user is lost when the process is killed). On PostgreSQL and on the embedded PGlite.
+// that got a success answer must be there after a restart (docs/product.md#quality-bars: nothing
+// acknowledged to a user is lost when the process is killed). On PostgreSQL and on the embedded
+// PGlite.
 
 const postgresMissing = await missingRequirement({});
 const ADMIN = "admin@durability.test";
