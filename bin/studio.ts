@@ -6,12 +6,12 @@ import { seedDemo } from "~/db/demo.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
-import { createMailer } from "~/mail/mailer.server";
+import { createMailer } from "~/platform/mail/mailer.server";
+import { CacheRegistry } from "~/platform/server/caches.server";
+import { ConfigError, loadEnv } from "~/platform/server/env.server";
+import { createLogger } from "~/platform/server/logger.server";
 import { isRole, ROLES } from "~/roles/permissions";
 import { findUserIdByEmail, LastOwnerError, setUserRole } from "~/roles/roles.server";
-import { CacheRegistry } from "~/server/caches.server";
-import { ConfigError, loadEnv } from "~/server/env.server";
-import { createLogger } from "~/server/logger.server";
 
 const USAGE = `Usage: studio <command>
 

@@ -1,5 +1,5 @@
-import { hasNoControlCharacters } from "~/forms/text-rules";
-import { z } from "~/forms/zod";
+import { hasNoControlCharacters } from "~/platform/forms/text-rules";
+import { z } from "~/platform/forms/zod";
 import { ROLES } from "~/roles/permissions";
 
 // The account forms' schemas, shared by the forms in the browser and the actions on the server.

@@ -1,7 +1,5 @@
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "~/accounts/session.server";
-import { parseForm } from "~/forms/form-errors";
-import { parseIntent, UNKNOWN_INTENT } from "~/forms/intent";
 import { GameSchema, ReorderSchema } from "~/games/game-schema";
 import {
   addGame,
@@ -14,8 +12,10 @@ import {
 import { MessageNotFoundError, markMessageRead } from "~/messages/messages.server";
 import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/news.server";
 import { NewsSchema } from "~/news/news-schema";
+import { parseForm } from "~/platform/forms/form-errors";
+import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
+import { failIfInjected } from "~/platform/server/faults.server";
 import { can } from "~/roles/permissions";
-import { failIfInjected } from "~/server/faults.server";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
 
 // The admin dashboard's writes: each intent, the permission it needs, and what it calls. The route

@@ -1,8 +1,8 @@
 import { LayoutDashboard } from "lucide-react";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { GameEntry } from "~/games/games.server";
 import type { MessageEntry } from "~/messages/messages.server";
 import type { NewsEntry } from "~/news/news.server";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { type Permission, ROLE_LABELS, type Role } from "~/roles/permissions";
 import { GamesTab } from "./games-tab";
 import { MessagesTab } from "./messages-tab";

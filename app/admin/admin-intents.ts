@@ -1,4 +1,4 @@
-import { z } from "~/forms/zod";
+import { z } from "~/platform/forms/zod";
 import type { Permission } from "~/roles/permissions";
 
 /** The admin dashboard's writes: each intent and the permission it needs (SPEC section 6). */

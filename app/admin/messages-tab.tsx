@@ -3,10 +3,10 @@ import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
 import { toast } from "sonner";
 import { LocalTime } from "~/components/local-time";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
 import type { MessageEntry } from "~/messages/messages.server";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { cn } from "~/platform/ui/cn";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
 export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): string {

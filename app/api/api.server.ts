@@ -3,7 +3,6 @@ import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "~/accounts/session.server";
 import { listRecentActivity } from "~/activity/activity.server";
-import { recordStaffAction } from "~/audit/audit.server";
 import { measureHealth, tableCounts } from "~/console/health.server";
 import {
   consoleQueryStatus,
@@ -17,7 +16,6 @@ import { getWork, listTeam, saveWork } from "~/console/work.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { isUuid } from "~/db/ids";
 import { profiles, userRoles } from "~/db/schema";
-import { parseForm } from "~/forms/form-errors";
 import { GameSchema } from "~/games/game-schema";
 import {
   addGame,
@@ -36,9 +34,11 @@ import {
   updateNews,
 } from "~/news/news.server";
 import { NewsSchema } from "~/news/news-schema";
+import { recordStaffAction } from "~/platform/audit/audit.server";
+import { parseForm } from "~/platform/forms/form-errors";
+import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
 import { getPreferences } from "~/profiles/profiles.server";
 import { can, type Permission } from "~/roles/permissions";
-import { addressKey, type Verdict } from "~/server/rate-limit.server";
 import * as S from "./api-schemas";
 
 // The REST API v1: one table of endpoints, each with its permission, used by the handler, the role
@@ -469,7 +469,7 @@ export async function handleApi(
     );
   }
   const { endpoint, params } = found;
-  // Per address: the environment's API_RATE_LIMIT requests a minute (app/server/rate-limit.server.ts).
+  // Per address: the environment's API_RATE_LIMIT requests a minute (app/platform/server/rate-limit.server.ts).
   let limited: Verdict;
   try {
     limited = await context.runtime.limits.api.consume(addressKey(context.clientIp));

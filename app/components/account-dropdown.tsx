@@ -7,7 +7,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+} from "~/platform/ui/dropdown-menu";
 import { ROLE_LABELS } from "~/roles/permissions";
 import { AccountMenuTrigger, type AccountSummary, accountLinks } from "./account-menu";
 

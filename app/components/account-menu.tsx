@@ -1,7 +1,7 @@
 import { LayoutDashboard, User, UserCog } from "lucide-react";
 import { type ComponentProps, type ComponentType, useEffect, useState } from "react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/platform/ui/button";
 import type { Permission, Role } from "~/roles/permissions";
 
 export type AccountSummary = {

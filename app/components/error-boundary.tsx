@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { Button } from "~/components/ui/button";
-import { STUDIO } from "~/studio/studio";
+import { STUDIO } from "~/platform/studio/studio";
+import { Button } from "~/platform/ui/button";
 import { NotFound } from "./not-found";
 
 /** The one error boundary: a handler per status, a calm generic page for everything else. */
@@ -11,7 +11,7 @@ export function GeneralErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // 503: the database (or the process) is briefly unavailable; nothing is wrong with the request.
   const unavailable = status === 503;
-  // 413: a form sent more than its limit (app/server/request-limits.server.ts); it can be sent again.
+  // 413: a form sent more than its limit (app/platform/server/request-limits.server.ts); it can be sent again.
   const tooLarge = status === 413;
   const heading = unavailable
     ? "We'll be right back"

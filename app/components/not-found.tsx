@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/platform/ui/button";
 
 export function NotFound() {
   return (

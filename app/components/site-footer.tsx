@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { SocialLinks } from "~/studio/social-links";
-import { NAV_LINKS, STUDIO } from "~/studio/studio";
+import { SocialLinks } from "~/platform/studio/social-links";
+import { NAV_LINKS, STUDIO } from "~/platform/studio/studio";
 import { StudioMark } from "./studio-mark";
 
 export function SiteFooter({ year }: { year: number }) {

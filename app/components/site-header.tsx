@@ -1,10 +1,10 @@
 import { LogIn, Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
+import { NAV_LINKS, STUDIO } from "~/platform/studio/studio";
+import { Button } from "~/platform/ui/button";
+import { cn } from "~/platform/ui/cn";
 import { ROLE_LABELS } from "~/roles/permissions";
-import { NAV_LINKS, STUDIO } from "~/studio/studio";
 import { AccountMenu, type AccountSummary, accountLinks, SignOutForm } from "./account-menu";
 import { StudioMark } from "./studio-mark";
 

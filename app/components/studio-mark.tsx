@@ -1,4 +1,4 @@
-import { cn } from "~/components/ui/cn";
+import { cn } from "~/platform/ui/cn";
 
 /** The studio's mark: a lantern-wing glyph, drawn inline so it costs no request. */
 export function StudioMark({ className }: { className?: string }) {

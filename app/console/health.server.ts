@@ -2,7 +2,7 @@ import { count, desc, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import * as schema from "~/db/schema";
-import type { Runtime } from "~/server/context";
+import type { Runtime } from "~/runtime/context";
 
 export type HealthStatus = "healthy" | "warning" | "error";
 export type Health = {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/platform/server/env.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { acquireDataDirLock } from "./lock.server";
 

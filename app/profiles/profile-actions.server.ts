@@ -3,10 +3,10 @@ import { type AppLoadContext, data } from "react-router";
 import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
 import { ChangePasswordSchema, TwoFactorCodeSchema } from "~/accounts/auth-schemas";
 import { revokeSession, type SessionUser } from "~/accounts/session.server";
-import { parseForm } from "~/forms/form-errors";
-import { requireIntent } from "~/forms/intent";
-import { parseTheme } from "~/theme/theme";
-import { redirectWithToast } from "~/toast/toast.server";
+import { parseForm } from "~/platform/forms/form-errors";
+import { requireIntent } from "~/platform/forms/intent";
+import { parseTheme } from "~/platform/theme/theme";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import {
   type ProfileIntent,
   ProfileIntentSchema,

@@ -1,6 +1,6 @@
-import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
-import { z } from "~/forms/zod";
-import { THEMES } from "~/theme/theme";
+import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import { z } from "~/platform/forms/zod";
+import { THEMES } from "~/platform/theme/theme";
 
 // The profile and settings forms' schemas, shared by browser and server.
 

@@ -2,10 +2,10 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requirePermission } from "~/accounts/session.server";
 import { runAdminAction } from "~/admin/admin-actions.server";
 import { AdminDashboard } from "~/admin/admin-dashboard";
-import { readForm } from "~/forms/read-form.server";
 import { listGames } from "~/games/games.server";
 import { listMessages } from "~/messages/messages.server";
 import { listNews } from "~/news/news.server";
+import { readForm } from "~/platform/forms/read-form.server";
 import { permissionsOf } from "~/roles/permissions";
 import type { Route } from "./+types/admin";
 

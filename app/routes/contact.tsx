@@ -4,12 +4,6 @@ import { data, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { getSessionUser } from "~/accounts/session.server";
 import { useStudioTimeZone } from "~/components/local-time";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input, Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { type FieldErrors, parseForm } from "~/forms/form-errors";
-import { UNREADABLE_FORM } from "~/forms/read-form.server";
 import {
   CONTACT_LIMITS,
   type ContactField,
@@ -17,9 +11,15 @@ import {
   HONEYPOT_FIELD,
 } from "~/messages/contact-schema";
 import { notifyStaff, submitContactMessage } from "~/messages/messages.server";
-import { pageMeta, siteUrlFrom } from "~/seo/meta";
-import { SocialLinks } from "~/studio/social-links";
-import { STUDIO, STUDIO_HOURS } from "~/studio/studio";
+import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
+import { UNREADABLE_FORM } from "~/platform/forms/read-form.server";
+import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { SocialLinks } from "~/platform/studio/social-links";
+import { STUDIO, STUDIO_HOURS } from "~/platform/studio/studio";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Input, Textarea } from "~/platform/ui/input";
+import { Label } from "~/platform/ui/label";
 import type { Route } from "./+types/contact";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";

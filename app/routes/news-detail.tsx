@@ -5,9 +5,9 @@ import { recordActivity } from "~/activity/activity.server";
 import { LocalTime } from "~/components/local-time";
 import { getNews } from "~/news/news.server";
 import { summarize, toParagraphs } from "~/news/news-format";
-import { jsonLd, pageMeta, siteUrlFrom } from "~/seo/meta";
-import { useNonce } from "~/server/nonce";
-import { STUDIO } from "~/studio/studio";
+import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { useNonce } from "~/platform/server/nonce";
+import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/news-detail";
 
 async function recordNewsView(

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { type Logger, maskUrl } from "~/server/logger.server";
-import { STUDIO } from "~/studio/studio";
+import { type Logger, maskUrl } from "~/platform/server/logger.server";
+import { STUDIO } from "~/platform/studio/studio";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void>; describe: string };

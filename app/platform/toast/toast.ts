@@ -1,4 +1,4 @@
-import { z } from "~/forms/zod";
+import { z } from "~/platform/forms/zod";
 
 // A toast that survives a redirect (carried in a short-lived cookie), so messages like
 // 'Unauthorized' appear after the server sends someone elsewhere, with or without JavaScript.

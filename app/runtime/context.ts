@@ -1,11 +1,11 @@
 import type { Auth } from "~/accounts/auth.server";
 import type { Database } from "~/db/database.server";
-import type { Mailer } from "~/mail/mailer.server";
-import type { Storage } from "~/storage/storage.server";
-import type { CacheRegistry } from "./caches.server";
-import type { Env } from "./env.server";
-import type { Logger } from "./logger.server";
-import type { RateLimits } from "./rate-limit.server";
+import type { Mailer } from "~/platform/mail/mailer.server";
+import type { CacheRegistry } from "~/platform/server/caches.server";
+import type { Env } from "~/platform/server/env.server";
+import type { Logger } from "~/platform/server/logger.server";
+import type { RateLimits } from "~/platform/server/rate-limit.server";
+import type { Storage } from "~/platform/storage/storage.server";
 
 /** What the server process hands every loader and action (router context). */
 export type Runtime = {

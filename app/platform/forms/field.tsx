@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Input } from "~/platform/ui/input";
+import { Label } from "~/platform/ui/label";
 
 /** A labelled input with its error message wired for assistive technology. */
 export function Field({

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { STUDIO } from "~/studio/studio";
+import { STUDIO } from "~/platform/studio/studio";
 
 type PageMeta = {
   title: string;

@@ -1,4 +1,4 @@
-import { cn } from "~/components/ui/cn";
+import { cn } from "~/platform/ui/cn";
 import { SOCIAL_LINKS } from "./studio";
 
 /** The studio's social links, opening in a new tab. */

@@ -69,7 +69,7 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default("us-east-1"),
-    // Rate limits (app/server/rate-limit.server.ts; the README's configuration table says what each counts).
+    // Rate limits (app/platform/server/rate-limit.server.ts; the README's configuration table says what each counts).
     CONTACT_RATE_LIMIT: atLeastOne(5),
     CONTACT_ATTEMPT_LIMIT: atLeastOne(30),
     API_RATE_LIMIT: atLeastOne(120),
