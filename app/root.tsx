@@ -11,10 +11,10 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import { getSessionUser } from "~/accounts/session.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { StudioTimeZoneProvider } from "~/components/local-time";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { GeneralErrorBoundary } from "~/layout/error-boundary";
+import { SiteFooter } from "~/layout/site-footer";
+import { SiteHeader } from "~/layout/site-header";
+import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
 import { useNonce } from "~/platform/server/nonce";
 import { STUDIO } from "~/platform/studio/studio";
 import { themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";

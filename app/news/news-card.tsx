@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { LocalTime } from "~/components/local-time";
+import { LocalTime } from "~/platform/dates/local-time";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
 import type { NewsEntry } from "./news.server";
 

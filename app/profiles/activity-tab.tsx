@@ -2,7 +2,7 @@ import { RefreshCw } from "lucide-react";
 import { useRevalidator } from "react-router";
 import type { ActivityEntry } from "~/activity/activity.server";
 import { activityColour, activityCounters, activityLabel } from "~/activity/activity-types";
-import { LocalTime } from "~/components/local-time";
+import { LocalTime } from "~/platform/dates/local-time";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";

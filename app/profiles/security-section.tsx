@@ -8,7 +8,7 @@ import {
   Trash2,
 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { LocalTime } from "~/components/local-time";
+import { LocalTime } from "~/platform/dates/local-time";
 import { Field, FormError } from "~/platform/forms/field";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";

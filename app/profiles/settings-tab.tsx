@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { LocalTime } from "~/components/local-time";
+import { LocalTime } from "~/platform/dates/local-time";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Label } from "~/platform/ui/label";

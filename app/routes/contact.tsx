@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { getSessionUser } from "~/accounts/session.server";
-import { useStudioTimeZone } from "~/components/local-time";
 import {
   CONTACT_LIMITS,
   type ContactField,
@@ -11,6 +10,7 @@ import {
   HONEYPOT_FIELD,
 } from "~/messages/contact-schema";
 import { notifyStaff, submitContactMessage } from "~/messages/messages.server";
+import { useStudioTimeZone } from "~/platform/dates/local-time";
 import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import { UNREADABLE_FORM } from "~/platform/forms/read-form.server";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";

@@ -1,10 +1,10 @@
 import { Gamepad2, Heart, Mail, Newspaper, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
-import { StudioMark } from "~/components/studio-mark";
 import { listNews } from "~/news/news.server";
 import { NewsCard } from "~/news/news-card";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
+import { StudioMark } from "~/platform/studio/studio-mark";
 import { ThemeSwitcher } from "~/platform/theme/theme-switcher";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/home";

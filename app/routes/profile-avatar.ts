@@ -2,10 +2,9 @@ import { data } from "react-router";
 import { getSessionUser } from "~/accounts/session.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { AvatarError, processAvatar } from "~/profiles/avatar.server";
+import type { AvatarResult } from "~/profiles/avatar-limits";
 import { setAvatarUrl } from "~/profiles/profiles.server";
 import type { Route } from "./+types/profile-avatar";
-
-export type AvatarResult = { ok: true; avatarUrl: string } | { ok: false; error: string };
 
 /** POST a multipart form with one `avatar` file; the signed-in user's avatar is replaced. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import { formatDetailDate, formatListDate } from "~/news/news-format";
+import { formatDetailDate, formatListDate } from "./date-format";
 
 // Dates are rendered on the server in the studio's zone (STUDIO_TIME_ZONE), so a page is the same
 // for every visitor and the page cache can share it; once hydrated, the browser shows them in the

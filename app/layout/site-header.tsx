@@ -2,11 +2,12 @@ import { LogIn, Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { NAV_LINKS, STUDIO } from "~/platform/studio/studio";
+import { StudioMark } from "~/platform/studio/studio-mark";
 import { Button } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
 import { ROLE_LABELS } from "~/roles/permissions";
-import { AccountMenu, type AccountSummary, accountLinks, SignOutForm } from "./account-menu";
-import { StudioMark } from "./studio-mark";
+import { type AccountSummary, accountLinks } from "./account-links";
+import { AccountMenu, SignOutForm } from "./account-menu";
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { STUDIO } from "~/platform/studio/studio";
 import { Button } from "~/platform/ui/button";
-import { NotFound } from "./not-found";
+import { NotFound } from "~/platform/ui/not-found";
 
 /** The one error boundary: a handler per status, a calm generic page for everything else. */
 export function GeneralErrorBoundary() {

@@ -9,7 +9,7 @@ import {
   DropdownMenuTrigger,
 } from "~/platform/ui/dropdown-menu";
 import { ROLE_LABELS } from "~/roles/permissions";
-import { AccountMenuTrigger, type AccountSummary, accountLinks } from "./account-menu";
+import { AccountMenuTrigger, type AccountSummary, accountLinks } from "./account-links";
 
 /** The account menu itself: loaded on demand by `AccountMenu` (account-menu.tsx). */
 export function AccountDropdown({

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SocialLinks } from "~/platform/studio/social-links";
 import { NAV_LINKS, STUDIO } from "~/platform/studio/studio";
-import { StudioMark } from "./studio-mark";
+import { StudioMark } from "~/platform/studio/studio-mark";
 
 export function SiteFooter({ year }: { year: number }) {
   return (
