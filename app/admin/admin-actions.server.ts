@@ -14,6 +14,7 @@ import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/news.serv
 import { NewsSchema } from "~/news/news-schema";
 import { parseForm } from "~/platform/forms/form-errors";
 import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
+import type { AdminResult as AdminWriteResult } from "~/platform/forms/use-admin-fetcher";
 import { failIfInjected } from "~/platform/server/faults.server";
 import { can } from "~/roles/permissions";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
@@ -34,9 +35,7 @@ export const PUBLIC_CONTENT_INTENTS: ReadonlySet<AdminIntent> = new Set([
   "games-reorder",
 ]);
 
-export type AdminResult =
-  | { ok: true; intent: AdminIntent; id?: string }
-  | { ok: false; intent: AdminIntent | null; error: string; status: number };
+export type AdminResult = AdminWriteResult<AdminIntent>;
 
 const NOT_FOUND = [NotFoundError, GameNotFoundError, MessageNotFoundError, ReorderMismatchError];
 

@@ -6,13 +6,12 @@ import type { NewsEntry } from "~/news/news.server";
 import { NEWS_LIMITS, NewsSchema } from "~/news/news-schema";
 import { LocalTime } from "~/platform/dates/local-time";
 import { parseForm } from "~/platform/forms/form-errors";
+import { type AdminResult, useAdminFetcher } from "~/platform/forms/use-admin-fetcher";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
-import type { AdminResult } from "./admin-actions.server";
-import { useAdminFetcher } from "./use-admin-fetcher";
 
 const FORM_KEY = "news-form";
 

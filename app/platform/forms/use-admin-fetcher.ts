@@ -1,6 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { AdminResult } from "./admin-actions.server";
+
+/** What the admin dashboard's action answers one write; `Intent` is its closed set of intents. */
+export type AdminResult<Intent extends string = string> =
+  | { ok: true; intent: Intent; id?: string }
+  | { ok: false; intent: Intent | null; error: string; status: number };
 
 /**
  * A fetcher for one admin write that calls back once per answer: onDone with the result, so each
