@@ -22,7 +22,7 @@ import { ownerSetupLink } from "~/accounts/accounts.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/accounts/auth.server";
 import { describeConsoleQuery } from "~/console/sql-query.server";
 import type { Database } from "~/db/database.server";
-import { seedDemo } from "~/db/demo.server";
+import { seedDemo } from "~/runtime/demo.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";

@@ -2,7 +2,6 @@
 import { parseArgs } from "node:util";
 import { AccountError, createVerifiedUser } from "~/accounts/accounts.server";
 import { createAuth } from "~/accounts/auth.server";
-import { seedDemo } from "~/db/demo.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
@@ -12,6 +11,7 @@ import { ConfigError, loadEnv } from "~/platform/server/env.server";
 import { createLogger } from "~/platform/server/logger.server";
 import { isRole, ROLES } from "~/roles/permissions";
 import { findUserIdByEmail, LastOwnerError, setUserRole } from "~/roles/roles.server";
+import { seedDemo } from "~/runtime/demo.server";
 
 const USAGE = `Usage: studio <command>
 

@@ -182,7 +182,7 @@ async function seed(): Promise<Seeded> {
     await Promise.all([
       import("~/db/open.server"),
       import("~/db/migrate.server"),
-      import("~/db/demo.server"),
+      import("~/runtime/demo.server"),
       import("~/news/news.server"),
       import("~/games/games.server"),
       import("~/accounts/accounts.server"),

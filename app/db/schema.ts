@@ -11,8 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { GAME_STATUSES } from "~/games/game-status";
-import { ROLES } from "~/roles/permissions";
+import { GAME_STATUSES, ROLES } from "./enums";
 
 // Every table follows one pattern: uuid ids made by the database, timestamps with time zone set by
 // the database, NOT NULL unless the spec says a field may be empty, CHECKs for enumerated values and
