@@ -18,6 +18,15 @@ export const ProfileIntentSchema = z.enum([
 ]);
 export type ProfileIntent = z.infer<typeof ProfileIntentSchema>;
 
+/** What a /profile write answers the form that sent it. */
+export type ProfileActionResult = {
+  intent: ProfileIntent;
+  ok?: boolean;
+  formError?: string;
+  errors?: Record<string, string | undefined>;
+  enrolment?: { qrDataUrl: string; secretUri: string; backupCodes: string[] };
+};
+
 export const PROFILE_LIMITS = { displayName: 60, bio: 500 } as const;
 
 export const ProfileSchema = z.object({

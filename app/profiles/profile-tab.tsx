@@ -11,7 +11,7 @@ import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import type { AvatarResult } from "./avatar-limits";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from "./avatar-limits";
-import type { ProfileActionResult } from "./profile-actions.server";
+import type { ProfileActionResult } from "./profile-schema";
 import { PROFILE_LIMITS, ProfileSchema } from "./profile-schema";
 import type { Profile } from "./profiles.server";
 

@@ -12,7 +12,7 @@ import { LocalTime } from "~/platform/dates/local-time";
 import { Field, FormError } from "~/platform/forms/field";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
-import type { ProfileActionResult, ProfileIntent } from "./profile-actions.server";
+import type { ProfileActionResult, ProfileIntent } from "./profile-schema";
 
 export type Device = {
   id: string;

@@ -3,7 +3,6 @@ import net, { type AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { AVATAR_LIMITS } from "~/profiles/avatar.server";
 import {
   BODY_LIMITS,
   type BodyLimit,
@@ -91,7 +90,7 @@ function send(
 }
 
 describe("the body limits table", () => {
-  it("gives every kind of endpoint its limit, the avatar's with room for the form around it", () => {
+  it("gives every kind of endpoint its limit", () => {
     const kb = 1024;
     expect(bodyLimitFor("/contact").bytes).toBe(64 * kb);
     expect(bodyLimitFor("/_root.data").bytes).toBe(64 * kb);
@@ -102,7 +101,6 @@ describe("the body limits table", () => {
     });
     expect(bodyLimitFor("/api/v1/news")).toMatchObject({ bytes: 1024 * kb, answer: "api" });
     expect(bodyLimitFor("/admin.data").bytes).toBe(256 * kb);
-    expect(bodyLimitFor("/profile/avatar").bytes).toBe(AVATAR_LIMITS.bytes + 64 * kb);
     expect(bodyLimitFor("/profile/avatar.data").message).toBe(
       "The image is too large. The limit is 5 MB.",
     );

@@ -1,29 +1,19 @@
 import QRCode from "qrcode";
 import { type AppLoadContext, data } from "react-router";
-import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
-import { ChangePasswordSchema, TwoFactorCodeSchema } from "~/accounts/auth-schemas";
-import { revokeSession, type SessionUser } from "~/accounts/session.server";
 import { parseForm } from "~/platform/forms/form-errors";
 import { requireIntent } from "~/platform/forms/intent";
 import { parseTheme } from "~/platform/theme/theme";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import {
-  type ProfileIntent,
+  type ProfileActionResult,
   ProfileIntentSchema,
   ProfileSchema,
   SettingsSchema,
-} from "./profile-schema";
-import { savePreferences, saveThemePreference, updateProfile } from "./profiles.server";
-
-export type { ProfileIntent } from "./profile-schema";
-
-export type ProfileActionResult = {
-  intent: ProfileIntent;
-  ok?: boolean;
-  formError?: string;
-  errors?: Record<string, string | undefined>;
-  enrolment?: { qrDataUrl: string; secretUri: string; backupCodes: string[] };
-};
+} from "~/profiles/profile-schema";
+import { savePreferences, saveThemePreference, updateProfile } from "~/profiles/profiles.server";
+import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
+import { ChangePasswordSchema, TwoFactorCodeSchema } from "./auth-schemas";
+import { revokeSession, type SessionUser } from "./session.server";
 
 /** The /profile writes. Each acts on the signed-in user only; there is no way to name another. */
 export async function runProfileAction(

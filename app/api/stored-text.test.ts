@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ChangePasswordSchema, LoginSchema } from "~/accounts/auth-schemas";
-import { WorkInput } from "~/api/api-schemas";
 import { GameSchema } from "~/games/game-schema";
 import { ContactSchema } from "~/messages/contact-schema";
 import { NewsSchema } from "~/news/news-schema";
+import { parseForm } from "~/platform/forms/form-errors";
 import { ProfileSchema } from "~/profiles/profile-schema";
-import { parseForm } from "./form-errors";
+import { WorkInput } from "./api-schemas";
 
 // Found by fuzzing: a NUL in any stored text made PostgreSQL refuse the row, and the action
 // answered 500 (contact 503); other control characters made the news feed unreadable XML.
