@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
-import { getSessionUser } from "~/accounts/session.server";
+import { getSessionUser } from "~/accounts/index.server";
 import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
 import { SiteHeader } from "~/layout/site-header";
@@ -21,7 +21,7 @@ import { themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
 import { readToast } from "~/platform/toast/toast.server";
 import { useRedirectToast } from "~/platform/toast/use-toast";
 import { Spinner } from "~/platform/ui/spinner";
-import { permissionsOf } from "~/roles/permissions";
+import { permissionsOf } from "~/roles";
 import type { Route } from "./+types/root";
 import "./app.css";
 

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { ownerInvites, users } from "~/db/schema";
-import { deleteAccountMessages } from "~/messages/messages.server";
-import type { Role } from "~/roles/permissions";
-import { countOwners, lockOwners, refuseLastOwner, setUserRole } from "~/roles/roles.server";
+import { deleteAccountMessages } from "~/messages/index.server";
+import type { Role } from "~/roles";
+import { countOwners, lockOwners, refuseLastOwner, setUserRole } from "~/roles/index.server";
 import type { Auth } from "./auth.server";
 import { PASSWORD_LIMITS } from "./password.server";
 

@@ -9,8 +9,8 @@ import {
   ProfileIntentSchema,
   ProfileSchema,
   SettingsSchema,
-} from "~/profiles/profile-schema";
-import { savePreferences, saveThemePreference, updateProfile } from "~/profiles/profiles.server";
+} from "~/profiles";
+import { savePreferences, saveThemePreference, updateProfile } from "~/profiles/index.server";
 import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
 import { ChangePasswordSchema, TwoFactorCodeSchema } from "./auth-schemas";
 import { revokeSession, type SessionUser } from "./session.server";

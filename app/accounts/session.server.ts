@@ -6,7 +6,7 @@ import { profiles, sessions, userPreferences, userRoles, users } from "~/db/sche
 import { parseTheme, type Theme } from "~/platform/theme/theme";
 import type { Toast } from "~/platform/toast/toast";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { can, isRole, type Permission, type Role } from "~/roles/permissions";
+import { can, isRole, type Permission, type Role } from "~/roles";
 
 export type SessionUser = {
   id: string;

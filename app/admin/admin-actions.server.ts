@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { SessionUser } from "~/accounts/session.server";
-import { GameSchema, ReorderSchema } from "~/games/game-schema";
+import type { SessionUser } from "~/accounts/index.server";
+import { GameSchema, ReorderSchema } from "~/games";
 import {
   addGame,
   deleteGame,
@@ -8,15 +8,15 @@ import {
   ReorderMismatchError,
   reorderGames,
   updateGame,
-} from "~/games/games.server";
-import { MessageNotFoundError, markMessageRead } from "~/messages/messages.server";
-import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/news.server";
-import { NewsSchema } from "~/news/news-schema";
+} from "~/games/index.server";
+import { MessageNotFoundError, markMessageRead } from "~/messages/index.server";
+import { NewsSchema } from "~/news";
+import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/index.server";
 import { parseForm } from "~/platform/forms/form-errors";
 import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
 import type { AdminResult as AdminWriteResult } from "~/platform/forms/use-admin-fetcher";
 import { failIfInjected } from "~/platform/server/faults.server";
-import { can } from "~/roles/permissions";
+import { can } from "~/roles";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
 
 // The admin dashboard's writes: each intent, the permission it needs, and what it calls. The route

@@ -1,12 +1,12 @@
 import { LayoutDashboard } from "lucide-react";
-import type { GameEntry } from "~/games/games.server";
-import { GamesTab } from "~/games/games-admin-tab";
-import type { MessageEntry } from "~/messages/messages.server";
-import { MessagesTab } from "~/messages/messages-admin-tab";
-import type { NewsEntry } from "~/news/news.server";
-import { NewsTab } from "~/news/news-admin-tab";
+import { GamesTab } from "~/games";
+import type { GameEntry } from "~/games/index.server";
+import { MessagesTab } from "~/messages";
+import type { MessageEntry } from "~/messages/index.server";
+import { NewsTab } from "~/news";
+import type { NewsEntry } from "~/news/index.server";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
-import { type Permission, ROLE_LABELS, type Role } from "~/roles/permissions";
+import { type Permission, ROLE_LABELS, type Role } from "~/roles";
 
 type Loaded<T> = { items: T[] | null; error: string | null };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ChangePasswordSchema, LoginSchema } from "~/accounts/auth-schemas";
-import { GameSchema } from "~/games/game-schema";
-import { ContactSchema } from "~/messages/contact-schema";
-import { NewsSchema } from "~/news/news-schema";
+import { ChangePasswordSchema, LoginSchema } from "~/accounts";
+import { GameSchema } from "~/games";
+import { ContactSchema } from "~/messages";
+import { NewsSchema } from "~/news";
 import { parseForm } from "~/platform/forms/form-errors";
-import { ProfileSchema } from "~/profiles/profile-schema";
+import { ProfileSchema } from "~/profiles";
 import { WorkInput } from "./api-schemas";
 
 // Found by fuzzing: a NUL in any stored text made PostgreSQL refuse the row, and the action

@@ -5,7 +5,7 @@ import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
-import type { Role } from "~/roles/permissions";
+import type { Role } from "~/roles";
 import { callApi } from "./console-api";
 import { DatabasePanel, HealthCard, MyWorkCard, StaffLinks, TeamPanel } from "./console-panels";
 import { ApiTester, CacheAndRefresh, PerformancePanel, QueryBox } from "./console-tools";

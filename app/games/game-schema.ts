@@ -1,4 +1,4 @@
-import { FILL_ALL_FIELDS } from "~/news/news-schema";
+import { FILL_ALL_FIELDS } from "~/news";
 import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { GAME_STATUSES } from "./game-status";

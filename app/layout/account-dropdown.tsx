@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/platform/ui/dropdown-menu";
-import { ROLE_LABELS } from "~/roles/permissions";
+import { ROLE_LABELS } from "~/roles";
 import { AccountMenuTrigger, type AccountSummary, accountLinks } from "./account-links";
 
 /** The account menu itself: loaded on demand by `AccountMenu` (account-menu.tsx). */

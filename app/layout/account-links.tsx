@@ -2,7 +2,7 @@ import { LayoutDashboard, User, UserCog } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Avatar } from "~/platform/ui/avatar";
 import { Button } from "~/platform/ui/button";
-import type { Permission, Role } from "~/roles/permissions";
+import type { Permission, Role } from "~/roles";
 
 // What the account menu (account-menu.tsx) and its on-demand dropdown (account-dropdown.tsx) share.
 

@@ -1,11 +1,12 @@
 import { LogIn, Menu, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { DevConsole } from "~/console";
 import { NAV_LINKS, STUDIO } from "~/platform/studio/studio";
 import { StudioMark } from "~/platform/studio/studio-mark";
 import { Button } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
-import { ROLE_LABELS } from "~/roles/permissions";
+import { ROLE_LABELS } from "~/roles";
 import { type AccountSummary, accountLinks } from "./account-links";
 import { AccountMenu, SignOutForm } from "./account-menu";
 
@@ -15,9 +16,6 @@ function navClass({ isActive }: { isActive: boolean }) {
     isActive ? "text-foreground" : "text-muted-foreground",
   );
 }
-
-// The console's code is its own chunk, fetched only when a developer or owner opens it.
-const DevConsole = lazy(() => import("~/console/dev-console"));
 
 export function SiteHeader({ user }: { user: AccountSummary | null }) {
   const [menuOpen, setMenuOpen] = useState(false);

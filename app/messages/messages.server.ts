@@ -6,7 +6,7 @@ import { recordStaffAction } from "~/platform/audit/audit.server";
 import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { addressKey, type RateLimits } from "~/platform/server/rate-limit.server";
-import { atLeast, ROLES } from "~/roles/permissions";
+import { atLeast, ROLES } from "~/roles";
 import {
   type ContactField,
   type ContactInput,

@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useRevalidator } from "react-router";
-import type { ActivityEntry } from "~/activity/activity.server";
-import { activityColour, activityCounters, activityLabel } from "~/activity/activity-types";
+import { activityColour, activityCounters, activityLabel } from "~/activity";
+import type { ActivityEntry } from "~/activity/index.server";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";

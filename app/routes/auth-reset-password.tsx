@@ -1,8 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { AuthCard } from "~/accounts/auth-card";
-import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
-import { ResetPasswordSchema } from "~/accounts/auth-schemas";
-import { NewPasswordFields } from "~/accounts/new-password-fields";
+import { AuthCard, NewPasswordFields, ResetPasswordSchema } from "~/accounts";
+import { authErrorMessage, forwardToAuth } from "~/accounts/index.server";
 import { FormError } from "~/platform/forms/field";
 import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import { readForm } from "~/platform/forms/read-form.server";

@@ -1,12 +1,6 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import {
-  AccountError,
-  createOwnerWithInvite,
-  isOwnerInviteValid,
-} from "~/accounts/accounts.server";
-import { AuthCard } from "~/accounts/auth-card";
-import { OwnerSetupSchema } from "~/accounts/auth-schemas";
-import { NewPasswordFields } from "~/accounts/new-password-fields";
+import { AuthCard, NewPasswordFields, OwnerSetupSchema } from "~/accounts";
+import { AccountError, createOwnerWithInvite, isOwnerInviteValid } from "~/accounts/index.server";
 import { Field, FormError } from "~/platform/forms/field";
 import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import { readForm } from "~/platform/forms/read-form.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { forwardToAuth } from "~/accounts/auth-forward.server";
+import { forwardToAuth } from "~/accounts/index.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { Route } from "./+types/auth-sign-out";
 

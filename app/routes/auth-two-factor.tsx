@@ -1,8 +1,6 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
-import { AuthCard } from "~/accounts/auth-card";
-import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
-import { TwoFactorCodeSchema } from "~/accounts/auth-schemas";
-import { safeRedirect } from "~/accounts/redirect";
+import { AuthCard, safeRedirect, TwoFactorCodeSchema } from "~/accounts";
+import { authErrorMessage, forwardToAuth } from "~/accounts/index.server";
 import { Field, FormError } from "~/platform/forms/field";
 import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import { readForm } from "~/platform/forms/read-form.server";

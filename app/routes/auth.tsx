@@ -1,15 +1,19 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { type AuthAnswer, authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
 import {
   AuthIntentSchema,
   type AuthIntent as Intent,
   LoginSchema,
   RegisterSchema,
-} from "~/accounts/auth-schemas";
-import { safeRedirect } from "~/accounts/redirect";
-import { requireAnonymous } from "~/accounts/session.server";
+  safeRedirect,
+} from "~/accounts";
+import {
+  type AuthAnswer,
+  authErrorMessage,
+  forwardToAuth,
+  requireAnonymous,
+} from "~/accounts/index.server";
 import { Field, FormError } from "~/platform/forms/field";
 import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import { requireIntent } from "~/platform/forms/intent";

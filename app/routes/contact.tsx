@@ -2,14 +2,9 @@ import { Clock, Mail, MapPin, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { getSessionUser } from "~/accounts/session.server";
-import {
-  CONTACT_LIMITS,
-  type ContactField,
-  ContactSchema,
-  HONEYPOT_FIELD,
-} from "~/messages/contact-schema";
-import { notifyStaff, submitContactMessage } from "~/messages/messages.server";
+import { getSessionUser } from "~/accounts/index.server";
+import { CONTACT_LIMITS, type ContactField, ContactSchema, HONEYPOT_FIELD } from "~/messages";
+import { notifyStaff, submitContactMessage } from "~/messages/index.server";
 import { useStudioTimeZone } from "~/platform/dates/local-time";
 import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import { UNREADABLE_FORM } from "~/platform/forms/read-form.server";

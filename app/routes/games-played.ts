@@ -1,5 +1,5 @@
-import { getSessionUser } from "~/accounts/session.server";
-import { recordActivity } from "~/activity/activity.server";
+import { getSessionUser } from "~/accounts/index.server";
+import { recordActivity } from "~/activity/index.server";
 import { isUuid } from "~/db/ids";
 import { addressKey } from "~/platform/server/rate-limit.server";
 import type { Route } from "./+types/games-played";

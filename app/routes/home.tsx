@@ -1,7 +1,7 @@
 import { Gamepad2, Heart, Mail, Newspaper, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
-import { listNews } from "~/news/news.server";
-import { NewsCard } from "~/news/news-card";
+import { NewsCard } from "~/news";
+import { listNews } from "~/news/index.server";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import { StudioMark } from "~/platform/studio/studio-mark";

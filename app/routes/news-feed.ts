@@ -1,5 +1,5 @@
-import { listNews } from "~/news/news.server";
-import { summarize } from "~/news/news-format";
+import { summarize } from "~/news";
+import { listNews } from "~/news/index.server";
 import { escapeXml } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/news-feed";

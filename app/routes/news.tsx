@@ -1,7 +1,7 @@
 import { AlertTriangle, Newspaper } from "lucide-react";
 import { data, useNavigation } from "react-router";
-import { listNews } from "~/news/news.server";
-import { NewsCard } from "~/news/news-card";
+import { NewsCard } from "~/news";
+import { listNews } from "~/news/index.server";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import { Spinner } from "~/platform/ui/spinner";

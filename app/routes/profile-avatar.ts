@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { getSessionUser } from "~/accounts/session.server";
+import { getSessionUser } from "~/accounts/index.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { AvatarError, processAvatar } from "~/profiles/avatar.server";
-import type { AvatarResult } from "~/profiles/avatar-limits";
-import { setAvatarUrl } from "~/profiles/profiles.server";
+import type { AvatarResult } from "~/profiles";
+import { AvatarError, processAvatar, setAvatarUrl } from "~/profiles/index.server";
 import type { Route } from "./+types/profile-avatar";
 
 /** POST a multipart form with one `avatar` file; the signed-in user's avatar is replaced. */

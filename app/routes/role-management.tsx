@@ -2,8 +2,8 @@ import { Code, Crown, RefreshCw, Shield, ShieldCheck, User, UserCog } from "luci
 import { useEffect, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { AssignRoleSchema, RoleIntentSchema, SetRoleSchema } from "~/accounts/auth-schemas";
-import { requirePermission } from "~/accounts/session.server";
+import { AssignRoleSchema, RoleIntentSchema, SetRoleSchema } from "~/accounts";
+import { requirePermission } from "~/accounts/index.server";
 import { FormError } from "~/platform/forms/field";
 import { parseForm } from "~/platform/forms/form-errors";
 import { requireIntent } from "~/platform/forms/intent";
@@ -15,13 +15,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/pla
 import { cn } from "~/platform/ui/cn";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
-import { ROLE_LABELS, ROLES, type Role } from "~/roles/permissions";
+import { ROLE_LABELS, ROLES, type Role } from "~/roles";
 import {
   findUserIdByEmail,
   LastOwnerError,
   listUsersWithRoles,
   setUserRole,
-} from "~/roles/roles.server";
+} from "~/roles/index.server";
 import type { Route } from "./+types/role-management";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

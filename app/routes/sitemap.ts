@@ -1,4 +1,4 @@
-import { listNews } from "~/news/news.server";
+import { listNews } from "~/news/index.server";
 import { escapeXml } from "~/platform/seo/meta";
 import type { Route } from "./+types/sitemap";
 

@@ -1,4 +1,4 @@
-import type { Auth } from "~/accounts/auth.server";
+import type { Auth } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import type { CacheRegistry } from "~/platform/server/caches.server";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { games, news } from "~/db/schema";
-import { createGame, type NewGame } from "~/games/games.server";
-import { createNews } from "~/news/news.server";
+import { createGame, type NewGame } from "~/games/index.server";
+import { createNews } from "~/news/index.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
