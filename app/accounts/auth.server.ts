@@ -15,7 +15,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { createAccountDefaults } from "~/profiles/index.server";
 import { LastOwnerError } from "~/roles/index.server";
-import { deleteAccount } from "./accounts.server";
+import { deleteAccount } from "./account-deletion.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
 import { hashPassword, PASSWORD_LIMITS, verifyPassword } from "./password.server";
