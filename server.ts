@@ -4,7 +4,7 @@
 // adds the demo content first.
 // biome-ignore-all assist/source/organizeImports: the first import settles NODE_ENV before React loads
 
-import { declaredNodeEnv } from "~/server/node-env.server";
+import { declaredNodeEnv } from "~/platform/server/node-env.server";
 
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -18,33 +18,32 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { ownerSetupLink } from "~/accounts/accounts.server";
-import { CLIENT_IP_HEADER, createAuth } from "~/accounts/auth.server";
-import { describeConsoleQuery } from "~/console/sql-query.server";
+import { CLIENT_IP_HEADER, createAuth, ownerSetupLink } from "~/accounts/index.server";
+import { describeConsoleQuery } from "~/console/index.server";
 import type { Database } from "~/db/database.server";
-import { seedDemo } from "~/db/demo.server";
+import { seedDemo } from "~/runtime/demo.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
-import { createMailer } from "~/mail/mailer.server";
-import { configuredStorage } from "~/storage/configured.server";
-import type { Runtime } from "~/server/context";
-import { ConfigError, type Env, loadEnv } from "~/server/env.server";
-import { CacheRegistry } from "~/server/caches.server";
-import { createLogger, requestLogSerializers } from "~/server/logger.server";
-import { isSharedPage, PageCache } from "~/server/page-cache.server";
-import { createRateLimits, limitStoreFor } from "~/server/rate-limit.server";
-import { isCrossSiteWrite } from "~/server/origin.server";
+import { createMailer } from "~/platform/mail/mailer.server";
+import { configuredStorage } from "~/platform/storage/configured.server";
+import type { Runtime } from "~/runtime/context";
+import { ConfigError, type Env, loadEnv } from "~/platform/server/env.server";
+import { CacheRegistry } from "~/platform/server/caches.server";
+import { createLogger, requestLogSerializers } from "~/platform/server/logger.server";
+import { isSharedPage, PageCache } from "~/platform/server/page-cache.server";
+import { createRateLimits, limitStoreFor } from "~/platform/server/rate-limit.server";
+import { isCrossSiteWrite } from "~/platform/server/origin.server";
 import {
   limitRequestBodies,
   refuseOversizedBodies,
   requestTimeoutOptions,
-} from "~/server/request-limits.server";
+} from "~/platform/server/request-limits.server";
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
   securityHeaders,
-} from "~/server/security.server";
+} from "~/platform/server/security.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));

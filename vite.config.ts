@@ -1,14 +1,24 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
+
+// A feature's index files re-export and run nothing on import (decision 031). Saying so lets the
+// bundler skip the modules a page does not use: the home page imports NewsCard from ~/news without
+// loading the news admin tab and its libraries.
+const featureIndexes: Plugin = {
+  name: "feature-indexes-have-no-side-effects",
+  transform(_code, id) {
+    if (/\/app\/[a-z-]+\/index(\.server)?\.ts$/.test(id)) return { moduleSideEffects: false };
+  },
+};
 
 export default defineConfig(({ mode }) => ({
   resolve: { alias: { "~": appDir } },
   // Vitest runs the unit and integration tests without the React Router plugin.
-  plugins: mode === "test" ? [] : [tailwindcss(), reactRouter()],
+  plugins: mode === "test" ? [] : [featureIndexes, tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   // Pure-JS UI libraries go into the server build (only what the pages use) instead of being loaded
   // from node_modules at start-up: lucide-react is one 1.3 MB CommonJS file, date-fns's index pulls

@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
-import { NonceProvider } from "~/server/nonce";
+import { NonceProvider } from "~/platform/server/nonce";
 
 export const streamTimeout = 5_000;
 

@@ -10,18 +10,18 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
-import { getSessionUser } from "~/accounts/session.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { StudioTimeZoneProvider } from "~/components/local-time";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { Spinner } from "~/components/ui/spinner";
-import { permissionsOf } from "~/roles/permissions";
-import { useNonce } from "~/server/nonce";
-import { STUDIO } from "~/studio/studio";
-import { themeScript, useAccountTheme, useTheme } from "~/theme/theme";
-import { readToast } from "~/toast/toast.server";
-import { useRedirectToast } from "~/toast/use-toast";
+import { getSessionUser } from "~/accounts/index.server";
+import { GeneralErrorBoundary } from "~/layout/error-boundary";
+import { SiteFooter } from "~/layout/site-footer";
+import { SiteHeader } from "~/layout/site-header";
+import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
+import { useNonce } from "~/platform/server/nonce";
+import { STUDIO } from "~/platform/studio/studio";
+import { themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
+import { readToast } from "~/platform/toast/toast.server";
+import { useRedirectToast } from "~/platform/toast/use-toast";
+import { Spinner } from "~/platform/ui/spinner";
+import { permissionsOf } from "~/roles";
 import type { Route } from "./+types/root";
 import "./app.css";
 

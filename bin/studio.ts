@@ -1,17 +1,16 @@
 // `studio`: the operator's command line. It reads the same environment as the server.
 import { parseArgs } from "node:util";
-import { AccountError, createVerifiedUser } from "~/accounts/accounts.server";
-import { createAuth } from "~/accounts/auth.server";
-import { seedDemo } from "~/db/demo.server";
+import { AccountError, createAuth, createVerifiedUser } from "~/accounts/index.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
-import { createMailer } from "~/mail/mailer.server";
-import { isRole, ROLES } from "~/roles/permissions";
-import { findUserIdByEmail, LastOwnerError, setUserRole } from "~/roles/roles.server";
-import { CacheRegistry } from "~/server/caches.server";
-import { ConfigError, loadEnv } from "~/server/env.server";
-import { createLogger } from "~/server/logger.server";
+import { createMailer } from "~/platform/mail/mailer.server";
+import { CacheRegistry } from "~/platform/server/caches.server";
+import { ConfigError, loadEnv } from "~/platform/server/env.server";
+import { createLogger } from "~/platform/server/logger.server";
+import { isRole, ROLES } from "~/roles";
+import { findUserIdByEmail, LastOwnerError, setUserRole } from "~/roles/index.server";
+import { seedDemo } from "~/runtime/demo.server";
 
 const USAGE = `Usage: studio <command>
 

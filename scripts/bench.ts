@@ -182,15 +182,15 @@ async function seed(): Promise<Seeded> {
     await Promise.all([
       import("~/db/open.server"),
       import("~/db/migrate.server"),
-      import("~/db/demo.server"),
+      import("~/runtime/demo.server"),
       import("~/news/news.server"),
       import("~/games/games.server"),
       import("~/accounts/accounts.server"),
       import("~/accounts/auth.server"),
     ]);
-  const { loadEnv } = await import("~/server/env.server");
-  const { createLogger } = await import("~/server/logger.server");
-  const { createMailer } = await import("~/mail/mailer.server");
+  const { loadEnv } = await import("~/platform/server/env.server");
+  const { createLogger } = await import("~/platform/server/logger.server");
+  const { createMailer } = await import("~/platform/mail/mailer.server");
   const { sql } = await import("drizzle-orm");
   const env = loadEnv({ ...serverEnv(0), NODE_ENV: "production" });
   const database = await openConfiguredDatabase(env);

@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { ownerInvites, users } from "~/db/schema";
-import { deleteAccountMessages } from "~/messages/messages.server";
-import type { Role } from "~/roles/permissions";
-import { countOwners, lockOwners, refuseLastOwner, setUserRole } from "~/roles/roles.server";
+import type { Role } from "~/roles";
+import { countOwners, setUserRole } from "~/roles/index.server";
 import type { Auth } from "./auth.server";
 import { PASSWORD_LIMITS } from "./password.server";
 
@@ -118,27 +117,4 @@ export async function findUserByEmail(db: Database, email: string) {
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
   return row ?? null;
-}
-
-export const LAST_OWNER_CANNOT_LEAVE =
-  "You are the last owner. Make someone else an owner before deleting your account.";
-
-/**
- * Deletes an account and what belongs to it, in one transaction under the lock role changes take,
- * so the last owner can never go: its contact messages (decision 026) and the user row, whose
- * sessions, credentials, profile, preferences, role and activity cascade. Throws LastOwnerError.
- */
-export async function deleteAccount(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    await lockOwners(tx);
-    const [account] = await tx
-      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!account) return;
-    await refuseLastOwner(tx, userId, LAST_OWNER_CANNOT_LEAVE);
-    await deleteAccountMessages(tx, account);
-    await tx.delete(users).where(eq(users.id, userId));
-  });
 }

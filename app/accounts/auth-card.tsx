@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
 
 /** The narrow card that every account page (sign in, two-factor, reset, set-up) sits in. */
 export function AuthCard({

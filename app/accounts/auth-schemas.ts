@@ -1,6 +1,6 @@
-import { hasNoControlCharacters } from "~/forms/text-rules";
-import { z } from "~/forms/zod";
-import { ROLES } from "~/roles/permissions";
+import { hasNoControlCharacters } from "~/platform/forms/text-rules";
+import { z } from "~/platform/forms/zod";
+import { ROLES } from "~/roles";
 
 // The account forms' schemas, shared by the forms in the browser and the actions on the server.
 export const PASSWORD_MIN = 8;

@@ -7,7 +7,7 @@ import {
   getIP,
   isAPIError,
 } from "better-auth/api";
-import type { RateLimits } from "~/server/rate-limit.server";
+import type { RateLimits } from "~/platform/server/rate-limit.server";
 
 // Sign-in throttling as identity providers do it, inside the auth library's own hook pipeline, so
 // every way to its endpoints (our forms' forwarding, /api/auth/*, server calls) passes it:

@@ -1,5 +1,5 @@
-import { Field } from "~/forms/field";
-import type { FieldErrors } from "~/forms/form-errors";
+import { Field } from "~/platform/forms/field";
+import type { FieldErrors } from "~/platform/forms/form-errors";
 
 /** A new password and its confirmation ('Passwords do not match' shows under the second). */
 export function NewPasswordFields({

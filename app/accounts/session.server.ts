@@ -3,10 +3,10 @@ import type { AppLoadContext } from "react-router";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userPreferences, userRoles, users } from "~/db/schema";
-import { can, isRole, type Permission, type Role } from "~/roles/permissions";
-import { parseTheme, type Theme } from "~/theme/theme";
-import type { Toast } from "~/toast/toast";
-import { redirectWithToast } from "~/toast/toast.server";
+import { parseTheme, type Theme } from "~/platform/theme/theme";
+import type { Toast } from "~/platform/toast/toast";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { can, isRole, type Permission, type Role } from "~/roles";
 
 export type SessionUser = {
   id: string;

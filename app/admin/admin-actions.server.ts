@@ -1,8 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { SessionUser } from "~/accounts/session.server";
-import { parseForm } from "~/forms/form-errors";
-import { parseIntent, UNKNOWN_INTENT } from "~/forms/intent";
-import { GameSchema, ReorderSchema } from "~/games/game-schema";
+import type { SessionUser } from "~/accounts/index.server";
+import { GameSchema, ReorderSchema } from "~/games";
 import {
   addGame,
   deleteGame,
@@ -10,12 +8,15 @@ import {
   ReorderMismatchError,
   reorderGames,
   updateGame,
-} from "~/games/games.server";
-import { MessageNotFoundError, markMessageRead } from "~/messages/messages.server";
-import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/news.server";
-import { NewsSchema } from "~/news/news-schema";
-import { can } from "~/roles/permissions";
-import { failIfInjected } from "~/server/faults.server";
+} from "~/games/index.server";
+import { MessageNotFoundError, markMessageRead } from "~/messages/index.server";
+import { NewsSchema } from "~/news";
+import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/index.server";
+import { parseForm } from "~/platform/forms/form-errors";
+import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
+import type { AdminResult as AdminWriteResult } from "~/platform/forms/use-admin-fetcher";
+import { failIfInjected } from "~/platform/server/faults.server";
+import { can } from "~/roles";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
 
 // The admin dashboard's writes: each intent, the permission it needs, and what it calls. The route
@@ -34,9 +35,7 @@ export const PUBLIC_CONTENT_INTENTS: ReadonlySet<AdminIntent> = new Set([
   "games-reorder",
 ]);
 
-export type AdminResult =
-  | { ok: true; intent: AdminIntent; id?: string }
-  | { ok: false; intent: AdminIntent | null; error: string; status: number };
+export type AdminResult = AdminWriteResult<AdminIntent>;
 
 const NOT_FOUND = [NotFoundError, GameNotFoundError, MessageNotFoundError, ReorderMismatchError];
 

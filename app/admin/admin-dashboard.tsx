@@ -1,12 +1,12 @@
 import { LayoutDashboard } from "lucide-react";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import type { GameEntry } from "~/games/games.server";
-import type { MessageEntry } from "~/messages/messages.server";
-import type { NewsEntry } from "~/news/news.server";
-import { type Permission, ROLE_LABELS, type Role } from "~/roles/permissions";
-import { GamesTab } from "./games-tab";
-import { MessagesTab } from "./messages-tab";
-import { NewsTab } from "./news-tab";
+import { GamesTab } from "~/games";
+import type { GameEntry } from "~/games/index.server";
+import { MessagesTab } from "~/messages";
+import type { MessageEntry } from "~/messages/index.server";
+import { NewsTab } from "~/news";
+import type { NewsEntry } from "~/news/index.server";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
+import { type Permission, ROLE_LABELS, type Role } from "~/roles";
 
 type Loaded<T> = { items: T[] | null; error: string | null };
 

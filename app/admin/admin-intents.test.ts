@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, ROLES } from "~/roles/permissions";
+import { can, ROLES } from "~/roles";
 import { ADMIN_INTENTS, AdminIntentSchema } from "./admin-intents";
 
 describe("admin intents", () => {

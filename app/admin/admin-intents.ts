@@ -1,5 +1,5 @@
-import { z } from "~/forms/zod";
-import type { Permission } from "~/roles/permissions";
+import { z } from "~/platform/forms/zod";
+import type { Permission } from "~/roles";
 
 /**
  * The admin dashboard's writes: each intent and the permission it needs

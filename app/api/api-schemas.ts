@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
+import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
 
 // Shapes of the API's answers, used for the OpenAPI document (the forms' own schemas describe bodies).
 export const ErrorBody = z.object({

@@ -1,32 +1,34 @@
 import { desc } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { getSessionUser, type SessionUser } from "~/accounts/session.server";
-import { listRecentActivity } from "~/activity/activity.server";
-import { recordStaffAction } from "~/audit/audit.server";
-import { measureHealth, tableCounts } from "~/console/health.server";
+import { getSessionUser, type SessionUser } from "~/accounts/index.server";
+import { listRecentActivity } from "~/activity/index.server";
 import {
   consoleQueryStatus,
+  databaseMessage,
+  getWork,
+  listTeam,
+  measureHealth,
   QueryRefused,
   QueryTimedOut,
   QueryUnavailable,
   runConsoleQuery,
-} from "~/console/sql-query.server";
-import { databaseMessage } from "~/console/sql-reader.server";
-import { getWork, listTeam, saveWork } from "~/console/work.server";
+  saveWork,
+  tableCounts,
+} from "~/console/index.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { isUuid } from "~/db/ids";
 import { profiles, userRoles } from "~/db/schema";
-import { parseForm } from "~/forms/form-errors";
-import { GameSchema } from "~/games/game-schema";
+import { GameSchema } from "~/games";
 import {
   addGame,
   deleteGame,
   GameNotFoundError,
   listGames,
   updateGame,
-} from "~/games/games.server";
-import { listMessages } from "~/messages/messages.server";
+} from "~/games/index.server";
+import { listMessages } from "~/messages/index.server";
+import { NewsSchema } from "~/news";
 import {
   addNews,
   deleteNews,
@@ -34,11 +36,12 @@ import {
   listNews,
   NotFoundError,
   updateNews,
-} from "~/news/news.server";
-import { NewsSchema } from "~/news/news-schema";
-import { getPreferences } from "~/profiles/profiles.server";
-import { can, type Permission } from "~/roles/permissions";
-import { addressKey, type Verdict } from "~/server/rate-limit.server";
+} from "~/news/index.server";
+import { recordStaffAction } from "~/platform/audit/audit.server";
+import { parseForm } from "~/platform/forms/form-errors";
+import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
+import { getPreferences } from "~/profiles/index.server";
+import { can, type Permission } from "~/roles";
 import * as S from "./api-schemas";
 
 // The REST API v1: one table of endpoints, each with its permission, used by the handler, the role
@@ -469,7 +472,7 @@ export async function handleApi(
     );
   }
   const { endpoint, params } = found;
-  // Per address: the environment's API_RATE_LIMIT requests a minute (app/server/rate-limit.server.ts).
+  // Per address: the environment's API_RATE_LIMIT requests a minute (app/platform/server/rate-limit.server.ts).
   let limited: Verdict;
   try {
     limited = await context.runtime.limits.api.consume(addressKey(context.clientIp));

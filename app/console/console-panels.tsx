@@ -1,10 +1,10 @@
 import { Activity, Database, ExternalLink, Pencil, RefreshCw, Save, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Textarea } from "~/components/ui/input";
+import { Badge } from "~/platform/ui/badge";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Textarea } from "~/platform/ui/input";
 import { apiErrorMessage, callApi } from "./console-api";
 import type { Health, HealthStatus } from "./health.server";
 import { healthFailed } from "./health-check";

@@ -1,10 +1,10 @@
 import { Copy, Play, RefreshCw, Trash } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
-import { Input, Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { THEME_KEY } from "~/theme/theme";
+import { THEME_KEY } from "~/platform/theme/theme";
+import { Button } from "~/platform/ui/button";
+import { Input, Textarea } from "~/platform/ui/input";
+import { Label } from "~/platform/ui/label";
 import { apiFailureMessage, apiPathFor, CONSOLE_TABLES } from "./api-tables";
 import { apiErrorMessage, callApi } from "./console-api";
 import { querySpecError } from "./query-rules";

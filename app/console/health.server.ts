@@ -2,7 +2,6 @@ import { count, desc, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import * as schema from "~/db/schema";
-import type { Runtime } from "~/server/context";
 
 export type HealthStatus = "healthy" | "warning" | "error";
 export type Health = {
@@ -17,7 +16,10 @@ export type Health = {
 const SLOW_MS = 250;
 
 /** Real measurements: a database round trip, the auth tables, the latest user activity. */
-export async function measureHealth(runtime: Pick<Runtime, "db" | "ping">): Promise<Health> {
+export async function measureHealth(runtime: {
+  db: Database;
+  ping(): Promise<void>;
+}): Promise<Health> {
   const started = performance.now();
   let database: HealthStatus = "healthy";
   try {

@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { developerWork, userRoles, users } from "~/db/schema";
-import type { Role } from "~/roles/permissions";
+import type { Role } from "~/roles";
 
 export type Work = { currentTask: string | null; status: string; updatedAt: string | null };
 

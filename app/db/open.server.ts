@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { Env } from "~/server/env.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { acquireDataDirLock } from "./lock.server";
 
@@ -7,9 +6,10 @@ import { acquireDataDirLock } from "./lock.server";
  * The database the configuration names: PostgreSQL when DATABASE_URL is set, otherwise the embedded
  * PGlite in DATA_DIR/db, held by a lock file so that one process at a time opens it.
  */
-export async function openConfiguredDatabase(
-  env: Pick<Env, "DATABASE_URL" | "DATA_DIR">,
-): Promise<DatabaseHandle & { description: string }> {
+export async function openConfiguredDatabase(env: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}): Promise<DatabaseHandle & { description: string }> {
   if (env.DATABASE_URL) {
     const handle = await openDatabase({ engine: "postgres", url: env.DATABASE_URL });
     const url = new URL(env.DATABASE_URL);

@@ -11,8 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { GAME_STATUSES } from "~/games/game-status";
-import { ROLES } from "~/roles/permissions";
+import { GAME_STATUSES, ROLES } from "./enums";
 
 // Every table follows one pattern: uuid ids made by the database, timestamps with time zone set by
 // the database, NOT NULL unless the spec says a field may be empty, CHECKs for enumerated values and
@@ -85,7 +84,7 @@ export const contactMessages = pgTable(
   ],
 );
 
-// The rate limiter's counters (rate-limiter-flexible's Drizzle store, app/server/rate-limit.server.ts),
+// The rate limiter's counters (rate-limiter-flexible's Drizzle store, app/platform/server/rate-limit.server.ts),
 // shared by every process on one PostgreSQL database. A row lives until `expire`; null never expires.
 export const rateLimits = pgTable(
   "rate_limits",

@@ -1,9 +1,9 @@
 import { ExternalLink, Gamepad2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
+import { Badge } from "~/platform/ui/badge";
+import { buttonVariants } from "~/platform/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
+import { cn } from "~/platform/ui/cn";
 import { statusBadgeClass } from "./game-status";
 import type { GameEntry } from "./games.server";
 

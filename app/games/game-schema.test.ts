@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/forms/form-errors";
+import { parseForm } from "~/platform/forms/form-errors";
 import { GameSchema, ReorderSchema } from "./game-schema";
 
 const good = {

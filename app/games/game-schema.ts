@@ -1,6 +1,6 @@
-import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
-import { z } from "~/forms/zod";
-import { FILL_ALL_FIELDS } from "~/news/news-schema";
+import { FILL_ALL_FIELDS } from "~/news";
+import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import { z } from "~/platform/forms/zod";
 import { GAME_STATUSES } from "./game-status";
 
 // The admin game form's one schema (docs/product.md#validation-messages): every field non-blank,

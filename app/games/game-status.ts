@@ -1,6 +1,8 @@
 // Game statuses and their badge colours (docs/product.md#game-statuses). Universal: used by the
 // schema, the server rules and the badges.
-export const GAME_STATUSES = ["Released", "In Development", "Coming Soon", "Canceled"] as const;
+import { GAME_STATUSES } from "~/db/enums";
+
+export { GAME_STATUSES };
 export type GameStatus = (typeof GAME_STATUSES)[number];
 export const DEFAULT_GAME_STATUS: GameStatus = "Released";
 

@@ -1,8 +1,8 @@
 import { asc, eq, gt, sql } from "drizzle-orm";
-import { recordStaffAction } from "~/audit/audit.server";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
+import { recordStaffAction } from "~/platform/audit/audit.server";
 import type { GameStatus } from "./game-status";
 
 /** The client shape of a game: image_url is exposed as imageUrl (docs/product.md#data). */

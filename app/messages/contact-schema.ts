@@ -1,5 +1,5 @@
-import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
-import { z } from "~/forms/zod";
+import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import { z } from "~/platform/forms/zod";
 
 // The contact form's one schema, used by the form in the browser and by the action on the server.
 // The four required-field messages and 'Invalid email address' are the spec's (section 5).

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { recordStaffAction } from "~/audit/audit.server";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { contactMessages, userPreferences, userRoles, users } from "~/db/schema";
-import { type FieldErrors, parseForm } from "~/forms/form-errors";
-import type { Mailer } from "~/mail/mailer.server";
-import { atLeast, ROLES } from "~/roles/permissions";
-import { addressKey, type RateLimits } from "~/server/rate-limit.server";
+import { recordStaffAction } from "~/platform/audit/audit.server";
+import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
+import type { Mailer } from "~/platform/mail/mailer.server";
+import { addressKey, type RateLimits } from "~/platform/server/rate-limit.server";
+import { atLeast, ROLES } from "~/roles";
 import {
   type ContactField,
   type ContactInput,

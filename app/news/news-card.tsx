@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { LocalTime } from "~/components/local-time";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { LocalTime } from "~/platform/dates/local-time";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
 import type { NewsEntry } from "./news.server";
 
 /** A news item as a card: title, 'MMM d, yyyy' date, clamped content, Read More. */

@@ -1,5 +1,5 @@
-import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
-import { z } from "~/forms/zod";
+import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import { z } from "~/platform/forms/zod";
 
 // The admin news form's one schema (docs/product.md#validation-messages): title and content
 // non-blank, else 'Please fill in all fields'.

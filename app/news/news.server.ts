@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { recordStaffAction } from "~/audit/audit.server";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
+import { recordStaffAction } from "~/platform/audit/audit.server";
 
 /** The client shape of a news item: created_at is exposed as `date` (docs/product.md#data). */
 export type NewsEntry = {

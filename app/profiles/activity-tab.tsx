@@ -1,11 +1,11 @@
 import { RefreshCw } from "lucide-react";
 import { useRevalidator } from "react-router";
-import type { ActivityEntry } from "~/activity/activity.server";
-import { activityColour, activityCounters, activityLabel } from "~/activity/activity-types";
-import { LocalTime } from "~/components/local-time";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { activityColour, activityCounters, activityLabel } from "~/activity";
+import type { ActivityEntry } from "~/activity/index.server";
+import { LocalTime } from "~/platform/dates/local-time";
+import { Badge } from "~/platform/ui/badge";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 
 export function ActivityTab({ activity }: { activity: ActivityEntry[] }) {
   const revalidator = useRevalidator();

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { bodyLimitFor } from "~/platform/server/request-limits.server";
 import { AVATAR_LIMITS, AvatarError, processAvatar } from "./avatar.server";
 
 const image = (format: "png" | "jpeg", width = 64, height = 48) =>
@@ -58,5 +59,11 @@ describe("avatar pipeline", () => {
     await expect(processAvatar(Buffer.alloc(AVATAR_LIMITS.bytes + 1))).rejects.toThrow(
       "The limit is 5 MB",
     );
+  });
+});
+
+describe("the upload's body limit", () => {
+  it("is the avatar's limit with room for the form around it", () => {
+    expect(bodyLimitFor("/profile/avatar").bytes).toBe(AVATAR_LIMITS.bytes + 64 * 1024);
   });
 });

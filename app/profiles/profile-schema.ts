@@ -1,6 +1,6 @@
-import { hasNoControlCharacters, noControlCharacters } from "~/forms/text-rules";
-import { z } from "~/forms/zod";
-import { THEMES } from "~/theme/theme";
+import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import { z } from "~/platform/forms/zod";
+import { THEMES } from "~/platform/theme/theme";
 
 // The profile and settings forms' schemas, shared by browser and server.
 
@@ -17,6 +17,15 @@ export const ProfileIntentSchema = z.enum([
   "delete-account",
 ]);
 export type ProfileIntent = z.infer<typeof ProfileIntentSchema>;
+
+/** What a /profile write answers the form that sent it. */
+export type ProfileActionResult = {
+  intent: ProfileIntent;
+  ok?: boolean;
+  formError?: string;
+  errors?: Record<string, string | undefined>;
+  enrolment?: { qrDataUrl: string; secretUri: string; backupCodes: string[] };
+};
 
 export const PROFILE_LIMITS = { displayName: 60, bio: 500 } as const;
 

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import { recordActivity } from "~/activity/activity.server";
+import { recordActivity } from "~/activity/index.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userActivity, userPreferences, userRoles, users } from "~/db/schema";
-import { listAccountMessages } from "~/messages/messages.server";
+import { listAccountMessages } from "~/messages/index.server";
 import type { Settings } from "./profile-schema";
 
 /** A new account's profile (username = email) and default preferences (docs/product.md#data). */

@@ -8,11 +8,11 @@ import {
   Trash2,
 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { LocalTime } from "~/components/local-time";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FormError } from "~/forms/field";
-import type { ProfileActionResult, ProfileIntent } from "./profile-actions.server";
+import { LocalTime } from "~/platform/dates/local-time";
+import { Field, FormError } from "~/platform/forms/field";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import type { ProfileActionResult, ProfileIntent } from "./profile-schema";
 
 export type Device = {
   id: string;

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
-import { LocalTime } from "~/components/local-time";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { Switch } from "~/components/ui/switch";
+import { LocalTime } from "~/platform/dates/local-time";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Label } from "~/platform/ui/label";
+import { Switch } from "~/platform/ui/switch";
 import type { Settings } from "./profile-schema";
 
 const selectClass =

@@ -1,7 +1,9 @@
 // The one permissions table (docs/product.md#roles-and-permissions). Universal: server guards and
 // the UI both read it; the server is the only authority.
 
-export const ROLES = ["guest", "moderator", "admin", "developer", "owner"] as const;
+import { ROLES } from "~/db/enums";
+
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: unknown): value is Role {

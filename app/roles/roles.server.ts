@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { recordStaffAction } from "~/audit/audit.server";
 import type { Database } from "~/db/database.server";
 import { userRoles, users } from "~/db/schema";
+import { recordStaffAction } from "~/platform/audit/audit.server";
 import { isRole, type Role } from "./permissions";
 
 /**

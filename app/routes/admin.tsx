@@ -1,12 +1,12 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { requirePermission } from "~/accounts/session.server";
+import { requirePermission } from "~/accounts/index.server";
 import { runAdminAction } from "~/admin/admin-actions.server";
 import { AdminDashboard } from "~/admin/admin-dashboard";
-import { readForm } from "~/forms/read-form.server";
-import { listGames } from "~/games/games.server";
-import { listMessages } from "~/messages/messages.server";
-import { listNews } from "~/news/news.server";
-import { permissionsOf } from "~/roles/permissions";
+import { listGames } from "~/games/index.server";
+import { listMessages } from "~/messages/index.server";
+import { listNews } from "~/news/index.server";
+import { readForm } from "~/platform/forms/read-form.server";
+import { permissionsOf } from "~/roles";
 import type { Route } from "./+types/admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

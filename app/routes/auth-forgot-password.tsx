@@ -1,12 +1,11 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { AuthCard } from "~/accounts/auth-card";
-import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
-import { ForgotPasswordSchema } from "~/accounts/auth-schemas";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/forms/field";
-import { type FieldErrors, parseForm } from "~/forms/form-errors";
-import { readForm } from "~/forms/read-form.server";
-import { useValidatedForm } from "~/forms/use-validated-form";
+import { AuthCard, ForgotPasswordSchema } from "~/accounts";
+import { authErrorMessage, forwardToAuth } from "~/accounts/index.server";
+import { Field, FormError } from "~/platform/forms/field";
+import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
+import { readForm } from "~/platform/forms/read-form.server";
+import { useValidatedForm } from "~/platform/forms/use-validated-form";
+import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-forgot-password";
 
 type ActionResult = { sent?: boolean; errors?: FieldErrors; formError?: string };

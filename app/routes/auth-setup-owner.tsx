@@ -1,18 +1,12 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import {
-  AccountError,
-  createOwnerWithInvite,
-  isOwnerInviteValid,
-} from "~/accounts/accounts.server";
-import { AuthCard } from "~/accounts/auth-card";
-import { OwnerSetupSchema } from "~/accounts/auth-schemas";
-import { NewPasswordFields } from "~/accounts/new-password-fields";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/forms/field";
-import { type FieldErrors, parseForm } from "~/forms/form-errors";
-import { readForm } from "~/forms/read-form.server";
-import { useValidatedForm } from "~/forms/use-validated-form";
-import { redirectWithToast } from "~/toast/toast.server";
+import { AuthCard, NewPasswordFields, OwnerSetupSchema } from "~/accounts";
+import { AccountError, createOwnerWithInvite, isOwnerInviteValid } from "~/accounts/index.server";
+import { Field, FormError } from "~/platform/forms/field";
+import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
+import { readForm } from "~/platform/forms/read-form.server";
+import { useValidatedForm } from "~/platform/forms/use-validated-form";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-setup-owner";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { forwardToAuth } from "~/accounts/auth-forward.server";
-import { redirectWithToast } from "~/toast/toast.server";
+import { forwardToAuth } from "~/accounts/index.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { Route } from "./+types/auth-sign-out";
 
 export function loader() {

@@ -1,14 +1,12 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
-import { AuthCard } from "~/accounts/auth-card";
-import { authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
-import { TwoFactorCodeSchema } from "~/accounts/auth-schemas";
-import { safeRedirect } from "~/accounts/redirect";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/forms/field";
-import { type FieldErrors, parseForm } from "~/forms/form-errors";
-import { readForm } from "~/forms/read-form.server";
-import { useValidatedForm } from "~/forms/use-validated-form";
-import { redirectWithToast } from "~/toast/toast.server";
+import { AuthCard, safeRedirect, TwoFactorCodeSchema } from "~/accounts";
+import { authErrorMessage, forwardToAuth } from "~/accounts/index.server";
+import { Field, FormError } from "~/platform/forms/field";
+import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
+import { readForm } from "~/platform/forms/read-form.server";
+import { useValidatedForm } from "~/platform/forms/use-validated-form";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-two-factor";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,26 +1,30 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { type AuthAnswer, authErrorMessage, forwardToAuth } from "~/accounts/auth-forward.server";
 import {
   AuthIntentSchema,
   type AuthIntent as Intent,
   LoginSchema,
   RegisterSchema,
-} from "~/accounts/auth-schemas";
-import { safeRedirect } from "~/accounts/redirect";
-import { requireAnonymous } from "~/accounts/session.server";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { Field, FormError } from "~/forms/field";
-import { type FieldErrors, parseForm } from "~/forms/form-errors";
-import { requireIntent } from "~/forms/intent";
-import { readForm } from "~/forms/read-form.server";
-import { useValidatedForm } from "~/forms/use-validated-form";
-import { pageMeta, siteUrlFrom } from "~/seo/meta";
-import { STUDIO } from "~/studio/studio";
-import { redirectWithToast } from "~/toast/toast.server";
+  safeRedirect,
+} from "~/accounts";
+import {
+  type AuthAnswer,
+  authErrorMessage,
+  forwardToAuth,
+  requireAnonymous,
+} from "~/accounts/index.server";
+import { Field, FormError } from "~/platform/forms/field";
+import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
+import { requireIntent } from "~/platform/forms/intent";
+import { readForm } from "~/platform/forms/read-form.server";
+import { useValidatedForm } from "~/platform/forms/use-validated-form";
+import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { STUDIO } from "~/platform/studio/studio";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import type { Route } from "./+types/auth";
 
 type ActionResult = { intent: Intent; formError?: string; errors?: FieldErrors; email?: string };

@@ -1,4 +1,4 @@
-import { profileExists } from "~/profiles/profiles.server";
+import { profileExists } from "~/profiles/index.server";
 import type { Route } from "./+types/avatars";
 
 /** Serves an avatar. Its URL carries a version, so it can be cached for a year. */

@@ -2,24 +2,19 @@ import { Clock, Mail, MapPin, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { getSessionUser } from "~/accounts/session.server";
-import { useStudioTimeZone } from "~/components/local-time";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input, Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { type FieldErrors, parseForm } from "~/forms/form-errors";
-import { UNREADABLE_FORM } from "~/forms/read-form.server";
-import {
-  CONTACT_LIMITS,
-  type ContactField,
-  ContactSchema,
-  HONEYPOT_FIELD,
-} from "~/messages/contact-schema";
-import { notifyStaff, submitContactMessage } from "~/messages/messages.server";
-import { pageMeta, siteUrlFrom } from "~/seo/meta";
-import { SocialLinks } from "~/studio/social-links";
-import { STUDIO, STUDIO_HOURS } from "~/studio/studio";
+import { getSessionUser } from "~/accounts/index.server";
+import { CONTACT_LIMITS, type ContactField, ContactSchema, HONEYPOT_FIELD } from "~/messages";
+import { notifyStaff, submitContactMessage } from "~/messages/index.server";
+import { useStudioTimeZone } from "~/platform/dates/local-time";
+import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
+import { UNREADABLE_FORM } from "~/platform/forms/read-form.server";
+import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { SocialLinks } from "~/platform/studio/social-links";
+import { STUDIO, STUDIO_HOURS } from "~/platform/studio/studio";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Input, Textarea } from "~/platform/ui/input";
+import { Label } from "~/platform/ui/label";
 import type { Route } from "./+types/contact";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";

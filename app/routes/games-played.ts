@@ -1,7 +1,7 @@
-import { getSessionUser } from "~/accounts/session.server";
-import { recordActivity } from "~/activity/activity.server";
+import { getSessionUser } from "~/accounts/index.server";
+import { recordActivity } from "~/activity/index.server";
 import { isUuid } from "~/db/ids";
-import { addressKey } from "~/server/rate-limit.server";
+import { addressKey } from "~/platform/server/rate-limit.server";
 import type { Route } from "./+types/games-played";
 
 /** A signed-in visitor followed a Play Game link (sent as a beacon; the link itself is not delayed). */

@@ -1,8 +1,8 @@
 import { Gamepad2 } from "lucide-react";
-import { GameCard } from "~/games/game-card";
-import { listGames } from "~/games/games.server";
-import { pageMeta, siteUrlFrom } from "~/seo/meta";
-import { STUDIO } from "~/studio/studio";
+import { GameCard } from "~/games";
+import { listGames } from "~/games/index.server";
+import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/games";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { Gamepad2, Heart, Mail, Newspaper, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
-import { StudioMark } from "~/components/studio-mark";
-import { Button } from "~/components/ui/button";
-import { listNews } from "~/news/news.server";
-import { NewsCard } from "~/news/news-card";
-import { pageMeta, siteUrlFrom } from "~/seo/meta";
-import { STUDIO } from "~/studio/studio";
-import { ThemeSwitcher } from "~/theme/theme-switcher";
+import { NewsCard } from "~/news";
+import { listNews } from "~/news/index.server";
+import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { STUDIO } from "~/platform/studio/studio";
+import { StudioMark } from "~/platform/studio/studio-mark";
+import { ThemeSwitcher } from "~/platform/theme/theme-switcher";
+import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/home";
 
 /** Home shows the 3 newest news items (docs/product.md#home). */

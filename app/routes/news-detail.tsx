@@ -1,13 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { getSessionUser } from "~/accounts/session.server";
-import { recordActivity } from "~/activity/activity.server";
-import { LocalTime } from "~/components/local-time";
-import { getNews } from "~/news/news.server";
-import { summarize, toParagraphs } from "~/news/news-format";
-import { jsonLd, pageMeta, siteUrlFrom } from "~/seo/meta";
-import { useNonce } from "~/server/nonce";
-import { STUDIO } from "~/studio/studio";
+import { getSessionUser } from "~/accounts/index.server";
+import { recordActivity } from "~/activity/index.server";
+import { summarize, toParagraphs } from "~/news";
+import { getNews } from "~/news/index.server";
+import { LocalTime } from "~/platform/dates/local-time";
+import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { useNonce } from "~/platform/server/nonce";
+import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/news-detail";
 
 async function recordNewsView(

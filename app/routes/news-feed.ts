@@ -1,7 +1,7 @@
-import { listNews } from "~/news/news.server";
-import { summarize } from "~/news/news-format";
-import { escapeXml } from "~/seo/meta";
-import { STUDIO } from "~/studio/studio";
+import { summarize } from "~/news";
+import { listNews } from "~/news/index.server";
+import { escapeXml } from "~/platform/seo/meta";
+import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/news-feed";
 
 const FEED_SIZE = 20;

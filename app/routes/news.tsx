@@ -1,10 +1,10 @@
 import { AlertTriangle, Newspaper } from "lucide-react";
 import { data, useNavigation } from "react-router";
-import { Spinner } from "~/components/ui/spinner";
-import { listNews } from "~/news/news.server";
-import { NewsCard } from "~/news/news-card";
-import { pageMeta, siteUrlFrom } from "~/seo/meta";
-import { STUDIO } from "~/studio/studio";
+import { NewsCard } from "~/news";
+import { listNews } from "~/news/index.server";
+import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { STUDIO } from "~/platform/studio/studio";
+import { Spinner } from "~/platform/ui/spinner";
 import type { Route } from "./+types/news";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/not-found";
-import { pageMeta, siteUrlFrom } from "~/seo/meta";
+import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { NotFound } from "~/platform/ui/not-found";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

@@ -1,11 +1,9 @@
 import { data } from "react-router";
-import { getSessionUser } from "~/accounts/session.server";
-import { AvatarError, processAvatar } from "~/profiles/avatar.server";
-import { setAvatarUrl } from "~/profiles/profiles.server";
-import { redirectWithToast } from "~/toast/toast.server";
+import { getSessionUser } from "~/accounts/index.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import type { AvatarResult } from "~/profiles";
+import { AvatarError, processAvatar, setAvatarUrl } from "~/profiles/index.server";
 import type { Route } from "./+types/profile-avatar";
-
-export type AvatarResult = { ok: true; avatarUrl: string } | { ok: false; error: string };
 
 /** POST a multipart form with one `avatar` file; the signed-in user's avatar is replaced. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -14,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user)
     return data<AvatarResult>({ ok: false, error: "Please sign in to change your avatar." }, 401);
   // A body over the upload limit never gets here: it is refused before it is read (413, see
-  // app/server/request-limits.server.ts).
+  // app/platform/server/request-limits.server.ts).
   let file: FormDataEntryValue | null;
   try {
     file = (await request.formData()).get("avatar");

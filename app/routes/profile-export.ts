@@ -1,5 +1,5 @@
-import { getSessionUser } from "~/accounts/session.server";
-import { exportAccountData } from "~/profiles/profiles.server";
+import { getSessionUser } from "~/accounts/index.server";
+import { exportAccountData } from "~/profiles/index.server";
 import type { Route } from "./+types/profile-export";
 
 /** Downloads everything the site keeps about the signed-in account, as JSON. */

@@ -1,20 +1,22 @@
 import { useEffect } from "react";
 import { data, Link, useActionData } from "react-router";
 import { toast } from "sonner";
-import { describeDevice } from "~/accounts/devices";
-import { getSessionUser } from "~/accounts/session.server";
-import { listRecentActivity } from "~/activity/activity.server";
-import { Button } from "~/components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { readForm } from "~/forms/read-form.server";
-import { ActivityTab } from "~/profiles/activity-tab";
-import { type ProfileActionResult, runProfileAction } from "~/profiles/profile-actions.server";
-import { ProfileTab } from "~/profiles/profile-tab";
-import { getPreferences, getProfile } from "~/profiles/profiles.server";
-import { SecuritySection } from "~/profiles/security-section";
-import { SettingsTab } from "~/profiles/settings-tab";
-import { ROLE_LABELS } from "~/roles/permissions";
-import { redirectWithToast } from "~/toast/toast.server";
+import { describeDevice } from "~/accounts";
+import { getSessionUser, runProfileAction } from "~/accounts/index.server";
+import { listRecentActivity } from "~/activity/index.server";
+import { readForm } from "~/platform/forms/read-form.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { Button } from "~/platform/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
+import {
+  ActivityTab,
+  type ProfileActionResult,
+  ProfileTab,
+  SecuritySection,
+  SettingsTab,
+} from "~/profiles";
+import { getPreferences, getProfile } from "~/profiles/index.server";
+import { ROLE_LABELS } from "~/roles";
 import type { Route } from "./+types/profile";
 
 const TABS = ["profile", "activity", "settings"] as const;

@@ -2,26 +2,26 @@ import { Code, Crown, RefreshCw, Shield, ShieldCheck, User, UserCog } from "luci
 import { useEffect, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { AssignRoleSchema, RoleIntentSchema, SetRoleSchema } from "~/accounts/auth-schemas";
-import { requirePermission } from "~/accounts/session.server";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { FormError } from "~/forms/field";
-import { parseForm } from "~/forms/form-errors";
-import { requireIntent } from "~/forms/intent";
-import { readForm } from "~/forms/read-form.server";
-import { ROLE_LABELS, ROLES, type Role } from "~/roles/permissions";
+import { AssignRoleSchema, RoleIntentSchema, SetRoleSchema } from "~/accounts";
+import { requirePermission } from "~/accounts/index.server";
+import { FormError } from "~/platform/forms/field";
+import { parseForm } from "~/platform/forms/form-errors";
+import { requireIntent } from "~/platform/forms/intent";
+import { readForm } from "~/platform/forms/read-form.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { Badge } from "~/platform/ui/badge";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import { cn } from "~/platform/ui/cn";
+import { Input } from "~/platform/ui/input";
+import { Label } from "~/platform/ui/label";
+import { ROLE_LABELS, ROLES, type Role } from "~/roles";
 import {
   findUserIdByEmail,
   LastOwnerError,
   listUsersWithRoles,
   setUserRole,
-} from "~/roles/roles.server";
-import { redirectWithToast } from "~/toast/toast.server";
+} from "~/roles/index.server";
 import type { Route } from "./+types/role-management";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

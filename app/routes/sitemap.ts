@@ -1,5 +1,5 @@
-import { listNews } from "~/news/news.server";
-import { escapeXml } from "~/seo/meta";
+import { listNews } from "~/news/index.server";
+import { escapeXml } from "~/platform/seo/meta";
 import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = ["/", "/games", "/news", "/contact"];

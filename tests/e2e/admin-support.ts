@@ -3,7 +3,7 @@ import { DEMO_URL, expect, gotoHydrated } from "./fixtures";
 
 // Helpers shared by the admin dashboard's browser tests (docs/product.md#admin-dashboard).
 
-/** The admin operations the servers can be made to fail (app/server/faults.server.ts). */
+/** The admin operations the servers can be made to fail (app/platform/server/faults.server.ts). */
 export type FaultOperation =
   | "mark-read"
   | "news-create"

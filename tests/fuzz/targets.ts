@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { ADMIN_INTENTS } from "../../app/admin/admin-actions.server";
 import { ENDPOINTS } from "../../app/api/api.server";
 import { GAME_STATUSES } from "../../app/games/game-status";
+import { THEMES } from "../../app/platform/theme/theme";
 import { ROLES } from "../../app/roles/permissions";
-import { THEMES } from "../../app/theme/theme";
 import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
 import {
   type Body,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteAccount } from "../../app/accounts/accounts.server";
+import { deleteAccount } from "../../app/accounts/account-deletion.server";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
 import type { Database, DatabaseHandle } from "../../app/db/database.server";
 import { userRoles, users, verifications } from "../../app/db/schema";

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { seedDemo } from "../../app/db/demo.server";
 import { migrate } from "../../app/db/migrate.server";
 import { contactMessages, games, news } from "../../app/db/schema";
 import { createGame, listGames } from "../../app/games/games.server";
 import { createNews, getNews, listNews } from "../../app/news/news.server";
+import { seedDemo } from "../../app/runtime/demo.server";
 import { testEngines } from "../support/database";
 
 describe.each(testEngines())("data layer on $name", (engine) => {

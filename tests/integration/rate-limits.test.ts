@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
+import { loadEnv } from "../../app/platform/server/env.server";
+import { createRateLimits, type LimitStore } from "../../app/platform/server/rate-limit.server";
 import { action as gamePlayed } from "../../app/routes/games-played";
-import { loadEnv } from "../../app/server/env.server";
-import { createRateLimits, type LimitStore } from "../../app/server/rate-limit.server";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 
-// The limiter under every limit (app/server/rate-limit.server.ts): its database store works on
+// The limiter under every limit (app/platform/server/rate-limit.server.ts): its database store works on
 // either engine (PostgreSQL uses it; PGlite keeps its counters in memory), and the limits that
 // answer anonymous requests.
 

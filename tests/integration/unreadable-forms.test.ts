@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { UNREADABLE_FORM } from "../../app/forms/read-form.server";
+import { UNREADABLE_FORM } from "../../app/platform/forms/read-form.server";
 import * as admin from "../../app/routes/admin";
 import * as auth from "../../app/routes/auth";
 import * as forgot from "../../app/routes/auth-forgot-password";

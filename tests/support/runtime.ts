@@ -4,16 +4,16 @@ import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { createAuth } from "../../app/accounts/auth.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { createMailer } from "../../app/mail/mailer.server";
-import { CacheRegistry } from "../../app/server/caches.server";
-import { loadEnv } from "../../app/server/env.server";
-import { createLogger } from "../../app/server/logger.server";
+import { createMailer } from "../../app/platform/mail/mailer.server";
+import { CacheRegistry } from "../../app/platform/server/caches.server";
+import { loadEnv } from "../../app/platform/server/env.server";
+import { createLogger } from "../../app/platform/server/logger.server";
 import {
   createRateLimits,
   type LimitStore,
   limitStoreFor,
-} from "../../app/server/rate-limit.server";
-import { configuredStorage } from "../../app/storage/configured.server";
+} from "../../app/platform/server/rate-limit.server";
+import { configuredStorage } from "../../app/platform/storage/configured.server";
 
 /** The router context a route module receives, over a test database. */
 export function testContext(

@@ -2,13 +2,13 @@
 // E2E_PASSWORD) and, with --demo, the demo content. Run before the server starts (it takes the lock).
 import { createVerifiedUser } from "../../app/accounts/accounts.server";
 import { createAuth } from "../../app/accounts/auth.server";
-import { seedDemo } from "../../app/db/demo.server";
 import { migrate } from "../../app/db/migrate.server";
 import { openConfiguredDatabase } from "../../app/db/open.server";
-import { createMailer } from "../../app/mail/mailer.server";
+import { createMailer } from "../../app/platform/mail/mailer.server";
+import { loadEnv } from "../../app/platform/server/env.server";
+import { createLogger } from "../../app/platform/server/logger.server";
 import { ROLES } from "../../app/roles/permissions";
-import { loadEnv } from "../../app/server/env.server";
-import { createLogger } from "../../app/server/logger.server";
+import { seedDemo } from "../../app/runtime/demo.server";
 import { E2E_PASSWORD, roleEmail } from "./e2e-users";
 
 const env = loadEnv();

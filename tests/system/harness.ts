@@ -5,10 +5,10 @@ import pg from "pg";
 import { createVerifiedUser } from "../../app/accounts/accounts.server";
 import { createAuth } from "../../app/accounts/auth.server";
 import type { Database } from "../../app/db/database.server";
-import { createMailer } from "../../app/mail/mailer.server";
+import { createMailer } from "../../app/platform/mail/mailer.server";
+import { loadEnv } from "../../app/platform/server/env.server";
+import { createLogger } from "../../app/platform/server/logger.server";
 import type { Role } from "../../app/roles/permissions";
-import { loadEnv } from "../../app/server/env.server";
-import { createLogger } from "../../app/server/logger.server";
 import { createDatabase } from "../support/database";
 import { findNginx } from "./nginx";
 

@@ -1,0 +1,19 @@
+// The accounts feature's browser-safe face: what other folders may import (decision 031).
+export { AuthCard } from "./auth-card";
+export {
+  AssignRoleSchema,
+  type AuthIntent,
+  AuthIntentSchema,
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  OwnerSetupSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  RoleIntentSchema,
+  SetRoleSchema,
+  TwoFactorCodeSchema,
+} from "./auth-schemas";
+export { describeDevice } from "./devices";
+export { NewPasswordFields } from "./new-password-fields";
+export { safeRedirect } from "./redirect";

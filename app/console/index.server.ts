@@ -1,0 +1,12 @@
+// The console feature's server-only face: what other folders may import on the server (decision 031).
+export { measureHealth, tableCounts } from "./health.server";
+export {
+  consoleQueryStatus,
+  describeConsoleQuery,
+  QueryRefused,
+  QueryTimedOut,
+  QueryUnavailable,
+  runConsoleQuery,
+} from "./sql-query.server";
+export { databaseMessage } from "./sql-reader.server";
+export { getWork, listTeam, saveWork } from "./work.server";

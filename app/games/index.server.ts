@@ -1,0 +1,13 @@
+// The games feature's server-only face: what other folders may import on the server (decision 031).
+export {
+  addGame,
+  createGame,
+  deleteGame,
+  type GameEntry,
+  GameNotFoundError,
+  listGames,
+  type NewGame,
+  ReorderMismatchError,
+  reorderGames,
+  updateGame,
+} from "./games.server";

@@ -1,0 +1,190 @@
+import { Check, Mail, Reply } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetchers } from "react-router";
+import { toast } from "sonner";
+import type { MessageEntry } from "~/messages/messages.server";
+import { LocalTime } from "~/platform/dates/local-time";
+import { useAdminFetcher } from "~/platform/forms/use-admin-fetcher";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { cn } from "~/platform/ui/cn";
+
+export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): string {
+  // The '@' between local part and domain stays literal: an encoded '%40' belongs to the local part
+  // (RFC 6068), so mail clients would not find the domain.
+  const address = message.email.split("@").map(encodeURIComponent).join("@");
+  return `mailto:${address}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
+}
+
+export function MessagesTab({
+  messages,
+  loadError,
+}: {
+  messages: MessageEntry[];
+  loadError: string | null;
+}) {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (loadError)
+      toast.error("Error fetching messages", {
+        description: loadError ?? "Failed to load messages",
+      });
+  }, [loadError]);
+  const onResult = (explicit: boolean) => (result: { ok: boolean; error?: string }) => {
+    if (!result.ok)
+      toast.error("Error", { description: result.error || "Failed to update message status" });
+    else if (explicit) toast.success("Message marked as read");
+  };
+  // Opening marks a message read quietly; only the Mark as read button says so.
+  const opened = useAdminFetcher("message-opened", onResult(false));
+  const button = useAdminFetcher("message-mark-read", onResult(true));
+  // While a mark-read is on its way, the message already shows as read.
+  const pendingRead = new Set(
+    useFetchers()
+      .filter((f) => f.formData?.get("intent") === "mark-read")
+      .map((f) => String(f.formData?.get("id"))),
+  );
+  const isRead = (m: MessageEntry) => m.read || pendingRead.has(m.id);
+  const selected = messages.find((m) => m.id === selectedId) ?? null;
+
+  function open(message: MessageEntry) {
+    setSelectedId(message.id);
+    // Opening an unread message marks it read (docs/product.md#contact-messages-tab).
+    if (!isRead(message))
+      opened.submit({ intent: "mark-read", id: message.id }, { method: "post" });
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-lg">Messages</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {messages.length === 0 ? (
+            <p className="py-10 text-center text-muted-foreground">No messages received yet</p>
+          ) : (
+            <div
+              className="max-h-[400px] overflow-auto rounded-md border"
+              data-testid="messages-list"
+            >
+              <table className="w-full text-left text-sm">
+                <thead className="sticky top-0 bg-muted text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      From
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Subject
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Date
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Status
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {messages.map((message) => {
+                    const read = isRead(message);
+                    return (
+                      <tr
+                        key={message.id}
+                        onClick={() => open(message)}
+                        aria-selected={message.id === selectedId}
+                        className={cn(
+                          "cursor-pointer border-t hover:bg-accent/60",
+                          message.id === selectedId && "bg-accent",
+                          !read && "font-semibold",
+                        )}
+                      >
+                        <td className="px-3 py-2">
+                          <button
+                            type="button"
+                            className="text-left hover:underline"
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              open(message);
+                            }}
+                          >
+                            {message.name}
+                          </button>
+                        </td>
+                        <td className="max-w-48 truncate px-3 py-2">{message.subject}</td>
+                        <td className="whitespace-nowrap px-3 py-2">
+                          <LocalTime value={message.date} format="list" />
+                        </td>
+                        <td className="px-3 py-2">
+                          {read ? (
+                            <Check aria-label="Read" className="size-4 text-green-600" />
+                          ) : (
+                            <span
+                              role="img"
+                              aria-label="Unread"
+                              className="inline-block size-2.5 rounded-full bg-primary"
+                            />
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="pt-6">
+          {!selected ? (
+            <p className="flex min-h-48 items-center justify-center text-center text-muted-foreground">
+              <Mail aria-hidden="true" className="mr-2 size-5" />
+              Select a message to view details
+            </p>
+          ) : (
+            <article
+              aria-labelledby="message-subject"
+              className="space-y-4"
+              data-testid="message-detail"
+            >
+              <h3 id="message-subject" className="text-xl font-semibold">
+                {selected.subject}
+              </h3>
+              <p className="text-sm">
+                <span className="font-medium">{selected.name}</span>{" "}
+                <span className="text-muted-foreground">&lt;{selected.email}&gt;</span>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                <LocalTime value={selected.date} format="detail" />
+              </p>
+              <p className="whitespace-pre-wrap rounded-md bg-muted p-4 text-sm">
+                {selected.message}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="outline"
+                  disabled={isRead(selected)}
+                  onClick={() =>
+                    button.submit({ intent: "mark-read", id: selected.id }, { method: "post" })
+                  }
+                >
+                  <Check aria-hidden="true" />
+                  Mark as read
+                </Button>
+                <Button asChild>
+                  <a href={mailtoReply(selected)}>
+                    <Reply aria-hidden="true" />
+                    Reply via Email
+                  </a>
+                </Button>
+              </div>
+            </article>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

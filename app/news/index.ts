@@ -1,0 +1,5 @@
+// The news feature's browser-safe face: what other folders may import (decision 031).
+export { NewsTab } from "./news-admin-tab";
+export { NewsCard } from "./news-card";
+export { summarize, toParagraphs } from "./news-format";
+export { FILL_ALL_FIELDS, NewsSchema } from "./news-schema";

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { describe, expect, it, vi } from "vitest";
+import { createLogger } from "~/platform/server/logger.server";
+import { createMailer } from "./mailer.server";
+
+describe("outbox mailer", () => {
+  it("writes one .eml per mail whose long links stay plain, unbroken URLs", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-mail-"));
+    const mailer = createMailer({ dataDir, logger: createLogger("silent") });
+    const link = `http://localhost:3000/api/auth/verify-email?token=${"x".repeat(180)}&callbackURL=%2F`;
+    await mailer.send({
+      to: "ada@example.com",
+      subject: "Confirm your account ✓",
+      text: `Open this:\n${link}\n`,
+    });
+    const files = fs.readdirSync(path.join(dataDir, "outbox"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const eml = fs.readFileSync(path.join(dataDir, "outbox", files[0]!), "utf8");
+    expect(eml).toContain("To: ada@example.com");
+    expect(eml).toContain("Subject: =?UTF-8?B?");
+    expect(eml.match(/https?:\/\/\S+/g)).toEqual([link]);
+  });
+
+  it("logs the file and the links with their tokens masked; prints them whole only when asked", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const print = vi.fn();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-mail-"));
+    const link = "http://localhost:3000/api/auth/reset-password/RESETTOKEN?callbackURL=%2Fauth";
+    const mail = { to: "ada@example.com", subject: "Reset", text: `Here:\n${link}\n` };
+
+    await createMailer({ dataDir, logger: createLogger("info", stream) }).send(mail);
+    expect(print).not.toHaveBeenCalled();
+    const [line] = lines.map((l) => JSON.parse(l));
+    expect(line.msg).toBe("mail written to the outbox");
+    expect(line.file).toMatch(/\.eml$/);
+    expect(line.links).toEqual([
+      "http://localhost:3000/api/auth/reset-password/[redacted]?callbackURL=[redacted]",
+    ]);
+    expect(lines.join("")).not.toContain("RESETTOKEN");
+
+    await createMailer({ dataDir, logger: createLogger("silent"), printLinks: print }).send(mail);
+    expect(print).toHaveBeenCalledWith(expect.stringContaining(link));
+  });
+});

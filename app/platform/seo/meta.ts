@@ -1,0 +1,77 @@
+import type { MetaDescriptor } from "react-router";
+import { STUDIO } from "~/platform/studio/studio";
+
+type PageMeta = {
+  title: string;
+  description: string;
+  /** Path of the page, for canonical and og:url. */
+  path: string;
+  siteUrl: string;
+  type?: "website" | "article";
+  publishedTime?: string;
+  modifiedTime?: string;
+};
+
+/** Title, description, canonical link, Open Graph and Twitter card tags for one page. */
+export function pageMeta(page: PageMeta): MetaDescriptor[] {
+  const title = page.path === "/" ? page.title : `${page.title} | ${STUDIO.name}`;
+  const url = `${page.siteUrl}${page.path}`;
+  const image = `${page.siteUrl}/og-image.png`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: STUDIO.name },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.publishedTime) {
+    tags.push({ property: "article:published_time", content: page.publishedTime });
+  }
+  if (page.modifiedTime) {
+    tags.push({ property: "article:modified_time", content: page.modifiedTime });
+  }
+  return tags;
+}
+
+/** The public site URL, which the root loader hands to every page's meta function. */
+export function siteUrlFrom(matches: readonly unknown[]): string {
+  for (const match of matches) {
+    const m = match as {
+      id?: string;
+      data?: { siteUrl?: string };
+      loaderData?: { siteUrl?: string };
+    };
+    if (m?.id === "root") return m.loaderData?.siteUrl ?? m.data?.siteUrl ?? "";
+  }
+  return "";
+}
+
+/** JSON for an inline ld+json block: '<' is escaped so content can never close the script tag. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/** Characters XML 1.0 cannot carry at all, not even escaped (they would make the feed unreadable). */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function escapeXml(value: string): string {
+  return value
+    .replace(NOT_XML, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}

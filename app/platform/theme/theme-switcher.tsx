@@ -1,0 +1,57 @@
+import { Monitor, Moon, Sun } from "lucide-react";
+import { useFetcher, useRouteLoaderData } from "react-router";
+import { cn } from "~/platform/ui/cn";
+import { type Theme, useTheme } from "./theme";
+
+const options: { value: Theme; label: string; Icon: typeof Sun }[] = [
+  { value: "light", label: "Light", Icon: Sun },
+  { value: "dark", label: "Dark", Icon: Moon },
+  { value: "system", label: "System", Icon: Monitor },
+];
+
+// The pressed look comes from <html data-theme>, which the head script sets before paint, so the
+// right button is highlighted even before React hydrates.
+const pressed: Record<Theme, string> = {
+  light:
+    "[[data-theme=light]_&]:bg-background [[data-theme=light]_&]:text-foreground [[data-theme=light]_&]:shadow",
+  dark: "[[data-theme=dark]_&]:bg-background [[data-theme=dark]_&]:text-foreground [[data-theme=dark]_&]:shadow",
+  system:
+    "[[data-theme=system]_&]:bg-background [[data-theme=system]_&]:text-foreground [[data-theme=system]_&]:shadow",
+};
+
+export function ThemeSwitcher({ className }: { className?: string }) {
+  const [theme, setTheme] = useTheme();
+  const root = useRouteLoaderData("root") as { user?: unknown } | undefined;
+  const save = useFetcher({ key: "save-theme" });
+  // A signed-in account keeps its theme on every device.
+  const choose = (value: Theme) => {
+    setTheme(value);
+    if (root?.user)
+      save.submit({ intent: "save-theme", theme: value }, { method: "post", action: "/profile" });
+  };
+  return (
+    <fieldset
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full border bg-muted/80 p-1 backdrop-blur",
+        className,
+      )}
+    >
+      <legend className="sr-only">Theme</legend>
+      {options.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={theme === value}
+          onClick={() => choose(value)}
+          className={cn(
+            "inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground",
+            pressed[value],
+          )}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,10 @@
+// The roles feature's server-only face: what other folders may import on the server (decision 031).
+export {
+  countOwners,
+  findUserIdByEmail,
+  LastOwnerError,
+  listUsersWithRoles,
+  lockOwners,
+  refuseLastOwner,
+  setUserRole,
+} from "./roles.server";

@@ -1,0 +1,11 @@
+// The roles feature's browser-safe face: what other folders may import (decision 031).
+export {
+  atLeast,
+  can,
+  isRole,
+  type Permission,
+  permissionsOf,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from "./permissions";

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { games, news } from "~/db/schema";
+import { createGame, type NewGame } from "~/games/index.server";
+import { createNews } from "~/news/index.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+// Realistic sample content for `npm run demo` and `studio db seed --demo`.
+const DEMO_NEWS: { title: string; content: string; daysAgo: number }[] = [
+  {
+    title: "Lantern Keeper 1.2: the Night Market update is out",
+    daysAgo: 2,
+    content:
+      "The Night Market opens its stalls today in Lantern Keeper 1.2.\nTrade moth-silk with the new merchant families, take on twelve handwritten side quests and light the market's paper lanterns to unlock a brand-new ending.\nThe update also brings controller remapping, a colour-blind palette for every puzzle and more than forty fixes reported by our community. Thank you for every bug report.",
+  },
+  {
+    title: "Devlog #14: how we draw rain in Tidewright",
+    daysAgo: 9,
+    content:
+      "Rain is Tidewright's main character, so it had to feel right on every screen.\nIn this devlog our technical artist walks through the layered sprite system behind our storms: three parallax sheets, a splash pass that follows the tile map, and a tiny shader that darkens the palette as clouds roll in.\nWe also share the mistakes, including the week the rain fell upwards on Tuesdays.",
+  },
+  {
+    title: "We are hiring a gameplay programmer",
+    daysAgo: 18,
+    content:
+      "We are looking for a gameplay programmer to join our remote-first team for Tidewright.\nYou will prototype boat handling, build tools for our designers and help shape the way the ocean feels to play. Experience with C# or C++ and a love for small, handmade games matter more to us than a long CV.\nWrite to us through the contact page with a few words about a game you made.",
+  },
+  {
+    title: "Hollow Orchard is coming to consoles",
+    daysAgo: 33,
+    content:
+      "Our cozy orchard-tending game is coming to consoles next spring.\nThe console edition includes every seasonal update so far, split-screen co-op and a new winter valley with its own festival.\nWishlists and follows help small studios more than you might think. Thank you for helping Hollow Orchard grow.",
+  },
+  {
+    title: "Lanternfly Games at the Lisbon Indie Showcase",
+    daysAgo: 47,
+    content:
+      "We spent a weekend at the Lisbon Indie Showcase with two playable builds and far too many lantern stickers.\nMore than six hundred of you played Tidewright's first island. Your notes on the sailing controls are already in the next build.\nSee you at the next one.",
+  },
+];
+
+const DEMO_GAMES: NewGame[] = [
+  {
+    title: "Lantern Keeper",
+    description:
+      "Guide a lamplighter through a city of moths and paper. A puzzle adventure about light, memory and the people who keep a town glowing.",
+    imageUrl: "/images/games/lantern-keeper.svg",
+    status: "Released",
+    url: "https://store.steampowered.com/search/?term=Lantern%20Keeper",
+  },
+  {
+    title: "Hollow Orchard",
+    description:
+      "Plant, prune and harvest an orchard that remembers every season. A cozy farming game with a gentle story and a seasonal festival calendar.",
+    imageUrl: "/images/games/hollow-orchard.svg",
+    status: "Released",
+    url: "https://store.steampowered.com/search/?term=Hollow%20Orchard",
+  },
+  {
+    title: "Tidewright",
+    description:
+      "Sail a hand-built boat across an ocean of storms and islands. Chart the sea, trade with islanders and learn to read the weather.",
+    imageUrl: "/images/games/tidewright.svg",
+    status: "In Development",
+    url: "https://store.steampowered.com/search/?term=Tidewright",
+  },
+  {
+    title: "Starling Post",
+    description:
+      "Deliver letters between floating villages by glider. A short, heartfelt game about distance and the words we send.",
+    imageUrl: "/images/games/starling-post.svg",
+    status: "Coming Soon",
+    url: "https://store.steampowered.com/search/?term=Starling%20Post",
+  },
+];
+
+/**
+ * Adds the demo news and games that are not there yet (matched by title), so running it twice
+ * changes nothing. Returns how many rows it added.
+ */
+export async function seedDemo(db: Database): Promise<{ news: number; games: number }> {
+  const now = Date.now();
+  let addedNews = 0;
+  let addedGames = 0;
+  for (const item of [...DEMO_NEWS].reverse()) {
+    const existing = await db.select({ id: news.id }).from(news).where(eq(news.title, item.title));
+    if (existing.length > 0) continue;
+    await createNews(db, { ...item, createdAt: new Date(now - item.daysAgo * DAY) });
+    addedNews++;
+  }
+  for (const game of DEMO_GAMES) {
+    const existing = await db
+      .select({ id: games.id })
+      .from(games)
+      .where(eq(games.title, game.title));
+    if (existing.length > 0) continue;
+    await createGame(db, game);
+    addedGames++;
+  }
+  return { news: addedNews, games: addedGames };
+}
