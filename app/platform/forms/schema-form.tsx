@@ -1,0 +1,236 @@
+import {
+  type FieldMetadata,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type * as React from "react";
+import { type FetcherWithComponents, useFetchers, useNavigation } from "react-router";
+import type { z } from "zod";
+import { Input, Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+
+// The browser half of the one form contract (see ./submission.server.ts): Conform runs the form's
+// zod schema on submit, then again as the user types once a field has been flagged, and shows the
+// server's reply (`lastResult`) the same way. Helpers below render a labelled control from a field's
+// metadata, so ids, aria wiring and messages are written once.
+
+/** A form driven by its shared zod schema; `lastResult` is the action's reply. */
+export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  options: {
+    id?: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: Partial<z.input<S>>;
+  } = {},
+) {
+  return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue as never,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+  });
+}
+
+/**
+ * Whether a form is on its way: a document submission or any fetcher carrying this intent (or, with
+ * no intent given, any submission at all). The one pending check the screens use.
+ */
+export function usePending(intent?: string): boolean {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const matches = (form: FormData | undefined) =>
+    intent === undefined || form?.get("intent") === intent;
+  if (navigation.state === "submitting" && matches(navigation.formData)) return true;
+  return fetchers.some((fetcher) => fetcher.state === "submitting" && matches(fetcher.formData));
+}
+
+type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+
+type ControlProps = {
+  meta: Meta;
+  label: string;
+  /** A fixed id (some screens' links and tests address a control by id); else Conform's. */
+  id?: string;
+  hint?: React.ReactNode;
+};
+
+function describedBy(id: string, hasError: boolean, hasHint: boolean) {
+  return [hasError ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(" ");
+}
+
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: React.ReactNode;
+  error?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled input bound to a field: its value, message and aria wiring. */
+export function Field({
+  meta,
+  label,
+  id,
+  hint,
+  type = "text",
+  ...props
+}: ControlProps & { type?: "text" | "email" | "password" | "url" | "number" | "date" } & Omit<
+    React.ComponentProps<"input">,
+    "id" | "name" | "type" | "defaultValue" | "form"
+  >) {
+  const controlId = id ?? meta.id;
+  const error = meta.errors?.[0];
+  return (
+    <FieldFrame id={controlId} label={label} hint={hint} error={error}>
+      <Input
+        {...getInputProps(meta, { type, ariaAttributes: false })}
+        {...props}
+        id={controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(controlId, Boolean(error), Boolean(hint)) || undefined}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A labelled textarea bound to a field. */
+export function TextareaField({
+  meta,
+  label,
+  id,
+  hint,
+  ...props
+}: ControlProps & Omit<React.ComponentProps<"textarea">, "id" | "name" | "defaultValue" | "form">) {
+  const controlId = id ?? meta.id;
+  const error = meta.errors?.[0];
+  return (
+    <FieldFrame id={controlId} label={label} hint={hint} error={error}>
+      <Textarea
+        {...getTextareaProps(meta, { ariaAttributes: false })}
+        {...props}
+        id={controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(controlId, Boolean(error), Boolean(hint)) || undefined}
+      />
+    </FieldFrame>
+  );
+}
+
+export const selectClass =
+  "block h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 aria-invalid:border-destructive";
+
+/** The one native select: options as value/label pairs. Bound to a field, or plain with a name. */
+export function Select({
+  options,
+  className,
+  ...props
+}: { options: readonly { value: string; label: string }[] } & React.ComponentProps<"select">) {
+  return (
+    <select className={className ?? selectClass} {...props}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A labelled select bound to a field. */
+export function SelectField({
+  meta,
+  label,
+  id,
+  hint,
+  options,
+  ...props
+}: ControlProps & { options: readonly { value: string; label: string }[] } & Omit<
+    React.ComponentProps<"select">,
+    "id" | "name" | "defaultValue" | "form"
+  >) {
+  const controlId = id ?? meta.id;
+  const error = meta.errors?.[0];
+  return (
+    <FieldFrame id={controlId} label={label} hint={hint} error={error}>
+      <Select
+        {...getSelectProps(meta, { ariaAttributes: false })}
+        {...props}
+        options={options}
+        id={controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(controlId, Boolean(error), Boolean(hint)) || undefined}
+      />
+    </FieldFrame>
+  );
+}
+
+/** The form-level message (the reply's form errors), in red. */
+export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p
+      id={id}
+      role="alert"
+      className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+    >
+      {errors[0]}
+    </p>
+  );
+}
+
+/**
+ * A form that posts one intent, with a few hidden values, through a fetcher: the rows' buttons of a
+ * list (mark read, delete, change a role). The action parses it with the same intent schema.
+ */
+export function IntentForm({
+  fetcher,
+  intent,
+  values = {},
+  className,
+  children,
+}: {
+  fetcher: FetcherWithComponents<unknown>;
+  intent: string;
+  values?: Record<string, string>;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </fetcher.Form>
+  );
+}
