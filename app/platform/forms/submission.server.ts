@@ -52,7 +52,8 @@ export function replyTo<Input, Output>(
  */
 export async function handleSubmission<Input, Output>(
   submission: Submission<Input, string[], Output>,
-  write: (value: Output) => Promise<ReplyOptions | undefined | void>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a write that returns nothing resets the form.
+  write: (value: Output) => Promise<ReplyOptions | void>,
 ) {
   if (submission.status !== "success") return data(replyTo(submission), { status: 400 });
   try {
