@@ -10,8 +10,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type * as React from "react";
 import { type FetcherWithComponents, useFetchers, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Input, Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Input, Textarea } from "~/platform/ui/input";
+import { Label } from "~/platform/ui/label";
 
 // The browser half of the one form contract (see ./submission.server.ts): Conform runs the form's
 // zod schema on submit, then again as the user types once a field has been flagged, and shows the

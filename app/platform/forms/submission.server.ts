@@ -2,8 +2,8 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { readForm } from "~/forms/read-form.server";
 import { formErrorReply } from "~/platform/errors/adapters.server";
+import { readForm } from "./read-form.server";
 
 // The server half of the one form contract: an action reads the form, parses it with the same zod
 // schema the browser ran (Conform's `parseWithZod`), and answers with the submission's reply. The
