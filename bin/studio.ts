@@ -9,7 +9,7 @@ import { CacheRegistry } from "~/platform/server/caches.server";
 import { ConfigError, loadEnv } from "~/platform/server/env.server";
 import { createLogger } from "~/platform/server/logger.server";
 import { isRole, ROLES } from "~/roles";
-import { findUserIdByEmail, LastOwnerError, setUserRole } from "~/roles/index.server";
+import { findUserIdByEmail, isLastOwnerError, setUserRole } from "~/roles/index.server";
 import { seedDemo } from "~/runtime/demo.server";
 
 const USAGE = `Usage: studio <command>
@@ -112,7 +112,7 @@ try {
   } else if (
     error instanceof ConfigError ||
     error instanceof AccountError ||
-    error instanceof LastOwnerError ||
+    isLastOwnerError(error) ||
     (error as NodeJS.ErrnoException)?.code?.startsWith("ERR_PARSE_ARGS")
   ) {
     console.error((error as Error).message);

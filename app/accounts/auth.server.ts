@@ -14,7 +14,7 @@ import { configuredStorage } from "~/platform/storage/configured.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { createAccountDefaults } from "~/profiles/index.server";
-import { LastOwnerError } from "~/roles/index.server";
+import { isLastOwnerError } from "~/roles/index.server";
 import { deleteAccount } from "./account-deletion.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
@@ -121,7 +121,7 @@ export function createAuth({
           try {
             await deleteAccount(db, user.id);
           } catch (error) {
-            if (!(error instanceof LastOwnerError)) throw error;
+            if (!isLastOwnerError(error)) throw error;
             throw new APIError("CONFLICT", { message: error.message, code: "LAST_OWNER" });
           }
         },

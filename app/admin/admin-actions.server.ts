@@ -1,17 +1,11 @@
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "~/accounts/index.server";
 import { GameSchema, ReorderSchema } from "~/games";
-import {
-  addGame,
-  deleteGame,
-  GameNotFoundError,
-  ReorderMismatchError,
-  reorderGames,
-  updateGame,
-} from "~/games/index.server";
-import { MessageNotFoundError, markMessageRead } from "~/messages/index.server";
+import { addGame, deleteGame, reorderGames, updateGame } from "~/games/index.server";
+import { markMessageRead } from "~/messages/index.server";
 import { NewsSchema } from "~/news";
-import { addNews, deleteNews, NotFoundError, updateNews } from "~/news/index.server";
+import { addNews, deleteNews, updateNews } from "~/news/index.server";
+import { isAppError } from "~/platform/errors/app-error";
 import { parseForm } from "~/platform/forms/form-errors";
 import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
 import type { AdminResult as AdminWriteResult } from "~/platform/forms/use-admin-fetcher";
@@ -36,8 +30,6 @@ export const PUBLIC_CONTENT_INTENTS: ReadonlySet<AdminIntent> = new Set([
 ]);
 
 export type AdminResult = AdminWriteResult<AdminIntent>;
-
-const NOT_FOUND = [NotFoundError, GameNotFoundError, MessageNotFoundError, ReorderMismatchError];
 
 export async function runAdminAction(
   request: Request,
@@ -118,14 +110,7 @@ async function runIntent(
       }
     }
   } catch (error) {
-    if (NOT_FOUND.some((type) => error instanceof type)) {
-      return {
-        ok: false,
-        intent,
-        error: (error as Error).message,
-        status: error instanceof ReorderMismatchError ? 409 : 404,
-      };
-    }
+    if (isAppError(error)) return { ok: false, intent, error: error.message, status: error.status };
     context.runtime.logger.error({ err: error, intent }, "admin action failed");
     return { ok: false, intent, error: "The server could not save the change.", status: 500 };
   }

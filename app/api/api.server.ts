@@ -20,24 +20,12 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.se
 import { isUuid } from "~/db/ids";
 import { profiles, userRoles } from "~/db/schema";
 import { GameSchema } from "~/games";
-import {
-  addGame,
-  deleteGame,
-  GameNotFoundError,
-  listGames,
-  updateGame,
-} from "~/games/index.server";
+import { addGame, deleteGame, listGames, updateGame } from "~/games/index.server";
 import { listMessages } from "~/messages/index.server";
 import { NewsSchema } from "~/news";
-import {
-  addNews,
-  deleteNews,
-  getNews,
-  listNews,
-  NotFoundError,
-  updateNews,
-} from "~/news/index.server";
+import { addNews, deleteNews, getNews, listNews, updateNews } from "~/news/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { isAppError } from "~/platform/errors/app-error";
 import { parseForm } from "~/platform/forms/form-errors";
 import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
 import { getPreferences } from "~/profiles/index.server";
@@ -105,7 +93,7 @@ function parsed<T>(
 }
 
 function notFoundAs404(error: unknown): never {
-  if (error instanceof NotFoundError || error instanceof GameNotFoundError)
+  if (isAppError(error) && error.kind === "not_found")
     throw new ApiError(404, "not_found", error.message);
   throw error;
 }

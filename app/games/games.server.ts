@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { AppError } from "~/platform/errors/app-error";
 import type { GameStatus } from "./game-status";
 
 /** The client shape of a game: image_url is exposed as imageUrl (docs/product.md#data). */
@@ -55,15 +56,14 @@ export async function createGame(db: Database, input: NewGame): Promise<GameEntr
 
 export type Actor = { id: string; email: string };
 
-export class GameNotFoundError extends Error {
-  name = "GameNotFoundError";
-}
+const GAME_GONE = "This game no longer exists.";
 
-export class ReorderMismatchError extends Error {
-  constructor() {
-    super("The list of games has changed. Reload to see the current order.");
-    this.name = "ReorderMismatchError";
-  }
+function reorderMismatch() {
+  return new AppError(
+    "conflict",
+    "The list of games has changed. Reload to see the current order.",
+    { code: "reorder_mismatch" },
+  );
 }
 
 function audit(
@@ -90,14 +90,14 @@ export async function updateGame(
   input: NewGame,
   actor: Actor,
 ): Promise<GameEntry> {
-  if (!isUuid(id)) throw new GameNotFoundError("This game no longer exists.");
+  if (!isUuid(id)) throw new AppError("not_found", GAME_GONE);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(games)
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(games.id, id))
       .returning();
-    if (!row) throw new GameNotFoundError("This game no longer exists.");
+    if (!row) throw new AppError("not_found", GAME_GONE);
     await audit(tx as unknown as Database, actor, "game.update", id, { title: row.title });
     return toEntry(row);
   });
@@ -105,10 +105,10 @@ export async function updateGame(
 
 /** Deletes a game and closes the gap, so display_order stays 1, 2, 3, … */
 export async function deleteGame(db: Database, id: string, actor: Actor): Promise<void> {
-  if (!isUuid(id)) throw new GameNotFoundError("This game no longer exists.");
+  if (!isUuid(id)) throw new AppError("not_found", GAME_GONE);
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(games).where(eq(games.id, id)).returning();
-    if (!row) throw new GameNotFoundError("This game no longer exists.");
+    if (!row) throw new AppError("not_found", GAME_GONE);
     await tx
       .update(games)
       .set({ displayOrder: sql`${games.displayOrder} - 1` })
@@ -123,14 +123,13 @@ export async function deleteGame(db: Database, id: string, actor: Actor): Promis
  */
 export async function reorderGames(db: Database, ids: string[], actor: Actor): Promise<void> {
   if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every(isUuid)) {
-    throw new ReorderMismatchError();
+    throw reorderMismatch();
   }
   return db.transaction(async (tx) => {
     // Lock the table's rows so a concurrent add or delete cannot slip between check and update.
     const current = await tx.select({ id: games.id }).from(games).for("update");
     const known = new Set(current.map((g) => g.id));
-    if (current.length !== ids.length || !ids.every((id) => known.has(id)))
-      throw new ReorderMismatchError();
+    if (current.length !== ids.length || !ids.every((id) => known.has(id))) throw reorderMismatch();
     // Every id passed isUuid above, so the literal array cannot carry anything but UUIDs.
     await tx.execute(sql`
       update games as g set display_order = o.position, updated_at = now()

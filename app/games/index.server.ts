@@ -4,10 +4,8 @@ export {
   createGame,
   deleteGame,
   type GameEntry,
-  GameNotFoundError,
   listGames,
   type NewGame,
-  ReorderMismatchError,
   reorderGames,
   updateGame,
 } from "./games.server";

@@ -4,7 +4,6 @@ export {
   listAccountMessages,
   listMessages,
   type MessageEntry,
-  MessageNotFoundError,
   markMessageRead,
   notifyStaff,
   submitContactMessage,

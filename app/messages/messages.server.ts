@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { contactMessages, userPreferences, userRoles, users } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { AppError } from "~/platform/errors/app-error";
 import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { addressKey, type RateLimits } from "~/platform/server/rate-limit.server";
@@ -143,9 +144,7 @@ export async function listMessages(db: Database): Promise<MessageEntry[]> {
   }));
 }
 
-export class MessageNotFoundError extends Error {
-  name = "MessageNotFoundError";
-}
+const MESSAGE_GONE = "This message no longer exists.";
 
 /**
  * Unread to read, never back (docs/product.md#contact-messages-tab). Marking a read message again
@@ -156,13 +155,13 @@ export async function markMessageRead(
   id: string,
   actor: { id: string; email: string },
 ) {
-  if (!isUuid(id)) throw new MessageNotFoundError("This message no longer exists.");
+  if (!isUuid(id)) throw new AppError("not_found", MESSAGE_GONE);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ read: contactMessages.read })
       .from(contactMessages)
       .where(eq(contactMessages.id, id));
-    if (!row) throw new MessageNotFoundError("This message no longer exists.");
+    if (!row) throw new AppError("not_found", MESSAGE_GONE);
     if (row.read) return;
     await tx.update(contactMessages).set({ read: true }).where(eq(contactMessages.id, id));
     await recordStaffAction(tx as unknown as Database, {

@@ -6,6 +6,5 @@ export {
   getNews,
   listNews,
   type NewsEntry,
-  NotFoundError,
   updateNews,
 } from "./news.server";

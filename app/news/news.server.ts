@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { AppError } from "~/platform/errors/app-error";
 
 /** The client shape of a news item: created_at is exposed as `date` (docs/product.md#data). */
 export type NewsEntry = {
@@ -57,9 +58,7 @@ export async function createNews(
 
 export type Actor = { id: string; email: string };
 
-export class NotFoundError extends Error {
-  name = "NotFoundError";
-}
+const NEWS_GONE = "This news item no longer exists.";
 
 /** Staff: adds a news item and writes the audit log, in one transaction. */
 export async function addNews(
@@ -86,14 +85,14 @@ export async function updateNews(
   input: { title: string; content: string },
   actor: Actor,
 ): Promise<NewsEntry> {
-  if (!isUuid(id)) throw new NotFoundError("This news item no longer exists.");
+  if (!isUuid(id)) throw new AppError("not_found", NEWS_GONE);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(news)
       .set({ title: input.title.trim(), content: input.content.trim(), updatedAt: sql`now()` })
       .where(eq(news.id, id))
       .returning();
-    if (!row) throw new NotFoundError("This news item no longer exists.");
+    if (!row) throw new AppError("not_found", NEWS_GONE);
     await recordStaffAction(tx as unknown as Database, {
       actor,
       action: "news.update",
@@ -106,10 +105,10 @@ export async function updateNews(
 }
 
 export async function deleteNews(db: Database, id: string, actor: Actor): Promise<void> {
-  if (!isUuid(id)) throw new NotFoundError("This news item no longer exists.");
+  if (!isUuid(id)) throw new AppError("not_found", NEWS_GONE);
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(news).where(eq(news.id, id)).returning({ title: news.title });
-    if (!row) throw new NotFoundError("This news item no longer exists.");
+    if (!row) throw new AppError("not_found", NEWS_GONE);
     await recordStaffAction(tx as unknown as Database, {
       actor,
       action: "news.delete",

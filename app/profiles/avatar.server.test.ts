@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { AppError } from "~/platform/errors/app-error";
 import { bodyLimitFor } from "~/platform/server/request-limits.server";
-import { AVATAR_LIMITS, AvatarError, processAvatar } from "./avatar.server";
+import { AVATAR_LIMITS, processAvatar } from "./avatar.server";
 
 const image = (format: "png" | "jpeg", width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
@@ -55,7 +56,7 @@ describe("avatar pipeline", () => {
   });
 
   it("refuses a file over the size limit", async () => {
-    await expect(processAvatar(Buffer.alloc(AVATAR_LIMITS.bytes + 1))).rejects.toThrow(AvatarError);
+    await expect(processAvatar(Buffer.alloc(AVATAR_LIMITS.bytes + 1))).rejects.toThrow(AppError);
     await expect(processAvatar(Buffer.alloc(AVATAR_LIMITS.bytes + 1))).rejects.toThrow(
       "The limit is 5 MB",
     );

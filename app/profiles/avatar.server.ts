@@ -1,4 +1,5 @@
 import type { Sharp } from "sharp";
+import { AppError } from "~/platform/errors/app-error";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from "./avatar-limits";
 
 // The avatar pipeline: decode on the server (never trust the name or the browser's type), refuse
@@ -25,35 +26,34 @@ const loadSharp = () => {
   return sharpModule;
 };
 
-export class AvatarError extends Error {
-  name = "AvatarError";
+/** An upload the avatar rules refuse: 422 with the reason. */
+function refused(message: string) {
+  return new AppError("unprocessable", message, { code: "invalid_avatar" });
 }
 
 export async function processAvatar(input: Buffer): Promise<Buffer> {
-  if (input.length === 0) throw new AvatarError("Choose an image file to upload.");
+  if (input.length === 0) throw refused("Choose an image file to upload.");
   if (input.length > AVATAR_LIMITS.bytes) {
-    throw new AvatarError(AVATAR_TOO_LARGE);
+    throw refused(AVATAR_TOO_LARGE);
   }
   const { default: sharp } = await loadSharp();
   let metadata: Awaited<ReturnType<Sharp["metadata"]>>;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AvatarError("This file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF file.");
+    throw refused("This file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF file.");
   }
   if (!metadata.format || !RASTER_FORMATS.has(metadata.format)) {
-    throw new AvatarError(
-      "This image type is not accepted. Upload a JPEG, PNG, WebP, GIF or AVIF file.",
-    );
+    throw refused("This image type is not accepted. Upload a JPEG, PNG, WebP, GIF or AVIF file.");
   }
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0) * (metadata.pages ?? 1);
   if (!metadata.width || !metadata.height || pixels > AVATAR_LIMITS.pixels) {
-    throw new AvatarError(
+    throw refused(
       `The image has too many pixels. The limit is ${AVATAR_LIMITS.pixels / 1_000_000} megapixels.`,
     );
   }
   if (HIDDEN_CONTENT.test(input.toString("latin1"))) {
-    throw new AvatarError("This file contains more than image data and was refused.");
+    throw refused("This file contains more than image data and was refused.");
   }
   try {
     return await sharp(input, { limitInputPixels: AVATAR_LIMITS.pixels, animated: false })
@@ -62,6 +62,6 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new AvatarError("This image could not be read. It may be damaged.");
+    throw refused("This image could not be read. It may be damaged.");
   }
 }

@@ -1,5 +1,5 @@
 // The profiles feature's server-only face: what other folders may import on the server (decision 031).
-export { AvatarError, processAvatar } from "./avatar.server";
+export { processAvatar } from "./avatar.server";
 export {
   createAccountDefaults,
   exportAccountData,

@@ -2,7 +2,8 @@
 export {
   countOwners,
   findUserIdByEmail,
-  LastOwnerError,
+  isLastOwnerError,
+  lastOwnerError,
   listUsersWithRoles,
   lockOwners,
   refuseLastOwner,

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { userRoles, users } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { AppError } from "~/platform/errors/app-error";
 import { isRole, type Role } from "./permissions";
 
 /**
@@ -50,13 +51,17 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<st
   return row?.id ?? null;
 }
 
-export class LastOwnerError extends Error {
-  constructor(
-    message = "The last owner cannot be given another role. Make someone else an owner first.",
-  ) {
-    super(message);
-    this.name = "LastOwnerError";
-  }
+/** Refuses what would leave the studio without an owner (409, code `last_owner`). */
+export function lastOwnerError(
+  message = "The last owner cannot be given another role. Make someone else an owner first.",
+) {
+  return new AppError("conflict", message, { code: LAST_OWNER });
+}
+
+export const LAST_OWNER = "last_owner";
+
+export function isLastOwnerError(error: unknown): error is AppError {
+  return error instanceof AppError && error.code === LAST_OWNER;
 }
 
 /**
@@ -78,7 +83,7 @@ export async function refuseLastOwner(tx: Database, userId: string, message?: st
     .select({ owners: sql<number>`count(*)::int` })
     .from(userRoles)
     .where(eq(userRoles.role, "owner"))) as [{ owners: number }];
-  if (owners <= 1) throw new LastOwnerError(message);
+  if (owners <= 1) throw lastOwnerError(message);
 }
 
 /**

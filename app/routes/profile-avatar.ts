@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
+import { isAppError } from "~/platform/errors/app-error";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { AvatarResult } from "~/profiles";
-import { AvatarError, processAvatar, setAvatarUrl } from "~/profiles/index.server";
+import { processAvatar, setAvatarUrl } from "~/profiles/index.server";
 import type { Route } from "./+types/profile-avatar";
 
 /** POST a multipart form with one `avatar` file; the signed-in user's avatar is replaced. */
@@ -36,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<AvatarResult>({ ok: true, avatarUrl });
   } catch (error) {
-    if (error instanceof AvatarError)
-      return data<AvatarResult>({ ok: false, error: error.message }, 422);
+    if (isAppError(error))
+      return data<AvatarResult>({ ok: false, error: error.message }, error.status);
     runtime.logger.error({ err: error }, "avatar upload failed");
     return data<AvatarResult>({ ok: false, error: "Failed to upload avatar" }, 500);
   }

@@ -18,7 +18,7 @@ import { Label } from "~/platform/ui/label";
 import { ROLE_LABELS, ROLES, type Role } from "~/roles";
 import {
   findUserIdByEmail,
-  LastOwnerError,
+  isLastOwnerError,
   listUsersWithRoles,
   setUserRole,
 } from "~/roles/index.server";
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await setUserRole(runtime.db, { userId, role, assignedBy: actor });
   } catch (error) {
-    if (error instanceof LastOwnerError) return fail(error.message, 409);
+    if (isLastOwnerError(error)) return fail(error.message, 409);
     // A user id that does not exist fails its foreign key: nothing was changed.
     runtime.logger.warn({ err: error }, "role change failed");
     return fail(intent === "assign" ? "Failed to assign role" : "Failed to update role", 400);

@@ -5,7 +5,7 @@ import { deleteAccount } from "../../app/accounts/account-deletion.server";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
 import type { Database, DatabaseHandle } from "../../app/db/database.server";
 import { userRoles, users, verifications } from "../../app/db/schema";
-import { LastOwnerError, lockOwners } from "../../app/roles/roles.server";
+import { isLastOwnerError, lockOwners } from "../../app/roles/roles.server";
 import * as apiAuth from "../../app/routes/api-auth";
 import * as resetRoute from "../../app/routes/auth-reset-password";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
@@ -111,7 +111,7 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
       await lockTaken;
       const deletion = deleteAccount(handle.db, leaving.id).then(
         () => "deleted",
-        (error) => (error instanceof LastOwnerError ? "refused" : error),
+        (error) => (isLastOwnerError(error) ? "refused" : error),
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
       release();

@@ -11,6 +11,7 @@ export const APP_ERROR_KINDS = {
   not_found: { status: 404, code: "not_found" },
   conflict: { status: 409, code: "conflict" },
   payload_too_large: { status: 413, code: "payload_too_large" },
+  unprocessable: { status: 422, code: "unprocessable" },
   too_many: { status: 429, code: "rate_limited" },
   unavailable: { status: 503, code: "unavailable" },
 } as const;
