@@ -47,7 +47,7 @@ module.exports = {
       severity: "error",
       comment:
         "root.tsx, entry.server.tsx and server.ts import a feature only through its index files.",
-      from: { path: `${shell}|^server\\.ts$` },
+      from: { path: `${shell}|^server\\.ts$|^server/` },
       to: { path: `^app/${feature}/`, pathNot: featureIndex },
     },
     {
@@ -108,7 +108,7 @@ module.exports = {
   ],
   options: {
     // Only our own modules are cruised; libraries are leaves.
-    includeOnly: "^(app/|server\\.ts$)",
+    includeOnly: "^(app/|server\\.ts$|server/)",
     doNotFollow: { path: "node_modules" },
     // Resolves the ~/ alias.
     tsConfig: { fileName: "tsconfig.json" },

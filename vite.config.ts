@@ -20,6 +20,9 @@ export default defineConfig(({ mode }) => ({
   // Vitest runs the unit and integration tests without the React Router plugin.
   plugins: mode === "test" ? [] : [featureIndexes, tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
+  // The server build's entry is the site module, with the React Router build inside it, as React
+  // Router's custom-server template does (decision 032).
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   // Pure-JS UI libraries go into the server build (only what the pages use) instead of being loaded
   // from node_modules at start-up: lucide-react is one 1.3 MB CommonJS file, date-fns's index pulls
   // in ~300 modules. Faster cold start (docs/performance.md).

@@ -4,13 +4,17 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import type { DatabaseHandle } from "./database.server";
 
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+/** drizzle/ beside app/ when run from the sources; a compiled server passes its own path. */
+const SOURCE_MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 // Any fixed number: the advisory lock every process takes while it migrates.
 const MIGRATION_LOCK = 7_461_002;
 
 /** Applies the committed SQL migrations in drizzle/ that the database has not seen yet. */
-export async function migrate(handle: DatabaseHandle): Promise<void> {
+export async function migrate(
+  handle: DatabaseHandle,
+  { migrationsFolder = SOURCE_MIGRATIONS }: { migrationsFolder?: string } = {},
+): Promise<void> {
   if (handle.engine === "pglite") {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the engine-specific type
     await migratePglite(handle.db as any, { migrationsFolder });

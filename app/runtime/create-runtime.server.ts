@@ -1,0 +1,84 @@
+import { createAuth } from "~/accounts/index.server";
+import { describeConsoleQuery } from "~/console/index.server";
+import { migrate } from "~/db/migrate.server";
+import { openConfiguredDatabase } from "~/db/open.server";
+import { createMailer } from "~/platform/mail/mailer.server";
+import { CacheRegistry } from "~/platform/server/caches.server";
+import type { Env } from "~/platform/server/env.server";
+import type { Logger } from "~/platform/server/logger.server";
+import { createRateLimits, limitStoreFor } from "~/platform/server/rate-limit.server";
+import { configuredStorage } from "~/platform/storage/configured.server";
+import type { Runtime } from "./context";
+import { seedDemo } from "./demo.server";
+
+/**
+ * Everything a request may use, built once at start-up: the database (opened and migrated), mail,
+ * storage, the rate limits, the auth library and the cache registry (decision 001).
+ */
+export async function createRuntime(
+  env: Env,
+  logger: Logger,
+  options: {
+    demo: boolean;
+    migrationsFolder?: string;
+    /** Prints for the person running the server (the outbox's links outside production). */
+    print: (text: string) => void;
+  },
+) {
+  const database = await openConfiguredDatabase(env);
+  await migrate(database, { migrationsFolder: options.migrationsFolder });
+  logger.info(`database: ${database.description}, migrations applied`);
+  await logConsoleQuery(database.db, env, logger);
+  if (options.demo) {
+    const added = await seedDemo(database.db);
+    logger.info(`demo content: added ${added.news} news items and ${added.games} games`);
+  }
+
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    dataDir: env.DATA_DIR,
+    logger,
+    // Outside production the outbox's links are printed whole, beside the log (decision 026).
+    printLinks: env.NODE_ENV === "production" ? undefined : options.print,
+  });
+  const storage = configuredStorage(env);
+  const limits = createRateLimits(database.db, env, limitStoreFor(database.engine));
+  const auth = createAuth({ db: database.db, env, mailer, logger, limits, storage });
+  const caches = new CacheRegistry(logger);
+  if (env.DATABASE_URL) await caches.listen(env.DATABASE_URL);
+  let shuttingDown = false;
+  const runtime: Runtime = {
+    db: database.db,
+    env,
+    logger,
+    auth,
+    mailer,
+    storage,
+    caches,
+    limits,
+    ping: database.ping,
+    isShuttingDown: () => shuttingDown,
+  };
+  return {
+    runtime,
+    /** From now on health checks say so and responses close their connections. */
+    beginShutdown() {
+      shuttingDown = true;
+    },
+    async close() {
+      await caches.close();
+      await database.close();
+    },
+  };
+}
+
+/** Whether the console's SQL box can run here, and if not why and how to turn it on (decision 027). */
+async function logConsoleQuery(db: Runtime["db"], env: Env, logger: Logger) {
+  try {
+    const box = await describeConsoleQuery(db, { role: env.CONSOLE_READER_ROLE });
+    if (box.available) logger.info(box.message);
+    else logger.warn(box.message);
+  } catch (error) {
+    logger.warn({ err: error }, "console SQL box: could not be checked at start-up");
+  }
+}

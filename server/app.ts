@@ -1,0 +1,181 @@
+// The site as one request handler: the runtime, Express with our middleware, the page cache and the
+// React Router handler. Built with the rest of the app (`react-router build` makes it
+// build/server/index.js, the React Router build inside it), and loaded through Vite in
+// development; server.ts only starts and stops it (decision 032).
+import crypto from "node:crypto";
+import type http from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER, ownerSetupLink } from "~/accounts/index.server";
+import { loadEnv } from "~/platform/server/env.server";
+import { createLogger, requestLogSerializers } from "~/platform/server/logger.server";
+import { isCrossSiteWrite } from "~/platform/server/origin.server";
+import { isSharedPage, PageCache } from "~/platform/server/page-cache.server";
+import { limitRequestBodies, refuseOversizedBodies } from "~/platform/server/request-limits.server";
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  securityHeaders,
+} from "~/platform/server/security.server";
+import { createRuntime } from "~/runtime/create-runtime.server";
+
+export type SiteOptions = {
+  devMode: boolean;
+  demo: boolean;
+  /** NODE_ENV as the operator set it, read before server.ts defaulted it. */
+  declaredNodeEnv: string | undefined;
+  /** drizzle/ of the checkout being served. */
+  migrationsFolder: string;
+  /** Prints for the person running the server (not a log line). */
+  print: (text: string) => void;
+  /** Mounts what serves files (Vite's middleware, or build/client), after the page cache. */
+  serveFiles: (app: express.Express) => void;
+};
+
+export async function createSite(options: SiteOptions) {
+  const { devMode, demo, migrationsFolder, serveFiles } = options;
+  const env = loadEnv({ ...process.env, NODE_ENV: options.declaredNodeEnv });
+  const logger = createLogger(env.LOG_LEVEL);
+  const { runtime, beginShutdown, close } = await createRuntime(env, logger, {
+    demo,
+    migrationsFolder,
+    print: options.print,
+  });
+  let shuttingDown = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = requestId(req);
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // One short line per request: no headers, cookies or bodies; query values and token path
+      // segments masked.
+      serializers: requestLogSerializers,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+  const https = env.SITE_URL.startsWith("https:");
+  const headers = securityHeaders({ https });
+  app.use((req, res, next) => {
+    // Once shutdown has begun, no connection is kept for another request (see server.ts).
+    if (shuttingDown) res.setHeader("Connection", "close");
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (isSharedPage(req)) {
+      // Served to many from the page cache: no nonce. The page cache replaces this policy with
+      // one listing the hashes of the document's inline scripts (decision 028).
+      res.locals.nonce = undefined;
+      res.setHeader(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ hashes: [] }, { dev: devMode, https }),
+      );
+    } else {
+      const nonce = crypto.randomBytes(16).toString("base64");
+      res.locals.nonce = nonce;
+      res.setHeader(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ nonce }, { dev: devMode, https }),
+      );
+    }
+    next();
+  });
+  app.use((req, res, next) => {
+    // The auth library and the rate limits read the client address from this header; a value sent
+    // by the client is overwritten with the one Express resolved (TRUST_PROXY aware).
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    // Cross-site form posts and API writes are refused before any action runs (CSRF).
+    if (isCrossSiteWrite(req, env.SITE_URL)) {
+      res.status(403).type("text/plain").send("Cross-site request refused.");
+      return;
+    }
+    next();
+  });
+  // Oversized bodies are refused (413) before anything reads them.
+  app.use(limitRequestBodies());
+  app.use(compression());
+
+  // Anonymous public pages from memory, before the static files (no file lookup for a page); the
+  // writes that change them (news, games) clear them on every process (decision 028).
+  const pageCache = new PageCache({
+    sharedPolicy: (document) =>
+      contentSecurityPolicy({ hashes: inlineScriptHashes(document) }, { dev: devMode, https }),
+  });
+  runtime.caches.register(pageCache);
+  app.use(pageCache.middleware());
+  serveFiles(app);
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      // Resolved by Vite: in development the live build, in production the one compiled beside this.
+      build: async () =>
+        refuseOversizedBodies(
+          (await import("virtual:react-router/server-build")) as unknown as ServerBuild,
+        ),
+      mode: devMode ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        runtime,
+        nonce: res.locals.nonce as string | undefined,
+        clientIp: req.ip ?? "unknown",
+        refusedBody: res.locals.refusedBody as string | undefined,
+      }),
+    }),
+  );
+  app.use(((error, req, res, _next) => {
+    // Malformed URLs and bodies are the client's fault; anything else is logged as ours.
+    const status = typeof error?.status === "number" && error.status < 500 ? error.status : 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (!res.headersSent)
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 500 ? "Internal Server Error" : "Bad Request");
+  }) as express.ErrorRequestHandler);
+
+  return {
+    env,
+    logger,
+    /**
+     * A page the cache holds is answered before Express runs (no log line, no middleware): a hit
+     * costs little more than writing its bytes (decision 018). Everything else goes to Express.
+     */
+    handle(req: http.IncomingMessage, res: http.ServerResponse) {
+      const extra: http.OutgoingHttpHeaders = { "X-Request-Id": requestId(req) };
+      if (shuttingDown) extra.Connection = "close";
+      if (!pageCache.serveHit(req, res, extra)) app(req, res);
+    },
+    /** The owner set-up link while no owner exists: printed for the person starting the server. */
+    ownerSetupLink: () => ownerSetupLink(runtime.db, env.SITE_URL),
+    beginShutdown() {
+      shuttingDown = true;
+      beginShutdown();
+    },
+    close,
+  };
+}
+
+export type Site = Awaited<ReturnType<typeof createSite>>;
+
+/** The request's id: the one a proxy in front sent, when it looks like one, or a new one. */
+function requestId(req: http.IncomingMessage): string {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && /^[\w.-]{1,128}$/.test(incoming)
+    ? incoming
+    : crypto.randomUUID();
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
