@@ -10,7 +10,7 @@ import type { Role } from "../../app/roles/permissions";
 import { loadEnv } from "../../app/server/env.server";
 import { createLogger } from "../../app/server/logger.server";
 import { createDatabase } from "../support/database";
-import { findNginx } from "./nginx";
+import { findNginx } from "../support/nginx";
 
 // Shared by the system tests: what they need from the machine, a database of their own, users,
 // and small HTTP helpers.
