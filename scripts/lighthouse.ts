@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { chromiumExecutable, chromiumLaunchOptions } from "../tests/support/chromium";
+import { chromiumExecutable, chromiumLaunchOptions } from "../tests/support/browser";
 import { freePort, ROOT, startServer } from "../tests/support/processes";
 
 const OUT_DIR = path.join(ROOT, "lighthouse-results");

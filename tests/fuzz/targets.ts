@@ -4,7 +4,7 @@ import { ENDPOINTS } from "../../app/api/api.server";
 import { GAME_STATUSES } from "../../app/games/game-status";
 import { ROLES } from "../../app/roles/permissions";
 import { THEMES } from "../../app/theme/theme";
-import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
+import { E2E_PASSWORD, roleEmail } from "../support/users";
 import {
   type Body,
   brokenBody,
