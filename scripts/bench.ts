@@ -129,19 +129,16 @@ type Seeded = { newsIds: string[]; gameIds: string[]; engineVersion: string };
 
 /** Demo content plus enough news for a full /news and 100 games, and a developer who signs in. */
 async function seed(): Promise<Seeded> {
-  const [{ openConfiguredDatabase }, { migrate }, { seedDemo }, news, games, accounts, auth] =
+  const [{ openConfiguredDatabase }, { migrate }, { seedDemo }, news, games, { createUsers }] =
     await Promise.all([
       import("~/db/open.server"),
       import("~/db/migrate.server"),
       import("~/db/demo.server"),
       import("~/news/news.server"),
       import("~/games/games.server"),
-      import("~/accounts/accounts.server"),
-      import("~/accounts/auth.server"),
+      import("../tests/support/accounts"),
     ]);
   const { loadEnv } = await import("~/server/env.server");
-  const { createLogger } = await import("~/server/logger.server");
-  const { createMailer } = await import("~/mail/mailer.server");
   const { sql } = await import("drizzle-orm");
   const env = loadEnv({ ...serverEnv(0), NODE_ENV: "production" });
   const database = await openConfiguredDatabase(env);
@@ -166,15 +163,10 @@ async function seed(): Promise<Seeded> {
         url: `https://example.com/games/prototype-${i}`,
       });
     }
-    const logger = createLogger("silent");
-    const mailer = createMailer({ dataDir: env.DATA_DIR, logger });
-    const authApi = auth.createAuth({ db: database.db, env, mailer, logger });
-    for (const [email, role] of [
-      ["owner@bench.invalid", "owner"],
-      [DEVELOPER, "developer"],
-    ] as const) {
-      await accounts.createVerifiedUser(authApi, database.db, { email, password: PASSWORD, role });
-    }
+    await createUsers(database.db, env, [
+      { email: "owner@bench.invalid", password: PASSWORD, role: "owner" },
+      { email: DEVELOPER, password: PASSWORD, role: "developer" },
+    ]);
     const version = (await database.db.execute(sql`select version() as v`)) as unknown as {
       rows: { v: string }[];
     };
