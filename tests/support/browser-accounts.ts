@@ -95,16 +95,23 @@ export async function registerAccount(
 
 /** Signs in through the /auth form and waits for the home page, hydrated and signed in. */
 export async function signIn(page: Page, account: Account): Promise<void> {
+  await signInThroughForm(page, account);
+  await expect(accountMenu(page, account.email)).toBeVisible();
+}
+
+/**
+ * Signs in as the seeded user of that role (tests/support/seed-e2e.ts) and waits for the home page,
+ * hydrated. No look at the header: on a phone the account menu is folded away.
+ */
+export function signInAs(page: Page, role: Role): Promise<void> {
+  return signInThroughForm(page, { email: roleEmail(role), password: E2E_PASSWORD });
+}
+
+async function signInThroughForm(page: Page, account: Account): Promise<void> {
   await gotoHydrated(page, "/auth");
   await submitLogin(page, account.email, account.password);
   await page.waitForURL((url) => url.pathname === "/");
   await waitForHydration(page);
-  await expect(accountMenu(page, account.email)).toBeVisible();
-}
-
-/** Signs in as the seeded user of that role (tests/support/seed-e2e.ts). */
-export function signInAs(page: Page, role: Role): Promise<void> {
-  return signIn(page, { email: roleEmail(role), password: E2E_PASSWORD });
 }
 
 /** A new page in a new context, watched by the console guard, signed in as the account. */
