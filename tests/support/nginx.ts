@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { captureOutput } from "./processes";
 
 // nginx on loopback for the system tests (a balancer in front of server processes) and the bench
 // (the pages served from disk, as a baseline).
@@ -145,19 +146,13 @@ export async function startNginx(
   const child: ChildProcess = spawn(executable, ["-p", prefix, "-c", conf, "-e", "stderr"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += String(chunk);
-  });
+  const output = captureOutput(child);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 10_000;
   while (!(await accepts(options.listenPort))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`nginx did not start:\n${output}`);
+      throw new Error(`nginx did not start:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -165,7 +160,7 @@ export async function startNginx(
     url: `http://127.0.0.1:${options.listenPort}`,
     port: options.listenPort,
     child,
-    output: () => output,
+    output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;

@@ -81,6 +81,17 @@ export function serverEnv(options: ServerOptions & { port: number }): NodeJS.Pro
   return env;
 }
 
+/** Collects what a child process writes to stdout and stderr; the returned function reads it. */
+export function captureOutput(child: ChildProcess): () => string {
+  let output = "";
+  const keep = (chunk: unknown) => {
+    output += String(chunk);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return () => output;
+}
+
 /** Runs a TypeScript file of the repository (`node --import tsx`) to the end; rejects on failure. */
 export function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -89,15 +100,11 @@ export function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<void>
       env,
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    child.stdout?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += String(chunk);
-    });
+    const output = captureOutput(child);
     child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed (${code}):\n${output}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${args.join(" ")} failed (${code}):\n${output()}`)),
     );
   });
 }
@@ -153,13 +160,7 @@ export async function startServer(
     detached: group,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += String(chunk);
-  });
+  const output = captureOutput(child);
   const exited = new Promise<number | string>((resolve) => {
     child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
   });
@@ -184,7 +185,7 @@ export async function startServer(
     spawnedAt,
     readyMs: 0,
     exited,
-    output: () => output,
+    output,
     async stop(killAfterMs?: number) {
       signal("SIGTERM");
       if (killAfterMs === undefined) return exited;
