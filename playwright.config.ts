@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./tests/support/chromium";
+import { chromiumLaunchOptions } from "./tests/support/browser";
 
 // Two servers from the production build: one with the demo content and one verified user per role
-// (tests/support/e2e-users.ts), one on a fresh, empty DATA_DIR for the empty states. Each run starts
+// (tests/support/users.ts), one on a fresh, empty DATA_DIR for the empty states. Each run starts
 // from new data directories. E2E_PORT moves both servers (for running two suites side by side).
 const port = Number(process.env.E2E_PORT ?? 4301);
 export const DEMO_URL = `http://127.0.0.1:${port}`;

@@ -6,18 +6,25 @@
 // Usage: npm run bench -- [--pg] [--duration S] [--warmup S] [--connections N] [--encodings LIST]
 //        [--only LIST] [--reorders N] [--cold-runs N] [--tool wrk|autocannon] [--profile] [--keep]
 //        [--out FILE]
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { GAME_STATUSES } from "~/games/game-status";
+import { createDatabase } from "../tests/support/database";
+import { findNginx, nginxVersion, startNginx } from "../tests/support/nginx";
+import {
+  freePort,
+  killLeftoverServers,
+  ROOT as root,
+  type ServerProcess,
+  startServer,
+} from "../tests/support/processes";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCENARIOS = ["pages", "ssr", "api", "reorder", "cold"] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 const PASSWORD = "bench-password-0123456789";
@@ -72,13 +79,11 @@ function fail(message: string): never {
 const t0 = performance.now();
 const log = (message: string) =>
   console.log(`${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Everything this run starts, so that it is stopped whatever happens.
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
-const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void> | void)[] = [
   () =>
     opts.keep
@@ -86,23 +91,8 @@ const cleanups: (() => Promise<void> | void)[] = [
       : fs.rmSync(work, { recursive: true, force: true }),
 ];
 
-async function stop(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  signalGroup(child, "SIGTERM");
-  const timer = setTimeout(() => signalGroup(child, "SIGKILL"), timeoutMs);
-  await exited;
-  clearTimeout(timer);
-  children.delete(child);
-}
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    // Each child leads its own process group (detached), so helpers it spawned stop with it.
-    process.kill(-child.pid!, signal);
-  } catch {}
-}
 async function cleanUp() {
-  await Promise.all([...children].map((child) => stop(child, 5_000)));
+  await killLeftoverServers();
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -115,34 +105,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // ---------------------------------------------------------------------------------------------
 // Ports (the bench keeps to BENCH_PORT.. +99) and HTTP helpers.
 
-let nextPort = Number(opts.port);
-async function freePort(): Promise<number> {
-  const last = Number(opts.port) + 99;
-  while (nextPort <= last) {
-    const port = nextPort++;
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  fail(`no free port in ${opts.port}..${last}`);
-}
-
-async function waitFor200(url: string, timeoutMs: number, child?: ChildProcess): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return performance.now() - started;
-    } catch {}
-    await sleep(10);
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
-}
+const ports = { from: Number(opts.port), to: Number(opts.port) + 99 };
 
 // ---------------------------------------------------------------------------------------------
 // Data: a private DATA_DIR (PGlite) or a private PostgreSQL database, seeded through the domain.
@@ -156,41 +119,26 @@ const authSecret = crypto.randomBytes(36).toString("base64url");
 
 async function prepareDatabase() {
   if (!usePg) return;
-  const pg = (await import("pg")).default;
   const base = adminUrl ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `studio_bench_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
+  const database = await createDatabase(base, `studio_bench_${process.pid}_`);
+  databaseUrl = database.url;
+  cleanups.push(() => database.drop());
 }
 
 type Seeded = { newsIds: string[]; gameIds: string[]; engineVersion: string };
 
 /** Demo content plus enough news for a full /news and 100 games, and a developer who signs in. */
 async function seed(): Promise<Seeded> {
-  const [{ openConfiguredDatabase }, { migrate }, { seedDemo }, news, games, accounts, auth] =
+  const [{ openConfiguredDatabase }, { migrate }, { seedDemo }, news, games, { createUsers }] =
     await Promise.all([
       import("~/db/open.server"),
       import("~/db/migrate.server"),
       import("~/runtime/demo.server"),
       import("~/news/news.server"),
       import("~/games/games.server"),
-      import("~/accounts/accounts.server"),
-      import("~/accounts/auth.server"),
+      import("../tests/support/accounts"),
     ]);
   const { loadEnv } = await import("~/platform/server/env.server");
-  const { createLogger } = await import("~/platform/server/logger.server");
-  const { createMailer } = await import("~/platform/mail/mailer.server");
   const { sql } = await import("drizzle-orm");
   const env = loadEnv({ ...serverEnv(0), NODE_ENV: "production" });
   const database = await openConfiguredDatabase(env);
@@ -215,15 +163,10 @@ async function seed(): Promise<Seeded> {
         url: `https://example.com/games/prototype-${i}`,
       });
     }
-    const logger = createLogger("silent");
-    const mailer = createMailer({ dataDir: env.DATA_DIR, logger });
-    const authApi = auth.createAuth({ db: database.db, env, mailer, logger });
-    for (const [email, role] of [
-      ["owner@bench.invalid", "owner"],
-      [DEVELOPER, "developer"],
-    ] as const) {
-      await accounts.createVerifiedUser(authApi, database.db, { email, password: PASSWORD, role });
-    }
+    await createUsers(database.db, env, [
+      { email: "owner@bench.invalid", password: PASSWORD, role: "owner" },
+      { email: DEVELOPER, password: PASSWORD, role: "developer" },
+    ]);
     const version = (await database.db.execute(sql`select version() as v`)) as unknown as {
       rows: { v: string }[];
     };
@@ -259,58 +202,30 @@ function serverEnv(port: number): Record<string, string> {
 // ---------------------------------------------------------------------------------------------
 // The site.
 
-type Server = {
-  child: ChildProcess;
-  base: string;
-  port: number;
-  output: () => string;
-  /** performance.now() at spawn: the origin of the process's CPU profile, within milliseconds. */
-  spawnedAt: number;
-};
-
-/** `how`: "tsx" is what `npm start` runs; "node" is node with tsx as an in-process loader. */
-async function startServer(
+/**
+ * `how`: "tsx" is what `npm start` runs; "node" is node with tsx as an in-process loader. Ready at
+ * the first 200 of the home page.
+ */
+async function startSite(
   how: "tsx" | "node",
   options: { profileDir?: string; timeoutMs?: number } = {},
-): Promise<Server & { readyMs: number; readyCpuMs: number | null }> {
-  const port = await freePort();
-  const nodeArgs = options.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : [];
-  const [command, args] =
-    how === "tsx"
-      ? [path.join(root, "node_modules/.bin/tsx"), ["server.ts"]]
-      : [process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"]];
-  const started = performance.now();
-  const child = spawn(command, args, {
-    cwd: root,
-    env: serverEnv(port),
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor200(`${base}/`, options.timeoutMs ?? 120_000, child);
-  } catch (error) {
-    await stop(child);
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
-  }
-  const readyMs = performance.now() - started;
-  const cpu = cpuSeconds(child.pid);
-  return {
-    child,
-    base,
+): Promise<ServerProcess & { readyCpuMs: number | null }> {
+  const port = await freePort(ports);
+  const server = await startServer({
+    dataDir,
     port,
-    output: () => output,
-    spawnedAt: started,
-    readyMs,
-    readyCpuMs: cpu === null ? null : cpu * 1000,
-  };
+    env: serverEnv(port),
+    inheritEnv: false,
+    launcher: how,
+    nodeArgs: options.profileDir
+      ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`]
+      : undefined,
+    readyPath: "/",
+    timeoutMs: options.timeoutMs ?? 120_000,
+    pollMs: 10,
+  });
+  const cpu = cpuSeconds(server.child.pid);
+  return Object.assign(server, { readyCpuMs: cpu === null ? null : cpu * 1000 });
 }
 
 /** Signs in through the real sign-in form and returns the session cookie. */
@@ -351,40 +266,17 @@ function rawBody(url: string, acceptEncoding: string): Promise<{ encoding: strin
 // ---------------------------------------------------------------------------------------------
 // nginx: the identical page bytes, served from disk.
 
-type Nginx = { child: ChildProcess; base: string; version: string; workers: number };
-
-/** NGINX=/path/to/nginx picks one; NGINX=none runs without the baseline. */
-function findNginx(): string | null {
-  if (process.env.NGINX === "none") return null;
-  const candidates = [process.env.NGINX, "/usr/sbin/nginx", "/usr/local/sbin/nginx"];
-  for (const dir of (process.env.PATH ?? "").split(":")) candidates.push(path.join(dir, "nginx"));
-  return candidates.find((c) => c && fs.existsSync(c)) ?? null;
-}
-
-async function startNginx(binary: string, pages: { path: string; file: string }[]) {
+/** The pages' bytes served from disk by nginx (NGINX_PATH picks one; NGINX_PATH=none: no baseline). */
+async function startPagesNginx(binary: string, pages: { path: string; file: string }[]) {
   const dir = path.join(work, "nginx");
-  const port = await freePort();
-  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
-  // Workers run as an unprivileged user when started by root: let them read the pages.
-  for (const d of [work, dir, path.join(dir, "html")]) fs.chmodSync(d, 0o755);
+  const port = await freePort(ports);
   const locations = pages
     .map((p) => `    location = ${p.path} { try_files /${p.file} =404; }`)
     .join("\n");
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((t) => `  ${t}_temp_path ${dir}/tmp;`)
-    .join("\n");
-  const conf = `# One worker, like the one Node process of the site; no access log (the site logs nothing
-# per request at LOG_LEVEL=warn); gzip from the site's own compressed bytes (gzip_static), the
-# same bytes the site sends, with on-the-fly gzip for anything else.
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-${temp}
-  sendfile on;
+  // One worker, like the one Node process of the site; no access log (the site logs nothing per
+  // request at LOG_LEVEL=warn); gzip from the site's own compressed bytes (gzip_static), the same
+  // bytes the site sends, with on-the-fly gzip for anything else.
+  const http = `  sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;
   types { }
@@ -399,28 +291,14 @@ ${temp}
     listen 127.0.0.1:${port};
     root ${dir}/html;
 ${locations}
-  }
-}
-`;
-  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
-  const version = spawnSync(binary, ["-v"], { encoding: "utf8" }).stderr.trim().split("/")[1];
-  const child = spawn(binary, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", "stderr"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "pipe"],
+  }`;
+  const nginx = await startNginx(binary, {
+    listenPort: port,
+    prefix: dir,
+    http: () => http,
+    workerConnections: 4096,
   });
-  children.add(child);
-  let errors = "";
-  child.stderr!.on("data", (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor200(`${base}${pages[0]!.path}`, 10_000, child);
-  } catch (error) {
-    await stop(child);
-    throw new Error(`nginx did not start: ${(error as Error).message}\n${errors}`);
-  }
-  return { child, base, version: version ?? "unknown", workers: 1 } satisfies Nginx;
+  return { ...nginx, version: nginxVersion(binary), workers: 1 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -699,8 +577,8 @@ async function main() {
   const profileDir = opts.profile ? path.join(path.dirname(opts.out), "profiles") : undefined;
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   log(`starting the site${profileDir ? ` under --cpu-prof (${profileDir})` : ""}`);
-  const site = await startServer("node", { profileDir });
-  log(`site at ${site.base}; load from ${tool}, ${durationS} s per run after ${warmupS} s warm-up`);
+  const site = await startSite("node", { profileDir });
+  log(`site at ${site.url}; load from ${tool}, ${durationS} s per run after ${warmupS} s warm-up`);
 
   const anon = (encoding: string) =>
     encoding === "gzip" ? { "Accept-Encoding": "gzip" } : { "Accept-Encoding": "identity" };
@@ -718,8 +596,8 @@ async function main() {
     const sizes = new Map<string, number>();
     for (const page of pages) {
       // The first request renders and stores the page; the second is what every visitor gets.
-      await (await fetch(site.base + page.path, { headers: anon("identity") })).arrayBuffer();
-      const response = await fetch(site.base + page.path, { headers: anon("identity") });
+      await (await fetch(site.url + page.path, { headers: anon("identity") })).arrayBuffer();
+      const response = await fetch(site.url + page.path, { headers: anon("identity") });
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200 || response.headers.get("x-cache") !== "HIT")
         throw new Error(
@@ -728,19 +606,19 @@ async function main() {
       fs.writeFileSync(path.join(work, "nginx/html", page.file), body);
       // The same compressed bytes too, for nginx's gzip_static (no compressing per request on
       // either side: the site compresses a cached page once).
-      const gzipped = await rawBody(site.base + page.path, "gzip");
+      const gzipped = await rawBody(site.url + page.path, "gzip");
       if (gzipped.encoding === "gzip")
         fs.writeFileSync(path.join(work, "nginx/html", `${page.file}.gz`), gzipped.body);
       sizes.set(page.path, body.length);
     }
     const nginxBinary = findNginx();
-    let nginx: Nginx | null = null;
+    let nginx: Awaited<ReturnType<typeof startPagesNginx>> | null = null;
     if (!nginxBinary) {
       notes.push(
-        "no nginx (not installed, or NGINX=none): the site's figures are shown without a ratio",
+        "no nginx (not installed, or NGINX_PATH=none): the site's figures are shown without a ratio",
       );
     } else {
-      nginx = await startNginx(nginxBinary, pages);
+      nginx = await startPagesNginx(nginxBinary, pages);
       notes.push(
         `nginx ${nginx.version}, ${nginx.workers} worker process; the site is one Node process`,
       );
@@ -751,7 +629,7 @@ async function main() {
         log(`page ${label} (${encoding})`);
         let base: (Load & { cpuMsPerReq: number | null }) | null = null;
         if (nginx) {
-          base = await measure(nginx.base + page.path, anon(encoding), { pid: nginx.child.pid });
+          base = await measure(nginx.url + page.path, anon(encoding), { pid: nginx.child.pid });
           const row: Row = {
             scenario: `page ${label}`,
             side: "nginx",
@@ -769,7 +647,7 @@ async function main() {
           checkClean(row);
           rows.push(row);
         }
-        const result = await measure(site.base + page.path, anon(encoding), {
+        const result = await measure(site.url + page.path, anon(encoding), {
           pid: site.child.pid,
           spawnedAt: site.spawnedAt,
           label: `page ${label} (${encoding})`,
@@ -796,20 +674,20 @@ async function main() {
         rows.push(row);
       }
     }
-    if (nginx) await stop(nginx.child);
+    if (nginx) await nginx.stop();
   }
 
   if (wants("ssr")) {
     log("uncached SSR of /news, signed in");
-    const cookie = await signIn(site.base);
+    const cookie = await signIn(site.url);
     const headers = { Cookie: cookie, "Accept-Encoding": "identity" };
-    const check = await fetch(`${site.base}/news`, { headers });
+    const check = await fetch(`${site.url}/news`, { headers });
     const html = await check.text();
     const items = html.match(/href="\/news\/[0-9a-f-]{36}"/g)?.length ?? 0;
     if (check.status !== 200 || check.headers.get("x-cache") || !html.includes("Dev Console"))
       throw new Error(`/news signed in: expected an uncached signed-in page, got ${check.status}`);
     if (items < NEWS_ITEMS) throw new Error(`/news shows ${items} items, expected ${NEWS_ITEMS}`);
-    const result = await measure(`${site.base}/news`, headers, {
+    const result = await measure(`${site.url}/news`, headers, {
       pid: site.child.pid,
       spawnedAt: site.spawnedAt,
       label: "SSR /news signed in",
@@ -836,7 +714,7 @@ async function main() {
 
   if (wants("api")) {
     log("API news list");
-    const url = `${site.base}/api/v1/news`;
+    const url = `${site.url}/api/v1/news`;
     const check = await fetch(url);
     const body = (await check.json()) as { data?: unknown[] };
     if (check.status !== 200 || body.data?.length !== NEWS_ITEMS)
@@ -865,7 +743,7 @@ async function main() {
 
   if (wants("reorder")) {
     log(`reordering ${GAMES} games, ${reorders} times`);
-    const cookie = await signIn(site.base);
+    const cookie = await signIn(site.url);
     const times: number[] = [];
     const ids = [...seeded.gameIds];
     let from = 0;
@@ -873,9 +751,9 @@ async function main() {
       shuffle(ids);
       const started = performance.now();
       // What the dashboard's fetcher sends: the route's data endpoint, the form's two fields.
-      const response = await fetch(`${site.base}/admin.data`, {
+      const response = await fetch(`${site.url}/admin.data`, {
         method: "POST",
-        headers: { Cookie: cookie, Origin: site.base },
+        headers: { Cookie: cookie, Origin: site.url },
         body: new URLSearchParams({ intent: "games-reorder", ids: JSON.stringify(ids) }),
       });
       const text = await response.text();
@@ -886,7 +764,7 @@ async function main() {
       if (i === 1) from = performance.now() - site.spawnedAt;
     }
     profileWindows.push({ label: "reorder", from, to: performance.now() - site.spawnedAt });
-    const listed = (await (await fetch(`${site.base}/api/v1/games?limit=100`)).json()) as {
+    const listed = (await (await fetch(`${site.url}/api/v1/games?limit=100`)).json()) as {
       data: { id: string }[];
     };
     if (listed.data.map((g) => g.id).join() !== ids.join())
@@ -905,7 +783,7 @@ async function main() {
     });
   }
 
-  await stop(site.child);
+  await site.stop(15_000);
   const profile = profileDir ? summarizeProfile(profileDir) : null;
 
   if (wants("cold")) {
@@ -917,10 +795,10 @@ async function main() {
         log(
           `cold start ${i + 1}/${runs} (${how === "tsx" ? "tsx server.ts" : "node --import tsx server.ts"})`,
         );
-        const server = await startServer(how, { timeoutMs: 60_000 });
+        const server = await startSite(how, { timeoutMs: 60_000 });
         times.push(server.readyMs);
         if (server.readyCpuMs !== null) cpu.push(server.readyCpuMs);
-        await stop(server.child);
+        await server.stop(15_000);
       }
       const p50 = percentile(times, 50);
       rows.push({

@@ -9,19 +9,16 @@
 // when the build is missing or stale). LIGHTHOUSE_PORT picks the first port to try for the server
 // (the browser's debugging port is the next free one); CHROMIUM_PATH picks the browser.
 // Results: lighthouse-results/<page>.json (the median run's full report) and summary.json.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { chromiumExecutable, chromiumLaunchOptions } from "../tests/support/chromium";
+import { chromiumExecutable, chromiumLaunchOptions } from "../tests/support/browser";
+import { freePort, ROOT, startServer } from "../tests/support/processes";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = path.join(ROOT, "lighthouse-results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const DEFAULT_PAGES = ["/", "/news", "/news/:id", "/games", "/contact", "/auth"];
@@ -45,8 +42,6 @@ const pages = options.pages?.split(",").filter(Boolean) ?? DEFAULT_PAGES;
 
 type PageResult = { page: string; url: string; lhr: Result; performanceRange: [number, number] };
 
-/** Ports are taken from LIGHTHOUSE_PORT upward when it is set, else wherever the system says. */
-let nextPort = Number(process.env.LIGHTHOUSE_PORT) || undefined;
 const cleanups: (() => Promise<void>)[] = [];
 async function cleanUp() {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
@@ -57,11 +52,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 try {
-  const base = options.url?.replace(/\/$/, "") ?? (await startServer());
+  const base = options.url?.replace(/\/$/, "") ?? (await startDemoServer());
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable(),
     chromeFlags: [...(chromiumLaunchOptions().args ?? []), "--headless=new"],
-    port: await freePort(nextPort),
+    port: await freePort(portsFrom()),
     logLevel: "silent",
   });
   cleanups.push(async () => chrome.kill());
@@ -212,72 +207,35 @@ async function firstArticlePath(base: string): Promise<string> {
 }
 
 /** Starts the production server with the demo content on a throwaway data directory. */
-async function startServer(): Promise<string> {
+async function startDemoServer(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-lighthouse-"));
-  const port = await freePort(nextPort);
-  if (nextPort) nextPort = port + 1;
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SITE_URL: base,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  };
-  // A private site: never the operator's database, mail server or production secrets.
-  for (const key of ["DATABASE_URL", "SMTP_URL", "NODE_ENV", "AUTH_SECRET", "TRUST_PROXY"]) {
-    delete env[key];
-  }
-  process.stderr.write(`starting the production server on ${base} (builds first when needed)\n`);
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts", "--demo"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
+  const port = await freePort(portsFrom());
+  process.stderr.write(
+    `starting the production server on port ${port} (builds first when needed)\n`,
+  );
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer({
+    dataDir,
+    port,
+    args: ["--demo"],
+    // A private site: never the operator's database, mail server or production secrets.
+    env: {
+      DATABASE_URL: undefined,
+      SMTP_URL: undefined,
+      NODE_ENV: undefined,
+      AUTH_SECRET: undefined,
+      TRUST_PROXY: undefined,
+    },
+    timeoutMs: 300_000,
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
   cleanups.push(async () => {
-    await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop(15_000);
   });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    const healthy = await fetch(`${base}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return base;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the server did not become healthy in time:\n${output}`);
+  return server.url;
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-}
-
-/** The first free port from `from` upward, or any free port when `from` is not given. */
-async function freePort(from?: number): Promise<number> {
-  for (let port = from ?? 0; port <= 65_535; port++) {
-    const free = await new Promise<number | null>((resolve) => {
-      const server = net.createServer();
-      server.unref();
-      server.once("error", () => resolve(null));
-      server.listen(port, "127.0.0.1", () => {
-        const address = server.address();
-        const bound = typeof address === "object" && address ? address.port : null;
-        server.close(() => resolve(bound));
-      });
-    });
-    if (free) return free;
-    if (from === undefined) break;
-  }
-  throw new Error("no free TCP port found");
+/** From LIGHTHOUSE_PORT upward when it is set, else wherever the system says. */
+function portsFrom(): { from: number; to: number } | undefined {
+  const from = Number(process.env.LIGHTHOUSE_PORT) || undefined;
+  return from ? { from, to: 65_535 } : undefined;
 }

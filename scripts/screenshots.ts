@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { chromiumLaunchOptions } from "../tests/support/browser";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const outDir = process.argv[3] ?? "docs/screenshots";

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, statusMessage, test } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { expect, statusMessage, test } from "./fixtures";
 
 // axe-core finds no accessibility violations on the public pages, in the light and the dark theme.
 

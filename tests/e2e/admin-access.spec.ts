@@ -1,6 +1,9 @@
 import type { Role } from "../../app/roles/permissions";
-import { forgeAdminPost, uniqueId } from "./admin-support";
-import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { signInAs } from "../support/browser-accounts";
+import { uniqueId } from "../support/users";
+import { forgeAdminPost } from "./admin-support";
+import { expect, test } from "./fixtures";
 
 // Who sees which admin tab (docs/product.md#admin-dashboard), and the server refusing what a role
 // may not do even when the request is forged by hand.

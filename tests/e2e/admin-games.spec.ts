@@ -1,6 +1,10 @@
 import type { Page, Route } from "@playwright/test";
-import { expectToast, forgeAdminPost, injectFault, openAdmin, uniqueId } from "./admin-support";
-import { expect, gotoHydrated, signInAs, statusMessage, test, textOf } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { signInAs } from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { uniqueId } from "../support/users";
+import { forgeAdminPost, injectFault, openAdmin } from "./admin-support";
+import { expect, statusMessage, test, textOf } from "./fixtures";
 
 // The Game Management tab (docs/product.md#game-management-tab), as a developer. A reorder saves
 // the whole list, so no other test may add or remove a game meanwhile: every test that changes

@@ -1,6 +1,7 @@
 import path from "node:path";
+import { signInAs } from "../support/browser-accounts";
 import { newContactMessage, openAdmin, sendContactMessage } from "./admin-support";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // Every admin tab fits the screen, on a desktop and on a phone, light and dark: the page never
 // scrolls sideways. Each view is also saved as a screenshot, in ADMIN_SHOTS_DIR when set (for a

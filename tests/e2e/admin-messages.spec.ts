@@ -1,14 +1,14 @@
 import type { Page } from "@playwright/test";
+import { signInAs } from "../support/browser-accounts";
+import { expectToast, recordToastTitles } from "../support/toasts";
 import {
   clearFault,
-  expectToast,
   injectFault,
   newContactMessage,
   openAdmin,
-  recordToastTitles,
   sendContactMessage,
 } from "./admin-support";
-import { DEMO_URL, expect, LIST_DATE, signInAs, statusMessage, test, textOf } from "./fixtures";
+import { DEMO_URL, expect, LIST_DATE, statusMessage, test, textOf } from "./fixtures";
 
 // The Contact Messages tab (docs/product.md#contact-messages-tab): a visitor's message reaches the
 // staff inbox, opening it marks it read for good, and a failing save is told and undone. Every test

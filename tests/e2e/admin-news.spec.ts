@@ -1,6 +1,10 @@
 import type { Page, Route } from "@playwright/test";
-import { expectToast, injectFault, openAdmin, uniqueId } from "./admin-support";
-import { expect, gotoHydrated, signInAs, statusMessage, test, textOf } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { signInAs } from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { uniqueId } from "../support/users";
+import { injectFault, openAdmin } from "./admin-support";
+import { expect, statusMessage, test, textOf } from "./fixtures";
 
 // The News Management tab (docs/product.md#news-management-tab), as an admin: what is saved shows
 // on the public pages at once, and a failing save is told and undone (the server is made to fail

@@ -1,5 +1,8 @@
-import type { Locator, Page } from "@playwright/test";
-import { DEMO_URL, expect, gotoHydrated } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { gotoHydrated } from "../support/browser";
+import { expectToast } from "../support/toasts";
+import { uniqueId } from "../support/users";
+import { DEMO_URL, expect } from "./fixtures";
 
 // Helpers shared by the admin dashboard's browser tests (docs/product.md#admin-dashboard).
 
@@ -14,11 +17,6 @@ export type FaultOperation =
   | "game-delete"
   | "games-reorder";
 
-/** A suffix that keeps titles and subjects unique on the shared demo server. */
-export function uniqueId(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-}
-
 /** Makes the demo server fail this admin operation for every later request of the page's context. */
 export async function injectFault(page: Page, operation: FaultOperation): Promise<void> {
   await page.context().addCookies([{ name: "studio_fault", value: operation, url: DEMO_URL }]);
@@ -27,58 +25,6 @@ export async function injectFault(page: Page, operation: FaultOperation): Promis
 /** Lets the server work normally again. */
 export async function clearFault(page: Page): Promise<void> {
   await page.context().clearCookies({ name: "studio_fault" });
-}
-
-const SEEN = "data-seen-by-test";
-
-/**
- * The toast on screen (the store shows one at a time; older ones wait hidden behind it) showing
- * this title and, if given, this description, and not yet matched by an earlier `expectToast`.
- */
-export function toast(page: Page, title: string, description?: string): Locator {
-  let found = page.locator(`[data-sonner-toast][data-visible="true"]:not([${SEEN}])`).filter({
-    has: page.locator("[data-title]").getByText(title, { exact: true }),
-  });
-  if (description !== undefined) {
-    found = found.filter({
-      has: page.locator("[data-description]").getByText(description, { exact: true }),
-    });
-  }
-  return found;
-}
-
-/**
- * Asserts a new toast is on screen: one that appeared since the last `expectToast`, so the same
- * message shown twice in a row is told apart.
- */
-export async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toast(page, title, description)).toBeVisible();
-  await page.locator("[data-sonner-toast]").evaluateAll((toasts, seen) => {
-    for (const element of toasts) element.setAttribute(seen, "");
-  }, SEEN);
-}
-
-/**
- * Records the title of every toast shown in this page from now on, even one that is gone again
- * before the test looks (a busy machine can take longer than a toast stays). Returns a reader.
- */
-export async function recordToastTitles(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const titles: string[] = [];
-    const seen = new WeakSet<Element>();
-    Object.assign(window, { recordedToastTitles: titles });
-    new MutationObserver(() => {
-      for (const title of document.querySelectorAll("[data-sonner-toast] [data-title]")) {
-        if (seen.has(title)) continue;
-        seen.add(title);
-        titles.push(title.textContent ?? "");
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { recordedToastTitles: string[] }).recordedToastTitles,
-    );
 }
 
 /** Opens /admin (hydrated) and, if named, one of its tabs. */

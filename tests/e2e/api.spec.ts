@@ -1,6 +1,8 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { ROLES, type Role } from "../../app/roles/permissions";
-import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { signInAs } from "../support/browser-accounts";
+import { expect, test } from "./fixtures";
 
 // The REST API v1 over real HTTP (docs/product.md#api, the API's endpoint table): every endpoint
 // answers each role as the permissions say, wrong methods get 405 with Allow, unknown paths 404,

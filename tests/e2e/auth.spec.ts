@@ -1,18 +1,17 @@
 import type { Locator, Page } from "@playwright/test";
-import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
+import { gotoHydrated, waitForHydration } from "../support/browser";
 import {
-  accountMenuButton,
+  accountMenu,
   firstLink,
   mailsTo,
-  NEW_PASSWORD,
   openAccountMenu,
   submitLogin,
   submitRegister,
-  toasts,
-  uniqueEmail,
   waitForMail,
-} from "./accounts";
-import { DEMO_URL, expect, gotoHydrated, statusMessage, test, waitForHydration } from "./fixtures";
+} from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { E2E_PASSWORD, NEW_PASSWORD, roleEmail, uniqueEmail } from "../support/users";
+import { DEMO_URL, expect, statusMessage, test } from "./fixtures";
 
 // Sign-in, registration with e-mail confirmation, sign-out and the sign-in form's defences, through
 // the real /auth page and server (docs/product.md#auth).
@@ -87,10 +86,11 @@ test("a new account is confirmed from the mailed link, then signs in as a Guest"
   await submitRegister(page, email);
 
   await expect(page).toHaveURL((url) => url.pathname === "/auth");
-  await expect(toasts(page).getByText("Signed up successfully", { exact: true })).toBeVisible();
-  await expect(
-    toasts(page).getByText("Please check your email to confirm your account.", { exact: true }),
-  ).toBeVisible();
+  await expectToast(
+    page,
+    "Signed up successfully",
+    "Please check your email to confirm your account.",
+  );
   const confirmation = await waitForMail(email, { subject: /^Confirm your/ });
   expect(confirmation.to).toBe(email);
 
@@ -103,10 +103,9 @@ test("a new account is confirmed from the mailed link, then signs in as a Guest"
     "Please confirm your email address first. We have sent you a new confirmation link.",
   );
   await expectRed(refusal);
-  await expect(toasts(page).getByText("Error signing in", { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText(/^Please confirm your email address first\./)).toBeVisible();
+  await expectToast(page, "Error signing in", /^Please confirm your email address first\./);
   await expect(page).toHaveURL((url) => url.pathname === "/auth");
-  await expect(accountMenuButton(page, email)).toHaveCount(0);
+  await expect(accountMenu(page, email)).toHaveCount(0);
   // As it says, a new link was sent.
   const resent = await waitForMail(email, { after: before, subject: /^Confirm your/ });
 
@@ -118,13 +117,12 @@ test("a new account is confirmed from the mailed link, then signs in as a Guest"
   expect(new URL(link).origin).toBe(DEMO_URL);
   await tab.goto(link);
   await expect(tab).toHaveURL((url) => url.pathname === "/");
-  await expect(accountMenuButton(tab, email)).toBeVisible();
+  await expect(accountMenu(tab, email)).toBeVisible();
 
   // Back in the first browser, signing in now works.
   await submitLogin(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname === "/");
-  await expect(toasts(page).getByText("Signed in successfully", { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText("Welcome back!", { exact: true })).toBeVisible();
+  await expectToast(page, "Signed in successfully", "Welcome back!");
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
   await waitForHydration(page);
   const menu = await openAccountMenu(page, email);
@@ -143,22 +141,20 @@ test("a wrong password and an unknown email get the very same refusal", async ({
   const wrongPassword = formError(page);
   await expect(wrongPassword).toHaveText(INVALID_CREDENTIALS);
   await expectRed(wrongPassword);
-  const toast = toasts(page);
-  await expect(toast.getByText("Error signing in", { exact: true })).toBeVisible();
-  await expect(toast.getByText(INVALID_CREDENTIALS, { exact: true })).toBeVisible();
+  await expectToast(page, "Error signing in", INVALID_CREDENTIALS);
   // The address stays filled in.
   await expect(page.locator("#login-email")).toHaveValue(roleEmail("guest"));
   const wrongPasswordText = await wrongPassword.textContent();
 
   // Dismiss the toast so the next one is certainly new.
-  await toast.getByRole("button", { name: /close/i }).click();
-  await expect(toast).toHaveCount(0);
+  const front = page.locator('[data-sonner-toast][data-front="true"]');
+  await front.getByRole("button", { name: /close/i }).click();
+  await expect(front).toHaveCount(0);
 
   await submitLogin(page, uniqueEmail("nobody"), "not the right password");
   await expect(formError(page)).toHaveText(INVALID_CREDENTIALS);
   expect(await formError(page).textContent()).toBe(wrongPasswordText);
-  await expect(toast.getByText("Error signing in", { exact: true })).toBeVisible();
-  await expect(toast.getByText(INVALID_CREDENTIALS, { exact: true })).toBeVisible();
+  await expectToast(page, "Error signing in", INVALID_CREDENTIALS);
   await expect(page).toHaveURL((url) => url.pathname === "/auth");
 });
 
@@ -177,13 +173,11 @@ test("signing out from the account menu toasts and leaves the visitor signed out
   const menu = await openAccountMenu(page, email);
   await menu.getByRole("menuitem", { name: "Sign Out" }).click();
 
-  const toast = toasts(page);
-  await expect(toast.getByText("Signed out successfully", { exact: true })).toBeVisible();
-  await expect(toast.getByText("You have been signed out.", { exact: true })).toBeVisible();
+  await expectToast(page, "Signed out successfully", "You have been signed out.");
   await expect(page).toHaveURL((url) => url.pathname === "/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
-  await expect(accountMenuButton(page, email)).toHaveCount(0);
+  await expect(accountMenu(page, email)).toHaveCount(0);
 
   // Also after a full reload, and on the profile page.
   await page.goto("/profile");
@@ -211,7 +205,7 @@ test("on a phone, the header menu shows the account and signs out", async ({
   await expect(mobile.getByText(email, { exact: true })).toBeVisible();
   await expect(mobile.getByText("Guest", { exact: true })).toBeVisible();
   await mobile.getByRole("button", { name: "Sign Out" }).click();
-  await expect(toasts(page).getByText("Signed out successfully", { exact: true })).toBeVisible();
+  await expectToast(page, "Signed out successfully");
   const toggle = page.getByRole("button", { name: /^(Open|Close) menu$/ });
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
   await expect(mobile.getByRole("link", { name: "Sign In" })).toBeVisible();
@@ -243,8 +237,7 @@ test("ten wrong passwords for one account from one address: the next attempt is 
   const refusal = formError(page);
   await expect(refusal).toHaveText("Too many failed sign-in attempts. Try again in 15 minutes.");
   await expectRed(refusal);
-  await expect(toasts(page).getByText("Error signing in", { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText(/^Too many failed sign-in attempts\./)).toBeVisible();
+  await expectToast(page, "Error signing in", /^Too many failed sign-in attempts\./);
 
   // Even the right password is refused from this address while the lock lasts.
   expect(await attempt(E2E_PASSWORD)).toBe(429);
@@ -325,7 +318,7 @@ test("a sign-in posted from a foreign site is refused with 403", async ({ reques
 
 test.describe("an expired session comes back to where it was sent away from", () => {
   const unauthorized = async (page: Page) => {
-    await expect(toasts(page).getByText("Unauthorized", { exact: true })).toBeVisible();
+    await expectToast(page, "Unauthorized");
   };
   /** The browser drops the session cookie when it expires: the server sees a signed-out visitor. */
   const expireSession = (page: Page) =>
@@ -348,7 +341,7 @@ test.describe("an expired session comes back to where it was sent away from", ()
     await submitLogin(page, roleEmail("admin"), E2E_PASSWORD);
     await expect(page).toHaveURL((url) => url.pathname === "/admin");
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-    await expect(toasts(page).getByText("Signed in successfully", { exact: true })).toBeVisible();
+    await expectToast(page, "Signed in successfully");
   });
 
   test("a save on /admin after the session ended leads to /auth and back to /admin", async ({

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { roleEmail } from "../support/e2e-users";
-import { expect, signInAs, test } from "./fixtures";
+import { signInAs } from "../support/browser-accounts";
+import { roleEmail } from "../support/users";
+import { expect, test } from "./fixtures";
 
 // Screenshots of every console tab, light and dark, for a person to look at. Only runs when
 // CONSOLE_SHOTS_DIR names where to save them:

@@ -1,16 +1,15 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { CONSOLE_TABLES } from "../../app/console/api-tables";
 import type { Role } from "../../app/roles/permissions";
-import { roleEmail } from "../support/e2e-users";
-import { accountMenuButton as menuFor, registerConfirmed, uniqueEmail } from "./accounts";
-import { recordToastTitles } from "./admin-support";
+import { gotoHydrated } from "../support/browser";
+import { accountMenu as menuFor, registerAccount, signInAs } from "../support/browser-accounts";
+import { expectToast, recordToastTitles } from "../support/toasts";
+import { roleEmail, uniqueEmail } from "../support/users";
 import {
   clientAddressFor,
   cspViolations,
   DEMO_URL,
   expect,
-  gotoHydrated,
-  signInAs,
   statusMessage,
   test,
   textOf,
@@ -31,13 +30,13 @@ function recordRequests(page: Page): string[] {
   return urls;
 }
 
-function accountMenuButton(page: Page, role: Role) {
-  return page.getByRole("button", { name: `Account menu for ${roleEmail(role)}` });
+function accountMenu(page: Page, role: Role) {
+  return menuFor(page, roleEmail(role));
 }
 
 /** Opens the console the way a user does: account menu, then 'Dev Console'. */
 async function openConsole(page: Page, role: Role): Promise<Locator> {
-  await accountMenuButton(page, role).click();
+  await accountMenu(page, role).click();
   await page.getByRole("menuitem", { name: "Dev Console" }).click();
   const dialog = page.getByRole("dialog", { name: /Developer Console/ });
   await expect(dialog).toBeVisible();
@@ -64,21 +63,6 @@ function card(panel: Locator, title: string): Locator {
   return panel
     .locator(".rounded-xl.border")
     .filter({ has: panel.page().getByRole("heading", { name: title, exact: true }) });
-}
-
-/** The toast currently shown (the store shows one at a time) with this title and description. */
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  const toast = page
-    .locator('[data-sonner-toast][data-visible="true"]')
-    .filter({ has: page.getByText(title, { exact: true }) });
-  const shown = description
-    ? toast.filter({
-        has: page.getByText(description, typeof description === "string" ? { exact: true } : {}),
-      })
-    : toast;
-  await expect(shown).toHaveCount(1);
-  await expect(shown).toBeVisible();
-  return shown;
 }
 
 /** The value shown next to a <dt> label in a definition list. */
@@ -142,7 +126,7 @@ test.describe("opening the console", () => {
     await page.waitForLoadState("networkidle");
     expect(requests.filter((url) => CONSOLE_CHUNK.test(url))).toEqual([]);
 
-    await accountMenuButton(page, "developer").click();
+    await accountMenu(page, "developer").click();
     const item = page.getByRole("menuitem", { name: "Dev Console" });
     await expect(item).toBeVisible();
     expect(requests.filter((url) => CONSOLE_CHUNK.test(url))).toEqual([]);
@@ -199,7 +183,7 @@ test.describe("opening the console", () => {
         await page.waitForLoadState("networkidle");
         await expect(page.getByText("Dev Console")).toHaveCount(0);
         if (menu && who !== "signed out") {
-          await accountMenuButton(page, who).click();
+          await accountMenu(page, who).click();
           const items = page.getByRole("menuitem");
           await expect(items).toHaveText(menu);
           await page.keyboard.press("Escape");
@@ -260,7 +244,7 @@ test.describe("public pages load only their own code, and nothing the CSP refuse
   test("a signed-in reader's account menu arrives after hydration and opens", async ({ page }) => {
     const requests = recordRequests(page);
     await signInAs(page, "guest");
-    await accountMenuButton(page, "guest").click();
+    await accountMenu(page, "guest").click();
     await expect(page.getByRole("menuitem")).toHaveText(["My Profile", "Sign Out"]);
     expect(
       requests.filter((url) => /\/assets\/account-dropdown-[\w-]+\.js$/.test(url)),
@@ -620,7 +604,7 @@ test.describe("API Testing: the spec's table names and refusals", () => {
     allowConsoleMessage(statusMessage(403));
     // A developer of its own, so that lowering its role touches no other test.
     const email = uniqueEmail("console-refusal");
-    await registerConfirmed(page, email);
+    await registerAccount(page, email);
     const owner = await signedInRequest(newContext, testInfo, "owner");
     const assign = (role: Role) =>
       owner.post("/role-management", {

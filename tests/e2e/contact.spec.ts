@@ -1,5 +1,8 @@
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
-import { expect, gotoHydrated, statusMessage, test } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { expectToast } from "../support/toasts";
+import { uniqueId } from "../support/users";
+import { expect, statusMessage, test } from "./fixtures";
 
 // The contact form (docs/product.md#contact). Tests that send messages use unique values and never
 // count rows: the demo server is shared by parallel tests.
@@ -17,7 +20,7 @@ const SUCCESS_TEXT = "We'll get back to you soon. Thank you for reaching out.";
 const HONEYPOT_REFUSAL = /looks automated and was not sent/;
 
 function validMessage(): Record<FieldName, string> {
-  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const id = uniqueId();
   return {
     name: `Ada Tester ${id}`,
     email: `ada.${id}@example.com`,
@@ -117,9 +120,7 @@ test.describe("with JavaScript", () => {
     expect(held).toBe(1);
     release();
 
-    const toast = page.locator("[data-sonner-toast]");
-    await expect(toast.getByText(SUCCESS_TITLE, { exact: true })).toBeVisible();
-    await expect(toast.getByText(SUCCESS_TEXT, { exact: true })).toBeVisible();
+    await expectToast(page, SUCCESS_TITLE, SUCCESS_TEXT);
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
     for (const { label } of FIELDS) await expect(field(page, label)).toHaveValue("");
   });
@@ -133,9 +134,7 @@ test.describe("with JavaScript", () => {
     await fill(page, message);
     await page.locator('input[name="website"]').fill("https://spam.example", { force: true });
     await sendButton(page).click();
-    const toast = page.locator("[data-sonner-toast]");
-    await expect(toast.getByText("Error sending message", { exact: true })).toBeVisible();
-    await expect(toast.getByText(HONEYPOT_REFUSAL)).toBeVisible();
+    await expectToast(page, "Error sending message", HONEYPOT_REFUSAL);
     // Nothing is lost: the user still has what they typed.
     await expect(field(page, "Message")).toHaveValue(message.message);
   });

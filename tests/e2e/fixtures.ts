@@ -7,9 +7,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import type { Role } from "../../app/roles/permissions";
 import { DEMO_URL, EMPTY_URL } from "../../playwright.config";
-import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
 
 export { DEMO_URL, EMPTY_URL, expect };
 
@@ -101,41 +99,6 @@ export function clientAddressFor(seed: string): string {
   let hash = 0;
   for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return `127.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
-}
-
-/** Signs in through the /auth form as the seeded user of that role, and waits for the home page. */
-export async function signInAs(page: Page, role: Role): Promise<void> {
-  await gotoHydrated(page, "/auth");
-  await page.locator("#login-email").fill(roleEmail(role));
-  await page.locator("#login-password").fill(E2E_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-  await waitForHydration(page);
-}
-
-/**
- * Waits until React has hydrated the document (the root's first commit is done), so that clicks
- * reach React's handlers rather than the server-rendered markup alone.
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
-    if (!key) return false;
-    const fiber = (
-      document as unknown as Record<
-        string,
-        { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }
-      >
-    )[key];
-    return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
-  });
-}
-
-/** Opens a page and waits for hydration. */
-export async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await waitForHydration(page);
-  return response;
 }
 
 /** An element's text, trimmed. */

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test, textOf, waitForHydration } from "./fixtures";
+import { gotoHydrated, waitForHydration } from "../support/browser";
+import { expect, test, textOf } from "./fixtures";
 
 // The games catalogue (docs/product.md#games).
 

@@ -1,4 +1,5 @@
-import { expect, gotoHydrated, statusMessage, test } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { expect, statusMessage, test } from "./fixtures";
 
 // Header, mobile menu, footer and the 404 page (docs/product.md#header-and-account-menu,
 // docs/product.md#footer, docs/product.md#not-found).

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { EMPTY_URL, expect, gotoHydrated, LIST_DATE, test, textOf } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { EMPTY_URL, expect, LIST_DATE, test, textOf } from "./fixtures";
 
 // News list, news detail and Home's latest news (docs/product.md#news-list), on the demo server,
 // and the empty states on the empty server.

@@ -1,16 +1,18 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_URL, expect, statusMessage, test, waitForHydration } from "./fixtures";
+import { waitForHydration } from "../support/browser";
+import { registerAccount } from "../support/browser-accounts";
+import { expectToast, toast } from "../support/toasts";
+import { uniqueEmail } from "../support/users";
+import { DEMO_URL, expect, statusMessage, test } from "./fixtures";
 import {
   accountId,
   averageColour,
   headerAvatar,
   near,
   openProfile,
-  registerAccount,
   solidImage,
-  toast,
 } from "./profile-helpers";
 
 // The avatar pipeline through the real page and server (docs/product.md#profile-tab).
@@ -49,7 +51,7 @@ const digest = async (request: APIRequestContext, src: string) =>
 test("a PNG and then a JPEG become the avatar, shown in the header and served as cached WebP", async ({
   page,
 }) => {
-  await registerAccount(page, "avatar");
+  await registerAccount(page, uniqueEmail("avatar"));
   const id = await accountId(page);
   await openProfile(page);
   // No picture yet: the header shows the initial.
@@ -61,7 +63,7 @@ test("a PNG and then a JPEG become the avatar, shown in the header and served as
     mimeType: "image/png",
     buffer: await solidImage("png", RED, 400),
   });
-  await expect(toast(page, "Avatar uploaded successfully")).toBeVisible();
+  await expectToast(page, "Avatar uploaded successfully");
   await expect(headerAvatar(page)).toHaveAttribute("src", AVATAR_URL(id));
   const pngSrc = (await headerAvatar(page).getAttribute("src"))!;
   await expect(page.getByTestId("profile-avatar")).toHaveAttribute("src", pngSrc);
@@ -81,7 +83,7 @@ test("a PNG and then a JPEG become the avatar, shown in the header and served as
     buffer: await solidImage("jpeg", GREEN, 300),
   });
   await expect(headerAvatar(page)).not.toHaveAttribute("src", pngSrc);
-  await expect(toast(page, "Avatar uploaded successfully")).toBeVisible();
+  await expectToast(page, "Avatar uploaded successfully");
   await expect(headerAvatar(page)).toHaveAttribute("src", AVATAR_URL(id));
   const jpegSrc = (await headerAvatar(page).getAttribute("src"))!;
   expect(near(await averageColour(await fetchAvatar(page.request, jpegSrc)), GREEN)).toBe(true);
@@ -98,14 +100,14 @@ test("refused uploads say why, and leave the avatar as it was", async ({
 }) => {
   allowConsoleMessage(statusMessage(422));
   allowConsoleMessage(statusMessage(413));
-  await registerAccount(page, "avatar-refused");
+  await registerAccount(page, uniqueEmail("avatar-refused"));
   await openProfile(page);
   await chooseAvatar(page, {
     name: "me.png",
     mimeType: "image/png",
     buffer: await solidImage("png", BLUE),
   });
-  await expect(toast(page, "Avatar uploaded successfully")).toBeVisible();
+  await expectToast(page, "Avatar uploaded successfully");
   await expect(headerAvatar(page)).toHaveAttribute("src", /\/avatar\.webp\?v=/);
   const src = (await headerAvatar(page).getAttribute("src"))!;
   const stored = await digest(page.request, src);
@@ -162,7 +164,7 @@ test("refused uploads say why, and leave the avatar as it was", async ({
   for (const { what, file, message } of cases) {
     await test.step(what, async () => {
       await chooseAvatar(page, file);
-      const refusal = toast(page, "Failed to upload avatar").filter({ hasText: message });
+      const refusal = toast(page, "Failed to upload avatar", message);
       await expect(refusal).toBeVisible();
       await expect(page.getByText("JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.")).toBeVisible();
       // The input is cleared for the next try, and nothing changed.
@@ -202,7 +204,7 @@ test("uploads need a session, act only on the uploader's own avatar, and each av
   // User B, in their own browser, sets a red avatar and a display name.
   const otherContext = await newContext({ extraHTTPHeaders });
   const pageB = await otherContext.newPage();
-  await registerAccount(pageB, "avatar-b");
+  await registerAccount(pageB, uniqueEmail("avatar-b"));
   const idB = await accountId(pageB);
   await openProfile(pageB);
   await chooseAvatar(pageB, {
@@ -210,16 +212,16 @@ test("uploads need a session, act only on the uploader's own avatar, and each av
     mimeType: "image/png",
     buffer: await solidImage("png", RED),
   });
-  await expect(toast(pageB, "Avatar uploaded successfully")).toBeVisible();
+  await expectToast(pageB, "Avatar uploaded successfully");
   await expect(headerAvatar(pageB)).toHaveAttribute("src", AVATAR_URL(idB));
   const srcB = (await headerAvatar(pageB).getAttribute("src"))!;
   await pageB.getByLabel("Display Name", { exact: true }).fill("Bea");
   await pageB.getByRole("button", { name: "Save Changes" }).click();
-  await expect(toast(pageB, "Profile updated successfully")).toBeVisible();
+  await expectToast(pageB, "Profile updated successfully");
   const digestB = await digest(pageB.request, srcB);
 
   // User A posts a blue avatar naming B in every field a careless server might read.
-  await registerAccount(page, "avatar-a");
+  await registerAccount(page, uniqueEmail("avatar-a"));
   const idA = await accountId(page);
   const foreign = { userId: idB, user_id: idB, id: idB, profileId: idB };
   const upload = await page.request.post("/profile/avatar", {

@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, waitForHydration } from "./fixtures";
-import { openProfile, registerAccount, solidImage, toast } from "./profile-helpers";
+import { waitForHydration } from "../support/browser";
+import { registerAccount } from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { uniqueEmail } from "../support/users";
+import { expect, test } from "./fixtures";
+import { openProfile, solidImage } from "./profile-helpers";
 
 // /profile's three tabs and its Security section in light and dark, on a desktop and a phone. Each
 // view must fit the width of the screen. The pictures go to PROFILE_SHOTS (a directory) when set,
@@ -23,20 +27,20 @@ test("the profile's tabs and security section fit desktop and mobile screens, li
   fs.mkdirSync(dir, { recursive: true });
 
   // A profile with something in every part: a name, a bio, an avatar and some activity.
-  await registerAccount(page, "shots");
+  await registerAccount(page, uniqueEmail("shots"));
   await openProfile(page);
   await page.getByLabel("Display Name", { exact: true }).fill("Ada Lantern");
   await page
     .getByLabel("Bio", { exact: true })
     .fill("Plays puzzle games on the train. Collects lanterns and speedrun routes.");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(toast(page, "Profile updated successfully")).toBeVisible();
+  await expectToast(page, "Profile updated successfully");
   await page.getByLabel("Avatar", { exact: true }).setInputFiles({
     name: "me.png",
     mimeType: "image/png",
     buffer: await solidImage("png", { r: 240, g: 160, b: 40 }, 128),
   });
-  await expect(toast(page, "Avatar uploaded successfully")).toBeVisible();
+  await expectToast(page, "Avatar uploaded successfully");
   await page.goto("/news");
   await page
     .getByRole("link", { name: /Read More/ })

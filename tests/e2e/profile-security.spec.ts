@@ -1,6 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, statusMessage, test } from "./fixtures";
-import { accountMenu, openProfile, registerAccount, signedInPage, toast } from "./profile-helpers";
+import { gotoHydrated } from "../support/browser";
+import { accountMenu, registerAccount, signedInPage } from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { uniqueEmail } from "../support/users";
+import { expect, statusMessage, test } from "./fixtures";
+import { openProfile } from "./profile-helpers";
 
 // The profile's Security section: signed-in devices, password change and account deletion.
 // Each test registers its own account and signs it in from more than one browser.
@@ -24,7 +28,7 @@ test("the devices list marks this device, shows a new sign-in, and Sign out ends
   allowConsoleMessage,
 }) => {
   allowConsoleMessage(statusMessage(401));
-  const account = await registerAccount(page, "devices");
+  const account = await registerAccount(page, uniqueEmail("devices"));
   await openProfile(page);
   await expect(page.getByRole("heading", { name: "Signed-in devices" })).toBeVisible();
   await expect(devices(page)).toHaveCount(1);
@@ -45,7 +49,7 @@ test("the devices list marks this device, shows a new sign-in, and Sign out ends
   await expect(devices(second)).toHaveCount(2);
 
   await other.getByRole("button", { name: "Sign out" }).click();
-  await expect(toast(page, "Device signed out")).toBeVisible();
+  await expectToast(page, "Device signed out");
   await expect(devices(page)).toHaveCount(1);
   await expect(devices(page).first()).toContainText("This device");
 
@@ -63,7 +67,7 @@ test("changing the password signs out the other devices and keeps this one", asy
 }) => {
   allowConsoleMessage(statusMessage(401));
   allowConsoleMessage(statusMessage(400));
-  const account = await registerAccount(page, "password");
+  const account = await registerAccount(page, uniqueEmail("password"));
   const second = await signedInPage(newContext, extraHTTPHeaders, account);
   await openProfile(page);
   await expect(devices(page)).toHaveCount(2);
@@ -84,8 +88,7 @@ test("changing the password signs out the other devices and keeps this one", asy
   await card.getByLabel("New password").fill(newPassword);
   await card.getByLabel("Confirm Password").fill(newPassword);
   await card.getByRole("button", { name: "Change password" }).click();
-  await expect(toast(page, "Password changed")).toBeVisible();
-  await expect(toast(page, "Your other devices have been signed out.")).toBeVisible();
+  await expectToast(page, "Password changed", "Your other devices have been signed out.");
   await expect(devices(page)).toHaveCount(1);
   await expect(devices(page).first()).toContainText("This device");
 
@@ -109,7 +112,7 @@ test("deleting the account needs the password, signs out every device, and the a
 }) => {
   allowConsoleMessage(statusMessage(401));
   allowConsoleMessage(statusMessage(400));
-  const account = await registerAccount(page, "delete");
+  const account = await registerAccount(page, uniqueEmail("delete"));
   const second = await signedInPage(newContext, extraHTTPHeaders, account);
   await openProfile(page);
   const form = page.getByRole("button", { name: "Delete my account" }).locator("xpath=..");
@@ -124,7 +127,7 @@ test("deleting the account needs the password, signs out every device, and the a
   await openProfile(page);
   await password.fill(account.password);
   await page.getByRole("button", { name: "Delete my account" }).click();
-  await expect(toast(page, "Account deleted")).toBeVisible();
+  await expectToast(page, "Account deleted");
   await expect(page).toHaveURL(/\/$/);
   await expect(accountMenu(page)).toHaveCount(0);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();

@@ -1,25 +1,12 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import {
-  DEMO_URL,
-  expect,
-  gotoHydrated,
-  LIST_DATE,
-  signInAs,
-  statusMessage,
-  test,
-  textOf,
-  waitForHydration,
-} from "./fixtures";
-import {
-  accountId,
-  accountMenu,
-  openProfile,
-  registerAccount,
-  signedInPage,
-  toast,
-} from "./profile-helpers";
+import { gotoHydrated, waitForHydration } from "../support/browser";
+import { accountMenu, registerAccount, signedInPage, signInAs } from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { uniqueEmail } from "../support/users";
+import { DEMO_URL, expect, LIST_DATE, statusMessage, test, textOf } from "./fixtures";
+import { accountId, openProfile } from "./profile-helpers";
 
 // My Profile (docs/product.md#profile, docs/product.md#activity-types). Every test that
 // changes an account registers its own, so the tests share nothing but the demo content.
@@ -45,7 +32,7 @@ test.describe("Profile tab", () => {
   test("shows the three tabs, read-only email and username, and saves display name and bio", async ({
     page,
   }) => {
-    const account = await registerAccount(page, "profile-tab");
+    const account = await registerAccount(page, uniqueEmail("profile-tab"));
     await openProfile(page);
     await expect(page.getByRole("tab")).toHaveText(["Profile", "Activity", "Settings"]);
     await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute(
@@ -68,7 +55,7 @@ test.describe("Profile tab", () => {
     await page.getByLabel("Display Name", { exact: true }).fill(displayName);
     await page.getByLabel("Bio", { exact: true }).fill(bio);
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(toast(page, "Profile updated successfully")).toBeVisible();
+    await expectToast(page, "Profile updated successfully");
 
     await page.reload();
     await waitForHydration(page);
@@ -86,11 +73,11 @@ test.describe("Profile tab", () => {
     page,
     allowConsoleMessage,
   }) => {
-    await registerAccount(page, "long-bio");
+    await registerAccount(page, uniqueEmail("long-bio"));
     await openProfile(page);
     await page.getByLabel("Bio", { exact: true }).fill("Short and kept.");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(toast(page, "Profile updated successfully")).toBeVisible();
+    await expectToast(page, "Profile updated successfully");
 
     // The field stops at 500 characters.
     const bioField = page.getByLabel("Bio", { exact: true });
@@ -153,7 +140,7 @@ test("Activity counts logins, news views, game views and profile updates, shown 
   newContext,
   extraHTTPHeaders,
 }) => {
-  const account = await registerAccount(page, "activity");
+  const account = await registerAccount(page, uniqueEmail("activity"));
   await openProfile(page, "activity");
   await expect(page.getByRole("tab", { name: "Activity" })).toHaveAttribute(
     "aria-selected",
@@ -202,7 +189,7 @@ test("Activity counts logins, news views, game views and profile updates, shown 
   await page.getByRole("tab", { name: "Profile" }).click();
   await page.getByLabel("Display Name", { exact: true }).fill("Activity Tester");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(toast(page, "Profile updated successfully")).toBeVisible();
+  await expectToast(page, "Profile updated successfully");
   await page.getByRole("tab", { name: "Activity" }).click();
   await refreshUntil(page, { "Total Activities": 5, Logins: 2, "News Views": 1, "Game Views": 1 });
   await expect(list.locator("li").first()).toContainText("Updated profile");
@@ -272,7 +259,7 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
   extraHTTPHeaders,
 }) => {
   await page.emulateMedia({ colorScheme: "light" });
-  const account = await registerAccount(page, "settings");
+  const account = await registerAccount(page, uniqueEmail("settings"));
   await openProfile(page, "settings");
   // A switch (role="switch") whose on/off state assistive technology reads (aria-checked).
   const notifications = page.getByRole("switch", { name: "Email Notifications", exact: true });
@@ -296,7 +283,7 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
   await theme.selectOption("dark");
   await visibility.selectOption("private");
   await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(toast(page, "Settings updated successfully")).toBeVisible();
+  await expectToast(page, "Settings updated successfully");
   // The saved theme applies at once.
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
 
@@ -346,12 +333,12 @@ test("Download my data holds the profile, preferences, activity and the user's c
   page,
   request,
 }) => {
-  const account = await registerAccount(page, "export");
+  const account = await registerAccount(page, uniqueEmail("export"));
   const displayName = `Exporter ${Date.now().toString(36)}`;
   await openProfile(page);
   await page.getByLabel("Display Name", { exact: true }).fill(displayName);
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(toast(page, "Profile updated successfully")).toBeVisible();
+  await expectToast(page, "Profile updated successfully");
 
   const subject = `Export check ${Date.now().toString(36)}`;
   await gotoHydrated(page, "/contact");
@@ -360,7 +347,7 @@ test("Download my data holds the profile, preferences, activity and the user's c
   await page.getByLabel("Subject", { exact: true }).fill(subject);
   await page.getByLabel("Message", { exact: true }).fill("Please keep my data safe.");
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(toast(page, "Message sent!")).toBeVisible();
+  await expectToast(page, "Message sent!");
 
   await openProfile(page);
   const [download] = await Promise.all([

@@ -1,14 +1,15 @@
 import type { Page } from "@playwright/test";
 import type { Role } from "../../app/roles/permissions";
-import { roleEmail } from "../support/e2e-users";
+import { gotoHydrated, waitForHydration } from "../support/browser";
 import {
-  accountMenuButton,
+  accountMenu,
   openAccountMenu,
-  registerConfirmed,
-  toasts,
-  uniqueEmail,
-} from "./accounts";
-import { expect, gotoHydrated, signInAs, statusMessage, test, waitForHydration } from "./fixtures";
+  registerAccount,
+  signInAs,
+} from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { roleEmail, uniqueEmail } from "../support/users";
+import { expect, statusMessage, test } from "./fixtures";
 
 // The account menu per role, the access guards with their toasts, and owner-only role management
 // (docs/product.md#header-and-account-menu, docs/product.md#guards,
@@ -83,11 +84,11 @@ test.describe("the account menu", () => {
 
 test.describe("guards", () => {
   const unauthorized = async (page: Page) => {
-    const toast = toasts(page);
-    await expect(toast.getByText("Unauthorized", { exact: true })).toBeVisible();
-    await expect(
-      toast.getByText("You must be a moderator or higher to access this page", { exact: true }),
-    ).toBeVisible();
+    await expectToast(
+      page,
+      "Unauthorized",
+      "You must be a moderator or higher to access this page",
+    );
   };
 
   test("a signed-out visitor going to /admin lands on /auth with 'Unauthorized'", async ({
@@ -112,7 +113,7 @@ test.describe("guards", () => {
     // Sent to /auth as the spec says, which sends a signed-in user on to the home page.
     expect(visited).toEqual(["/admin", "/auth", "/"]);
     await expect(page).toHaveURL((url) => url.pathname === "/");
-    await expect(accountMenuButton(page, roleEmail("guest"))).toBeVisible();
+    await expect(accountMenu(page, roleEmail("guest"))).toBeVisible();
   });
 
   test("a moderator clicking Admin Panel gets the dashboard (the guard lets staff in)", async ({
@@ -131,9 +132,7 @@ test.describe("guards", () => {
     await signInAs(page, "admin");
     await gotoHydrated(page, "/role-management");
     await expect(page).toHaveURL((url) => url.pathname === "/");
-    await expect(
-      toasts(page).getByText("Only owners can access role management", { exact: true }),
-    ).toBeVisible();
+    await expectToast(page, "Only owners can access role management");
     await expect(page.getByRole("heading", { name: "Role Management" })).toHaveCount(0);
   });
 
@@ -142,7 +141,7 @@ test.describe("guards", () => {
     await gotoHydrated(page, "/auth");
     await expect(page).toHaveURL((url) => url.pathname === "/");
     await expect(page.getByRole("button", { name: "Sign in" })).toHaveCount(0);
-    await expect(accountMenuButton(page, roleEmail("developer"))).toBeVisible();
+    await expect(accountMenu(page, roleEmail("developer"))).toBeVisible();
   });
 });
 
@@ -165,7 +164,7 @@ test.describe("role management (owner)", () => {
     // A user only this test touches, in their own browser.
     const theirs = await (await newContext({ extraHTTPHeaders })).newPage();
     const email = uniqueEmail("promoted");
-    await registerConfirmed(theirs, email);
+    await registerAccount(theirs, email);
 
     await signInAs(page, "owner");
     await gotoHydrated(page, "/role-management");
@@ -186,9 +185,7 @@ test.describe("role management (owner)", () => {
 
     await page.getByRole("combobox", { name: "Role", exact: true }).selectOption("moderator");
     await assignButton(page).click();
-    await expect(
-      toasts(page).getByText("Role updated successfully", { exact: true }),
-    ).toBeVisible();
+    await expectToast(page, "Role updated successfully");
     await expect(badgeOf(page, email)).toHaveText("Moderator");
     await expect(rowSelect(page, email)).toHaveValue("moderator");
 
@@ -203,9 +200,7 @@ test.describe("role management (owner)", () => {
     // The per-user select changes the role on its own, and it stays after a reload.
     await waitForHydration(page);
     await rowSelect(page, email).selectOption("developer");
-    await expect(
-      toasts(page).getByText("Role updated successfully", { exact: true }),
-    ).toBeVisible();
+    await expectToast(page, "Role updated successfully");
     await expect(badgeOf(page, email)).toHaveText("Developer");
     await page.reload();
     await waitForHydration(page);
@@ -244,9 +239,7 @@ test.describe("role management (owner)", () => {
     const nobody = uniqueEmail("nobody");
     await assignEmail(page).fill(nobody);
     await assignButton(page).click();
-    const toast = toasts(page);
-    await expect(toast.getByText("Failed to assign role", { exact: true })).toBeVisible();
-    await expect(toast.getByText("User not found with that email", { exact: true })).toBeVisible();
+    await expectToast(page, "Failed to assign role", "User not found with that email");
     await expect(
       page.getByRole("alert").filter({ hasText: "User not found with that email" }),
     ).toBeVisible();
@@ -268,9 +261,7 @@ test.describe("role management (owner)", () => {
     await expect(rowOf(page, me).getByText("(you)")).toBeVisible();
 
     await rowSelect(page, me).selectOption("guest");
-    const toast = toasts(page);
-    await expect(toast.getByText("Failed to update role", { exact: true })).toBeVisible();
-    await expect(toast.getByText(lastOwner, { exact: true })).toBeVisible();
+    await expectToast(page, "Failed to update role", lastOwner);
     // The list does not pretend otherwise: the row still reads Owner, in the badge and the select.
     await expect(badgeOf(page, me)).toHaveText("Owner");
     await expect(rowSelect(page, me)).toHaveValue("owner");
@@ -279,7 +270,7 @@ test.describe("role management (owner)", () => {
     await page.getByRole("combobox", { name: "Role", exact: true }).selectOption("admin");
     await assignButton(page).click();
     await expect(page.getByRole("alert").filter({ hasText: lastOwner })).toBeVisible();
-    await expect(toast.getByText("Failed to assign role", { exact: true })).toBeVisible();
+    await expectToast(page, "Failed to assign role");
 
     // Still an owner after a reload: the page still opens and the menu says so.
     await page.reload();

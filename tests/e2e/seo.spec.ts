@@ -1,14 +1,7 @@
 import crypto from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import {
-  cspViolations,
-  DEMO_URL,
-  EMPTY_URL,
-  expect,
-  test,
-  waitForHydration,
-  watchCspViolations,
-} from "./fixtures";
+import { waitForHydration } from "../support/browser";
+import { cspViolations, DEMO_URL, EMPTY_URL, expect, test, watchCspViolations } from "./fixtures";
 
 // What crawlers, feed readers, link previews and browsers' security features get: head tags, the
 // RSS feed, the sitemap, robots.txt, security and cache headers, and the health check. Plain HTTP,

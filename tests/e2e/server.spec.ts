@@ -3,7 +3,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../app/db/database.server";
 import { contactMessages } from "../../app/db/schema";
-import { expect, test, waitForHydration } from "./fixtures";
+import { waitForHydration } from "../support/browser";
+import { expectToast } from "../support/toasts";
+import { uniqueId } from "../support/users";
+import { expect, test } from "./fixtures";
 import {
   freshDataDir,
   killLeftoverServers,
@@ -33,7 +36,7 @@ test("a message sent in the browser is stored in the database, unread", async ({
   const dataDir = dataDirFor("storage");
   const server = await startServer({ dataDir });
 
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const id = uniqueId();
   const sent = {
     name: `Storage Proof ${id}`,
     email: `storage.${id}@example.com`,
@@ -47,7 +50,7 @@ test("a message sent in the browser is stored in the database, unread", async ({
   await page.getByLabel("Subject", { exact: true }).fill(sent.subject);
   await page.getByLabel("Message", { exact: true }).fill(sent.message);
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.locator("[data-sonner-toast]").getByText("Message sent!")).toBeVisible();
+  await expectToast(page, "Message sent!");
   await page.close();
 
   // SIGTERM: the server finishes, closes the database and releases the lock.

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { gotoHydrated } from "../support/browser";
+import { expect, test } from "./fixtures";
 
 // Theme: Light, Dark or System on Home; default system, stored under 'ui-theme'
 // (docs/product.md#theme).

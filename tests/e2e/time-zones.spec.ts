@@ -5,8 +5,10 @@ import type { Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server";
 import { contactMessages } from "../../app/db/schema";
 import { createNews } from "../../app/news/news.server";
+import { gotoHydrated } from "../support/browser";
+import { signInAs } from "../support/browser-accounts";
 import { openAdmin } from "./admin-support";
-import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import {
   freshDataDir,
   killLeftoverServers,

@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
+import { gotoHydrated, waitForHydration } from "../support/browser";
 import {
-  accountMenuButton,
-  NEW_PASSWORD,
+  accountMenu,
   openAccountMenu,
-  registerConfirmed,
+  registerAccount,
   submitLogin,
-  toasts,
-  uniqueEmail,
-} from "./accounts";
-import { expect, gotoHydrated, statusMessage, test, waitForHydration } from "./fixtures";
-import { secretOf, totp } from "./totp";
+} from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { secretOf, totp } from "../support/totp";
+import { NEW_PASSWORD, uniqueEmail } from "../support/users";
+import { expect, statusMessage, test } from "./fixtures";
 
 // Two-factor sign-in with an authenticator app (TOTP) and backup codes, set up on /profile's
 // Security section. The codes are computed here as an authenticator app would (./totp.ts).
@@ -48,8 +48,7 @@ async function enableTwoFactor(page: Page, password = NEW_PASSWORD) {
   const setupCode = totp(secret);
   await security.getByLabel("3. Enter the 6-digit code to finish").fill(setupCode);
   await security.getByRole("button", { name: "Turn on two-factor" }).click();
-  const toast = toasts(page);
-  await expect(toast.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
+  await expectToast(page, "Two-factor authentication is on");
   await expect(security.getByText("Two-factor authentication: On")).toBeVisible();
   await waitForHydration(page);
   return { secret, backupCodes, setupCode };
@@ -58,7 +57,7 @@ async function enableTwoFactor(page: Page, password = NEW_PASSWORD) {
 async function signOut(page: Page, email: string) {
   const menu = await openAccountMenu(page, email);
   await menu.getByRole("menuitem", { name: "Sign Out" }).click();
-  await expect(toasts(page).getByText("Signed out successfully", { exact: true })).toBeVisible();
+  await expectToast(page, "Signed out successfully");
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
 }
 
@@ -72,7 +71,7 @@ async function passwordStep(page: Page, email: string) {
   ).toBeVisible();
   await waitForHydration(page);
   // The password alone does not sign in.
-  await expect(accountMenuButton(page, email)).toHaveCount(0);
+  await expect(accountMenu(page, email)).toHaveCount(0);
 }
 
 async function enterCode(page: Page, code: string) {
@@ -82,9 +81,7 @@ async function enterCode(page: Page, code: string) {
 
 async function expectSignedIn(page: Page, email: string) {
   await expect(page).toHaveURL((url) => url.pathname === "/");
-  const toast = toasts(page);
-  await expect(toast.getByText("Signed in successfully", { exact: true })).toBeVisible();
-  await expect(toast.getByText("Welcome back!", { exact: true })).toBeVisible();
+  await expectToast(page, "Signed in successfully", "Welcome back!");
   await waitForHydration(page);
   const menu = await openAccountMenu(page, email);
   await expect(menu.getByText(email, { exact: true })).toBeVisible();
@@ -97,7 +94,7 @@ test("turning on TOTP, then signing in asks for a code from the app", async ({
 }) => {
   allowConsoleMessage(statusMessage(400)); // the wrong code
   const email = uniqueEmail("totp");
-  await registerConfirmed(page, email);
+  await registerAccount(page, email);
   const { secret, setupCode } = await enableTwoFactor(page);
   await signOut(page, email);
 
@@ -129,7 +126,7 @@ test("a backup code signs in once, and not a second time", async ({
 }) => {
   allowConsoleMessage(statusMessage(400)); // the used code
   const email = uniqueEmail("backup");
-  await registerConfirmed(page, email);
+  await registerAccount(page, email);
   const { backupCodes } = await enableTwoFactor(page);
   const code = backupCodes[0] as string;
   await signOut(page, email);
@@ -143,7 +140,7 @@ test("a backup code signs in once, and not a second time", async ({
   await enterCode(page, code);
   await expect(page.locator("form [role=alert]")).toHaveText("Invalid backup code");
   await expect(page).toHaveURL((url) => url.pathname === "/auth/two-factor");
-  await expect(accountMenuButton(page, email)).toHaveCount(0);
+  await expect(accountMenu(page, email)).toHaveCount(0);
 });
 
 test("/auth/two-factor without the password step goes back to /auth", async ({ page }) => {

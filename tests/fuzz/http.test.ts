@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../app/roles/permissions";
-import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
+import { E2E_PASSWORD, roleEmail } from "../support/users";
 import { Client, type FuzzRequest, type Sent, type Who } from "./support/http";
 import { MARKER_PAYLOADS, markersIn } from "./support/inputs";
 import { injectedMarkup, parseXml, xmlElements, xmlText } from "./support/markup";

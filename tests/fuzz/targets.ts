@@ -4,7 +4,7 @@ import { ENDPOINTS } from "../../app/api/api.server";
 import { GAME_STATUSES } from "../../app/games/game-status";
 import { THEMES } from "../../app/platform/theme/theme";
 import { ROLES } from "../../app/roles/permissions";
-import { E2E_PASSWORD, roleEmail } from "../support/e2e-users";
+import { E2E_PASSWORD, roleEmail } from "../support/users";
 import {
   type Body,
   brokenBody,

@@ -17,6 +17,7 @@ import * as exportRoute from "../../app/routes/profile-export";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
+import { uniqueEmail } from "../support/users";
 
 // What belongs to an account (its contact messages, its avatar) is exported with it and goes with
 // it, and nothing else does.
@@ -24,8 +25,6 @@ import { testContext } from "../support/runtime";
 // Many messages from one test address: the contact limit is not what these tests are about.
 const contextFor = (handle: DatabaseHandle, env: Record<string, string> = {}) =>
   testContext(handle, { env: { CONTACT_RATE_LIMIT: "1000", ...env } });
-
-const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function sendContact(
   context: AppLoadContext,
@@ -82,7 +81,7 @@ describe.each(testEngines())("contact messages of an account on $name", (engine)
 
   it("an unverified account with someone else's address neither exports nor erases their messages", async () => {
     const context = contextFor(handle, { REQUIRE_EMAIL_VERIFICATION: "false" });
-    const victim = unique("victim");
+    const victim = uniqueEmail("victim");
     await sendContact(context, victim, "Victim's own message");
 
     // Someone registers with the victim's address; without required verification they get in.
@@ -112,7 +111,7 @@ describe.each(testEngines())("contact messages of an account on $name", (engine)
       .map((c) => c.split(";")[0])
       .join("; ");
     // What they send while signed in is theirs, whatever address they type.
-    await sendContact(context, unique("typed"), "Impostor's signed-in message", cookie);
+    await sendContact(context, uniqueEmail("typed"), "Impostor's signed-in message", cookie);
 
     const data = await exported(context, cookie);
     expect(data.messages.map((m) => m.subject)).toEqual(["Impostor's signed-in message"]);
@@ -125,11 +124,11 @@ describe.each(testEngines())("contact messages of an account on $name", (engine)
 
   it("a verified account exports and erases the messages sent from its address and by it", async () => {
     const context = contextFor(handle);
-    const email = unique("verified");
+    const email = uniqueEmail("verified");
     await sendContact(context, email, "Sent before signing up");
-    await sendContact(context, unique("someone"), "Someone else's message");
+    await sendContact(context, uniqueEmail("someone"), "Someone else's message");
     const user = await signedInAs(context, "guest", email);
-    await sendContact(context, unique("other-address"), "Sent signed in", user.cookie);
+    await sendContact(context, uniqueEmail("other-address"), "Sent signed in", user.cookie);
 
     const data = await exported(context, user.cookie);
     expect(data.messages.map((m) => m.subject).sort()).toEqual([
@@ -146,7 +145,7 @@ describe.each(testEngines())("contact messages of an account on $name", (engine)
 
   it("a message another signed-in user sent with this address stays theirs", async () => {
     const context = contextFor(handle);
-    const email = unique("address-owner");
+    const email = uniqueEmail("address-owner");
     const author = await signedInAs(context, "guest");
     await sendContact(context, email, "Written by the author", author.cookie);
     const owner = await signedInAs(context, "guest", email);

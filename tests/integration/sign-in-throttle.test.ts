@@ -9,10 +9,11 @@ import type { LimitStore } from "../../app/platform/server/rate-limit.server";
 import * as authRoute from "../../app/routes/auth";
 import * as forgotRoute from "../../app/routes/auth-forgot-password";
 import * as twoFactorRoute from "../../app/routes/auth-two-factor";
-import { secretOf, totp } from "../e2e/totp";
 import { outcome, PASSWORD, request } from "../support/accounts";
 import { createDatabase, testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
+import { secretOf, totp } from "../support/totp";
+import { uniqueEmail } from "../support/users";
 
 // Sign-in throttling as identity providers do it (decision 025): failures count per account and
 // per (account, address), every attempt per address under a loose ceiling, a lock ends by time and
@@ -27,8 +28,6 @@ const newAddress = () => {
   const n = ++ipCounter;
   return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 };
-const uniqueEmail = (name: string) =>
-  `${name}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 function formErrorOf(result: { body: unknown }): string | undefined {
   return (result.body as { formError?: string } | null)?.formError;

@@ -1,15 +1,20 @@
 import type { AppLoadContext } from "react-router";
 import { createVerifiedUser } from "../../app/accounts/accounts.server";
+import { createAuth } from "../../app/accounts/auth.server";
+import type { Database } from "../../app/db/database.server";
+import { createMailer } from "../../app/platform/mail/mailer.server";
+import type { Env } from "../../app/platform/server/env.server";
+import { createLogger } from "../../app/platform/server/logger.server";
 import type { Role } from "../../app/roles/permissions";
+import { uniqueEmail } from "./users";
+
+// Accounts made on the server side: users written straight into a database (seeding, system tests,
+// bench) and sessions for calling route modules in the integration tests.
 
 export const PASSWORD = "a long test password";
 
 /** Creates a verified user with the role and returns a Cookie header for a fresh session. */
-export async function signedInAs(
-  context: AppLoadContext,
-  role: Role,
-  email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-) {
+export async function signedInAs(context: AppLoadContext, role: Role, email = uniqueEmail(role)) {
   const { auth, db } = context.runtime;
   const user = await createVerifiedUser(auth, db, { email, password: PASSWORD, role });
   const { headers } = await auth.api.signInEmail({
@@ -21,6 +26,21 @@ export async function signedInAs(
     .map((c) => c.split(";")[0])
     .join("; ");
   return { ...user, cookie };
+}
+
+/**
+ * Verified users written straight into a database, the way `studio user create` makes them. Mail
+ * (none is sent) would go to env.DATA_DIR's outbox.
+ */
+export async function createUsers(
+  db: Database,
+  env: Env,
+  users: { email: string; password: string; role: Role }[],
+): Promise<void> {
+  const logger = createLogger("silent");
+  const mailer = createMailer({ dataDir: env.DATA_DIR, logger });
+  const auth = createAuth({ db, env, mailer, logger });
+  for (const user of users) await createVerifiedUser(auth, db, user);
 }
 
 /** What a loader or action answered: status, redirect target, and body when there is one. */

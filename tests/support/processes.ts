@@ -3,22 +3,25 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// Starting real server processes (`tsx server.ts`, as `npm start` does) for the browser tests and
-// the system tests. Nothing here depends on a test runner.
+// Starting real server processes (`tsx server.ts`, as `npm start` does) for the browser, system,
+// fuzz and integration tests and for the scripts (bench, lighthouse). Nothing here depends on a
+// test runner.
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const handedOut = new Set<number>();
 
 /**
- * A TCP port nobody listens on right now. TEST_PORTS=5100-5199 keeps test servers inside a range
- * (for machines where only some ports may be used); otherwise the system picks one.
+ * A TCP port nobody listens on right now, from `range` when given, else from TEST_PORTS=5100-5199
+ * when set (for machines where only some ports may be used); otherwise the system picks one. A port
+ * from a range is handed out once per process.
  */
-export async function freePort(): Promise<number> {
-  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? "");
-  if (!range) return listenOn(0);
-  const [low, high] = [Number(range[1]), Number(range[2])];
-  for (let port = low; port <= high; port++) {
+export async function freePort(range?: { from: number; to: number }): Promise<number> {
+  const configured = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? "");
+  const { from, to } =
+    range ?? (configured ? { from: Number(configured[1]), to: Number(configured[2]) } : {});
+  if (from === undefined || to === undefined) return listenOn(0);
+  for (let port = from; port <= to; port++) {
     if (handedOut.has(port)) continue;
     try {
       await listenOn(port);
@@ -28,7 +31,7 @@ export async function freePort(): Promise<number> {
       // taken; try the next one
     }
   }
-  throw new Error(`No free port in TEST_PORTS=${process.env.TEST_PORTS}`);
+  throw new Error(`No free port in ${from}-${to}`);
 }
 
 function listenOn(port: number): Promise<number> {
@@ -44,86 +47,178 @@ function listenOn(port: number): Promise<number> {
   });
 }
 
-export type ServerProcess = {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  /** Resolves with the exit code (or the signal's name) when the process ends. */
-  exited: Promise<number | string>;
-  output(): string;
-  /** Sends SIGTERM and waits for the exit code. */
-  stop(): Promise<number | string>;
-  /** Sends SIGKILL (no shutdown at all) and waits for the process to end. */
-  kill(): Promise<number | string>;
+export type ServerOptions = {
+  dataDir: string;
+  /** Variables set to undefined are removed from the environment. */
+  env?: Record<string, string | undefined>;
+  /** False: start from PATH and HOME only instead of this process's environment. */
+  inheritEnv?: boolean;
+  /** A fixed port (e.g. to restart a server where it was, behind a balancer). */
+  port?: number;
 };
 
 /**
- * Starts `tsx server.ts` (as one Node process, so that signals reach the server itself) with the
- * given data directory and environment. Variables set to undefined are removed from the inherited
- * environment. `port` restarts a server where it was (behind a balancer).
+ * The environment a server started by these helpers runs with: loopback, the port, the data
+ * directory, SITE_URL and LOG_LEVEL=warn, then `env` on top.
  */
-export async function startServer(options: {
-  dataDir: string;
-  env?: Record<string, string | undefined>;
-  port?: number;
-  waitUntilHealthy?: boolean;
-}): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+export function serverEnv(options: ServerOptions & { port: number }): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv =
+    options.inheritEnv === false
+      ? { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }
+      : { ...process.env };
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
+    ...base,
+    PORT: String(options.port),
     HOST: "127.0.0.1",
     DATA_DIR: options.dataDir,
-    SITE_URL: url,
+    SITE_URL: `http://127.0.0.1:${options.port}`,
     LOG_LEVEL: "warn",
   };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  return env;
+}
+
+/** Collects what a child process writes to stdout and stderr; the returned function reads it. */
+export function captureOutput(child: ChildProcess): () => string {
+  let output = "";
+  const keep = (chunk: unknown) => {
+    output += String(chunk);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return () => output;
+}
+
+/** Runs a TypeScript file of the repository (`node --import tsx`) to the end; rejects on failure. */
+export function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const output = captureOutput(child);
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${args.join(" ")} failed (${code}):\n${output()}`)),
+    );
+  });
+}
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** performance.now() when the process was spawned. */
+  spawnedAt: number;
+  /** Milliseconds from the spawn to the first healthy answer (0 without waitUntilHealthy). */
+  readyMs: number;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  exited: Promise<number | string>;
+  output(): string;
+  /** Sends SIGTERM and waits for the exit code; with `killAfterMs`, SIGKILL if it takes longer. */
+  stop(killAfterMs?: number): Promise<number | string>;
+  /** Sends SIGKILL (no shutdown at all) and waits for the process to end. */
+  kill(): Promise<number | string>;
+};
+
+/**
+ * Starts the server as one Node process (`node --import tsx server.ts`, so that signals reach the
+ * server itself) with the given data directory and environment, and waits until `readyPath`
+ * (/healthz) answers 200. `launcher: "tsx"` runs `tsx server.ts` exactly as `npm start` does,
+ * in a process group of its own so that signals reach tsx's child too.
+ */
+export async function startServer(
+  options: ServerOptions & {
+    /** Arguments after server.ts, e.g. ["--demo"]. */
+    args?: string[];
+    /** Node options before `--import tsx`, e.g. ["--cpu-prof"]. */
+    nodeArgs?: string[];
+    launcher?: "node" | "tsx";
+    waitUntilHealthy?: boolean;
+    readyPath?: string;
+    timeoutMs?: number;
+    pollMs?: number;
+  },
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const env = serverEnv({ ...options, port });
+  const args = ["server.ts", ...(options.args ?? [])];
+  const group = options.launcher === "tsx";
+  const [command, commandArgs] = group
+    ? [path.join(ROOT, "node_modules/.bin/tsx"), args]
+    : [process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", ...args]];
+  const spawnedAt = performance.now();
+  const child = spawn(command, commandArgs, {
     cwd: ROOT,
     env,
+    detached: group,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += String(chunk);
-  });
+  const output = captureOutput(child);
   const exited = new Promise<number | string>((resolve) => {
     child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
   });
-  running.add(child);
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const signal = (name: NodeJS.Signals) => {
+    if (!alive()) return;
+    if (group && child.pid) {
+      try {
+        process.kill(-child.pid, name);
+      } catch {
+        // the group is gone already
+      }
+    } else child.kill(name);
+  };
+  running.set(child, signal);
   void exited.then(() => running.delete(child));
 
-  const alive = () => child.exitCode === null && child.signalCode === null;
   const server: ServerProcess = {
     url,
     port,
     child,
+    spawnedAt,
+    readyMs: 0,
     exited,
-    output: () => output,
-    async stop() {
-      if (alive()) child.kill("SIGTERM");
-      return exited;
+    output,
+    async stop(killAfterMs?: number) {
+      signal("SIGTERM");
+      if (killAfterMs === undefined) return exited;
+      const timer = setTimeout(() => signal("SIGKILL"), killAfterMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
     },
     async kill() {
-      if (alive()) child.kill("SIGKILL");
+      signal("SIGKILL");
       return exited;
     },
   };
-  if (options.waitUntilHealthy !== false) await waitForHealthy(server);
+  if (options.waitUntilHealthy !== false) {
+    try {
+      await waitForHealthy(server, options.timeoutMs, {
+        path: options.readyPath,
+        pollMs: options.pollMs,
+      });
+    } catch (error) {
+      await server.stop(5_000);
+      throw error;
+    }
+    server.readyMs = performance.now() - spawnedAt;
+  }
   return server;
 }
 
-/** Polls /healthz until it answers 200; fails early if the process exits. */
+/** Polls `path` (/healthz) until it answers 200; fails early if the process exits. */
 export async function waitForHealthy(
   server: Pick<ServerProcess, "url" | "exited" | "output">,
   timeoutMs = 150_000,
+  options: { path?: string; pollMs?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let ended: number | string | undefined;
@@ -135,21 +230,26 @@ export async function waitForHealthy(
       throw new Error(`the server exited (${ended}) before it was healthy:\n${server.output()}`);
     }
     try {
-      const response = await fetch(`${server.url}/healthz`);
+      const response = await fetch(`${server.url}${options.path ?? "/healthz"}`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.arrayBuffer();
       if (response.status === 200) return;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
   }
   throw new Error(`the server was not healthy within ${timeoutMs} ms:\n${server.output()}`);
 }
 
-const running = new Set<ChildProcess>();
+const running = new Map<ChildProcess, (signal: NodeJS.Signals) => void>();
 
-/** Ends any server a failed test left running (only processes these helpers started). */
+/** Ends any server a failed test or script left running (only processes these helpers started). */
 export async function killLeftoverServers(): Promise<void> {
-  const left = [...running].filter((child) => child.exitCode === null && child.signalCode === null);
-  for (const child of left) child.kill("SIGKILL");
-  await Promise.all(left.map((child) => new Promise((resolve) => child.once("exit", resolve))));
+  const left = [...running].filter(
+    ([child]) => child.exitCode === null && child.signalCode === null,
+  );
+  for (const [, signal] of left) signal("SIGKILL");
+  await Promise.all(left.map(([child]) => new Promise((resolve) => child.once("exit", resolve))));
 }

@@ -2,15 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createVerifiedUser } from "../../app/accounts/accounts.server";
-import { createAuth } from "../../app/accounts/auth.server";
 import type { Database } from "../../app/db/database.server";
-import { createMailer } from "../../app/platform/mail/mailer.server";
 import { loadEnv } from "../../app/platform/server/env.server";
-import { createLogger } from "../../app/platform/server/logger.server";
 import type { Role } from "../../app/roles/permissions";
+import { createUsers } from "../support/accounts";
 import { createDatabase } from "../support/database";
-import { findNginx } from "./nginx";
+import { findNginx } from "../support/nginx";
 
 // Shared by the system tests: what they need from the machine, a database of their own, users,
 // and small HTTP helpers.
@@ -94,10 +91,9 @@ export function postgresTarget(): { host: string; port: number } {
 /** A user with a verified email, made the way `studio user create` makes one. */
 export async function createUser(db: Database, email: string, role: Role): Promise<void> {
   const dataDir = tempDir("studio-system-cli-");
-  const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET });
-  const logger = createLogger("silent");
-  const auth = createAuth({ db, env, mailer: createMailer({ dataDir, logger }), logger });
-  await createVerifiedUser(auth, db, { email, password: PASSWORD, role });
+  await createUsers(db, loadEnv({ DATA_DIR: dataDir, AUTH_SECRET }), [
+    { email, password: PASSWORD, role },
+  ]);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

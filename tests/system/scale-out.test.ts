@@ -6,6 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { contactMessages } from "../../app/db/schema";
 import {
+  balancerHttp,
+  FAIL_TIMEOUT_SECONDS,
+  findNginx,
+  type Nginx,
+  startNginx,
+} from "../support/nginx";
+import {
   freePort,
   killLeftoverServers,
   ROOT,
@@ -26,7 +33,6 @@ import {
   tempDir,
   uniqueClientIp,
 } from "./harness";
-import { FAIL_TIMEOUT_SECONDS, findNginx, type Nginx, startNginx } from "./nginx";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 // Two server processes on one PostgreSQL database behind nginx on loopback, as in
@@ -74,7 +80,7 @@ describe.skipIf(skipped !== null)(
       [servers.a, servers.b] = await Promise.all([start(), start()]);
       nginx = await startNginx(findNginx()!, {
         listenPort: nginxPort,
-        upstreams: [a().port, b().port],
+        http: () => balancerHttp(nginxPort, [a().port, b().port]),
       });
       direct = await openDatabase({ engine: "postgres", url: database.url, poolSize: 2 });
       await createUser(direct.db, ADMIN, "admin");
@@ -385,7 +391,7 @@ describe.skipIf(skipped !== null)(
         servers[name] = await start(server.port);
         // The other process carried the load meanwhile.
         expect(sent).toBeGreaterThan(before);
-        // Healthy again; nginx takes it back within fail_timeout (see nginx.ts).
+        // Healthy again; nginx takes it back within fail_timeout (see tests/support/nginx.ts).
         await sleep(FAIL_TIMEOUT_SECONDS * 1000 + 1_000);
       }
       loading = false;

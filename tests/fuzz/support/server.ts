@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase } from "../../support/database";
-import { freePort, ROOT, startServer } from "../../support/processes";
+import { freePort, runScript, serverEnv, startServer } from "../../support/processes";
 
 // The fuzz tests talk to the real server (`tsx server.ts`, production build) as a child process, so
 // every layer a visitor's request meets is in the loop: Express body parsing, the cross-site check,
@@ -33,46 +32,20 @@ export async function prepareEngine(): Promise<Engine> {
   return { name: "postgres", dataDir, url: database.url, drop: database.drop };
 }
 
-function baseEnv(engine: Engine, port: number, siteUrl: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SITE_URL: siteUrl,
-    DATA_DIR: engine.dataDir,
+/** What the fuzzed server runs with, on top of what startServer sets. */
+function fuzzEnv(engine: Engine): Record<string, string | undefined> {
+  return {
     LOG_LEVEL: "fatal",
     // Every request carries its own X-Forwarded-For, so per-address limits do not hide behaviour.
     TRUST_PROXY: "loopback",
     CONTACT_RATE_LIMIT: "1000000",
     AUTH_SECRET: crypto.randomBytes(24).toString("hex"),
+    // Unset, as an operator would leave it: the server then runs React's production build.
+    NODE_ENV: undefined,
+    SMTP_URL: undefined,
+    FAULT_INJECTION: undefined,
+    DATABASE_URL: engine.name === "postgres" ? engine.url : undefined,
   };
-  // Unset, as an operator would leave it: the server then runs React's production build.
-  delete env.NODE_ENV;
-  delete env.SMTP_URL;
-  delete env.FAULT_INJECTION;
-  if (engine.name === "postgres") env.DATABASE_URL = engine.url;
-  else delete env.DATABASE_URL;
-  return env;
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed (${code}):\n${output}`)),
-    );
-  });
 }
 
 /**
@@ -81,21 +54,14 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
  */
 export async function startFuzzServer(engine: Engine): Promise<FuzzServer> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = baseEnv(engine, port, url);
-  await run(["tests/support/seed-e2e.ts"], env);
-  // What baseEnv left out stays out (startServer would otherwise inherit it).
-  const unset = { NODE_ENV: undefined, SMTP_URL: undefined, FAULT_INJECTION: undefined };
-  const server = await startServer({
-    dataDir: engine.dataDir,
-    port,
-    env: { ...unset, DATABASE_URL: undefined, ...env },
-  });
+  const options = { dataDir: engine.dataDir, port, env: fuzzEnv(engine) };
+  await runScript(["tests/support/seed-e2e.ts"], serverEnv(options));
+  const server = await startServer(options);
   const stop = async () => {
     await server.stop();
   };
   return {
-    url,
+    url: server.url,
     engine,
     output: () => server.output(),
     stop,

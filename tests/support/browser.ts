@@ -1,0 +1,55 @@
+// The browser: the system Chromium for Playwright, Lighthouse and the screenshot script, and
+// waiting for React to hydrate a page.
+import fs from "node:fs";
+import type { LaunchOptions, Page } from "@playwright/test";
+
+/** The system Chromium (CHROMIUM_PATH or /usr/bin/chromium); no browser is downloaded. */
+export function chromiumExecutable(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
+  if (!found) {
+    throw new Error("No Chromium found: install Debian's chromium package or set CHROMIUM_PATH.");
+  }
+  return found;
+}
+
+export function chromiumLaunchOptions(): LaunchOptions {
+  return {
+    executablePath: chromiumExecutable(),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  };
+}
+
+/**
+ * Waits until React has hydrated the document (the root's first commit is done), so that clicks
+ * reach React's handlers rather than the server-rendered markup alone.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
+    if (!key) return false;
+    const fiber = (
+      document as unknown as Record<
+        string,
+        { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }
+      >
+    )[key];
+    return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
+  });
+}
+
+/** Opens a page and waits for hydration. */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
