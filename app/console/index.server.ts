@@ -1,4 +1,13 @@
 // The console feature's server-only face: what other folders may import on the server (decision 031).
+export {
+  HealthSchema,
+  QueryInput,
+  QueryResultSchema,
+  QueryStatusSchema,
+  TeamMemberSchema,
+  WorkInput,
+  WorkSchema,
+} from "./console-schemas";
 export { measureHealth, tableCounts } from "./health.server";
 export {
   consoleQueryStatus,

@@ -1,9 +1,10 @@
 // The games feature's server-only face: what other folders may import on the server (decision 031).
+
+export { type GameEntry, GameEntrySchema } from "./game-schema";
 export {
   addGame,
   createGame,
   deleteGame,
-  type GameEntry,
   listGames,
   type NewGame,
   reorderGames,

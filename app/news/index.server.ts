@@ -5,6 +5,6 @@ export {
   deleteNews,
   getNews,
   listNews,
-  type NewsEntry,
   updateNews,
 } from "./news.server";
+export { type NewsEntry, NewsEntrySchema } from "./news-schema";

@@ -1,9 +1,12 @@
 // The roles feature's server-only face: what other folders may import on the server (decision 031).
+
+export { RoleAssignmentSchema } from "./role-schema";
 export {
   countOwners,
   findUserIdByEmail,
   isLastOwnerError,
   lastOwnerError,
+  listRoleAssignments,
   listUsersWithRoles,
   lockOwners,
   refuseLastOwner,
