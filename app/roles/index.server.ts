@@ -1,6 +1,7 @@
 // The roles feature's server-only face: what other folders may import on the server (decision 031).
 
 export { RoleAssignmentSchema } from "./role-schema";
+export { ROLES_ENDPOINTS } from "./roles.api.server";
 export {
   countOwners,
   findUserIdByEmail,
