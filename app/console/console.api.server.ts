@@ -1,8 +1,7 @@
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import { z } from "~/platform/forms/zod";
-import { listOf } from "~/platform/http/api-shapes";
-import { defineEndpoint, type Endpoint } from "~/platform/http/endpoint";
+import { defineEndpoint, type Endpoint, listEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
 import {
   CacheClearedSchema,
@@ -45,17 +44,13 @@ function queryError(error: unknown, message: string): AppError {
 const DEVELOPER = [200, 400, 401, 403, 429, 503] as const;
 
 export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
-  defineEndpoint({
-    method: "GET",
+  listEndpoint({
     path: "developer_work",
     summary: "Every developer's and owner's current work",
     permission: "canAccessDevConsole",
-    response: listOf(TeamMemberSchema),
+    item: TeamMemberSchema,
     statuses: DEVELOPER,
-    run: async ({ context, limit }) => ({
-      data: (await listTeam(context.runtime.db)).slice(0, limit),
-      limit,
-    }),
+    read: ({ context }) => listTeam(context.runtime.db),
   }),
   defineEndpoint({
     method: "GET",

@@ -1,5 +1,5 @@
-import { DeletedSchema, listOf } from "~/platform/http/api-shapes";
-import { defineEndpoint, type Endpoint } from "~/platform/http/endpoint";
+import { DeletedSchema } from "~/platform/http/api-shapes";
+import { defineEndpoint, type Endpoint, listEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
 import { GameEntrySchema, GameSchema } from "./game-schema";
 import { addGame, deleteGame, listGames, updateGame } from "./games.server";
@@ -7,17 +7,13 @@ import { addGame, deleteGame, listGames, updateGame } from "./games.server";
 // The games feature's API endpoints (docs/product.md#api): the list for everyone, writes for
 // canManageGames; each write clears the page cache.
 export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
-  defineEndpoint({
-    method: "GET",
+  listEndpoint({
     path: "games",
     summary: "List games in display order",
     permission: null,
-    response: listOf(GameEntrySchema),
+    item: GameEntrySchema,
     statuses: [200, 400, 429, 503],
-    run: async ({ context, limit }) => ({
-      data: (await listGames(context.runtime.db)).slice(0, limit),
-      limit,
-    }),
+    read: ({ context }) => listGames(context.runtime.db),
   }),
   defineEndpoint({
     method: "POST",
@@ -50,9 +46,7 @@ export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
     response: DeletedSchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
     changesPublicPages: true,
-    run: async ({ context, caller, params }) => {
-      await deleteGame(context.runtime.db, params.id!, caller);
-      return { deleted: params.id! };
-    },
+    run: ({ context, caller, params }) =>
+      deleteGame(context.runtime.db, params.id!, caller).then(() => ({ deleted: params.id! })),
   }),
 ];

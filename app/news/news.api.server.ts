@@ -1,6 +1,6 @@
 import { AppError } from "~/platform/errors/app-error";
-import { DeletedSchema, listOf } from "~/platform/http/api-shapes";
-import { defineEndpoint, type Endpoint } from "~/platform/http/endpoint";
+import { DeletedSchema } from "~/platform/http/api-shapes";
+import { defineEndpoint, type Endpoint, listEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
 import { addNews, deleteNews, getNews, listNews, updateNews } from "./news.server";
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
@@ -8,17 +8,13 @@ import { NewsEntrySchema, NewsSchema } from "./news-schema";
 // The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
 // canManageNews; each write clears the page cache.
 export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
-  defineEndpoint({
-    method: "GET",
+  listEndpoint({
     path: "news",
     summary: "List news, newest first",
     permission: null,
-    response: listOf(NewsEntrySchema),
+    item: NewsEntrySchema,
     statuses: [200, 400, 429, 503],
-    run: async ({ context, limit }) => ({
-      data: await listNews(context.runtime.db, { limit }),
-      limit,
-    }),
+    read: ({ context, limit }) => listNews(context.runtime.db, { limit }),
   }),
   defineEndpoint({
     method: "GET",
@@ -64,9 +60,7 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     response: DeletedSchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
     changesPublicPages: true,
-    run: async ({ context, caller, params }) => {
-      await deleteNews(context.runtime.db, params.id!, caller);
-      return { deleted: params.id! };
-    },
+    run: ({ context, caller, params }) =>
+      deleteNews(context.runtime.db, params.id!, caller).then(() => ({ deleted: params.id! })),
   }),
 ];

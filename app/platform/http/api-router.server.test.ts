@@ -5,7 +5,13 @@ import { DatabaseUnavailableError } from "~/db/availability.server";
 import { AppError } from "~/platform/errors/app-error";
 import { createApiRouter, matchPath } from "./api-router.server";
 import { ApiErrorBodySchema } from "./api-shapes";
-import { defineEndpoint, type Endpoint, routerStatuses, successStatus } from "./endpoint";
+import {
+  defineEndpoint,
+  type Endpoint,
+  listEndpoint,
+  routerStatuses,
+  successStatus,
+} from "./endpoint";
 
 const ID = "6f1c1f5e-6d5a-4c41-9a43-2b7d3c5c9a10";
 const Note = z.object({ text: z.string().min(1, "Text is required") });
@@ -222,5 +228,19 @@ describe("the API router", () => {
       [400, 401, 403, 404, 429, 503],
     ]);
     expect(ENDPOINTS.map(successStatus)).toEqual([200, 201, 200, 200]);
+  });
+
+  it("a list endpoint answers at most `limit` of what it reads, as {data, limit}", async () => {
+    const entry = listEndpoint({
+      path: "items",
+      summary: "Items",
+      permission: null,
+      item: z.number(),
+      statuses: [200, 400, 429, 503],
+      read: async () => [1, 2, 3],
+    });
+    expect(entry.method).toBe("GET");
+    expect(await entry.run({ limit: 2 } as never)).toEqual({ data: [1, 2], limit: 2 });
+    expect(entry.response.parse({ data: [1], limit: 1 })).toEqual({ data: [1], limit: 1 });
   });
 });

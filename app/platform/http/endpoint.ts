@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
+import { listOf } from "./api-shapes";
 
 // One API endpoint as a feature declares it (decision 031: each feature lists its own endpoints in
 // `<feature>.api.server.ts`; app/api/ composes them). The router, the OpenAPI document, the
@@ -44,6 +45,8 @@ export type Endpoint<P extends string = string> = {
   run(call: EndpointCall<any, any>): Promise<unknown>;
 };
 
+type CallerOf<P> = [P] extends [null] ? null : ApiCaller;
+
 type Spec<P extends string | null, B extends BodySchema | undefined, R extends z.ZodType> = Omit<
   Endpoint,
   "permission" | "body" | "response" | "run"
@@ -52,10 +55,7 @@ type Spec<P extends string | null, B extends BodySchema | undefined, R extends z
   body?: B;
   response: R;
   run(
-    call: EndpointCall<
-      [P] extends [null] ? null : ApiCaller,
-      B extends BodySchema ? z.output<B> : undefined
-    >,
+    call: EndpointCall<CallerOf<P>, B extends BodySchema ? z.output<B> : undefined>,
   ): Promise<z.input<R>>;
 };
 
@@ -69,6 +69,26 @@ export function defineEndpoint<
   B extends BodySchema | undefined = undefined,
 >(spec: Spec<P, B, R>): Endpoint<Exclude<P, null>> {
   return spec as Endpoint<Exclude<P, null>>;
+}
+
+/**
+ * A GET that lists items: `read` gives them (it may use `call.limit` itself), the answer is at most
+ * `limit` of them as `{data, limit}`, published as a list of `item`.
+ */
+export function listEndpoint<P extends string | null, T extends z.ZodType>(
+  spec: Pick<Endpoint, "path" | "summary" | "statuses"> & {
+    permission: P;
+    item: T;
+    read(call: EndpointCall<CallerOf<P>, undefined>): Promise<z.input<T>[]>;
+  },
+): Endpoint<Exclude<P, null>> {
+  const { item, read, ...entry } = spec;
+  return defineEndpoint({
+    ...entry,
+    method: "GET",
+    response: listOf(item),
+    run: async (call) => ({ data: (await read(call)).slice(0, call.limit), limit: call.limit }),
+  });
 }
 
 /** The one success status an endpoint declares (200 unless it creates something: 201). */
