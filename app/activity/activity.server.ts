@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { userActivity } from "~/db/schema";
+import type { ActivityEntry } from "./activity-schema";
 
 export const ACTIVITY_TYPES = ["login", "news_view", "game_view", "profile_update"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -16,13 +17,6 @@ export async function recordActivity(
 
 /** Recent activity is limited to 20 records (docs/product.md#numbers). */
 export const RECENT_ACTIVITY_LIMIT = 20;
-
-export type ActivityEntry = {
-  id: string;
-  activityType: string;
-  activityData: Record<string, unknown>;
-  createdAt: string;
-};
 
 export async function listRecentActivity(db: Database, userId: string): Promise<ActivityEntry[]> {
   const rows = await db

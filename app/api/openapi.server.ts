@@ -1,46 +1,65 @@
 import { z } from "zod";
-import { ENDPOINTS, MAX_LIMIT } from "./api.server";
-import { ErrorBody } from "./api-schemas";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "~/platform/http/api-router.server";
+import { ApiErrorBodySchema } from "~/platform/http/api-shapes";
+import { type Endpoint, successStatus } from "~/platform/http/endpoint";
+import { ENDPOINTS } from "./api.server";
 
 const json = (schema: z.ZodType) => ({
   "application/json": { schema: z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) },
 });
 
-/** The OpenAPI 3.1 document, generated from the endpoint table and the same zod schemas. */
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid input",
+  401: "Not signed in",
+  404: "Not found",
+  409: "Conflict",
+  429: "Too many requests",
+  503: "Temporarily unavailable",
+};
+
+/** Each status the endpoint declares: its success with the response schema, errors with theirs. */
+function responsesOf(endpoint: Endpoint) {
+  const success = successStatus(endpoint);
+  return Object.fromEntries(
+    endpoint.statuses.map((status) => {
+      if (status === success)
+        return [String(status), { description: "Success", content: json(endpoint.response) }];
+      const description =
+        status === 403
+          ? `Needs the ${endpoint.permission} permission`
+          : (ERROR_DESCRIPTIONS[status] ?? "Error");
+      return [String(status), { description, content: json(ApiErrorBodySchema) }];
+    }),
+  );
+}
+
+function parametersOf(endpoint: Endpoint) {
+  return [
+    ...[...endpoint.path.matchAll(/:(\w+)/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    })),
+    ...(endpoint.method === "GET" && !endpoint.path.includes(":")
+      ? [
+          {
+            name: "limit",
+            in: "query",
+            required: false,
+            schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The OpenAPI 3.1 document, generated from the features' endpoint entries and their schemas. */
 export function openApiDocument(siteUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of ENDPOINTS) {
     const path = `/api/v1/${endpoint.path.replace(/:(\w+)/g, "{$1}")}`;
-    const parameters = [
-      ...[...endpoint.path.matchAll(/:(\w+)/g)].map((m) => ({
-        name: m[1],
-        in: "path",
-        required: true,
-        schema: { type: "string" },
-      })),
-      ...(endpoint.method === "GET" && !endpoint.path.includes(":")
-        ? [
-            {
-              name: "limit",
-              in: "query",
-              required: false,
-              schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: 20 },
-            },
-          ]
-        : []),
-    ];
-    const errors: Record<string, unknown> = {
-      "400": { description: "Invalid input", content: json(ErrorBody) },
-      "404": { description: "Not found", content: json(ErrorBody) },
-      "429": { description: "Too many requests", content: json(ErrorBody) },
-    };
-    if (endpoint.permission) {
-      errors["401"] = { description: "Not signed in", content: json(ErrorBody) };
-      errors["403"] = {
-        description: `Needs the ${endpoint.permission} permission`,
-        content: json(ErrorBody),
-      };
-    }
+    const parameters = parametersOf(endpoint);
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = {
       summary: endpoint.summary,
@@ -50,15 +69,7 @@ export function openApiDocument(siteUrl: string) {
         : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(endpoint.body ? { requestBody: { required: true, content: json(endpoint.body) } } : {}),
-      responses: {
-        [endpoint.method === "POST" && !["query", "cache/clear"].includes(endpoint.path)
-          ? "201"
-          : "200"]: {
-          description: "Success",
-          ...(endpoint.response ? { content: json(endpoint.response) } : {}),
-        },
-        ...errors,
-      },
+      responses: responsesOf(endpoint),
     };
   }
   return {

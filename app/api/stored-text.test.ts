@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ChangePasswordSchema, LoginSchema } from "~/accounts";
+import { WorkInput } from "~/console/index.server";
 import { GameSchema } from "~/games";
 import { ContactSchema } from "~/messages";
 import { NewsSchema } from "~/news";
 import { parseForm } from "~/platform/forms/form-errors";
 import { ProfileSchema } from "~/profiles";
-import { WorkInput } from "./api-schemas";
 
 // Found by fuzzing: a NUL in any stored text made PostgreSQL refuse the row, and the action
 // answered 500 (contact 503); other control characters made the news feed unreadable XML.

@@ -6,10 +6,9 @@ import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Textarea } from "~/platform/ui/input";
 import { apiErrorMessage, callApi } from "./console-api";
-import type { Health, HealthStatus } from "./health.server";
+import type { Health, HealthStatus, TeamMember, Work } from "./console-schemas";
 import { healthFailed } from "./health-check";
 import { relativeTime } from "./relative-time";
-import type { TeamMember, Work } from "./work.server";
 
 export const HEALTH_POLL_MS = 30_000;
 

@@ -7,6 +7,7 @@ import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { apiFailureMessage, apiPathFor, CONSOLE_TABLES } from "./api-tables";
 import { apiErrorMessage, callApi } from "./console-api";
+import type { QueryResult, QueryStatus } from "./console-schemas";
 import { querySpecError } from "./query-rules";
 import { connectionTier, heapShare, loadTimeTier, memoryTier } from "./tiers";
 
@@ -237,9 +238,6 @@ export function ApiTester() {
   );
 }
 
-type QueryAnswer = { columns: string[]; rows: Record<string, unknown>[]; rowCount: number };
-type QueryStatus = { available: boolean; reason: string | null };
-
 const sentence = (text: string) =>
   `${text.charAt(0).toUpperCase()}${text.slice(1).replace(/\.?$/, ".")}`;
 
@@ -270,7 +268,7 @@ function useQueryStatus() {
 
 export function QueryBox() {
   const [sql, setSql] = useState("");
-  const [answer, setAnswer] = useState<QueryAnswer | null>(null);
+  const [answer, setAnswer] = useState<QueryResult | null>(null);
   const [busy, setBusy] = useState(false);
   const { status, setStatus, check } = useQueryStatus();
   const unavailable = status !== null && !status.available;
@@ -282,7 +280,7 @@ export function QueryBox() {
     }
     setBusy(true);
     try {
-      const result = await callApi<QueryAnswer>("POST", "query", { sql });
+      const result = await callApi<QueryResult>("POST", "query", { sql });
       if (result.status === 409) {
         // The server turned the box off since it was opened: show why, in place.
         const message = apiErrorMessage(result.data, "The SQL box is unavailable.");

@@ -1,4 +1,4 @@
-import type { Health } from "./health.server";
+import type { Health } from "./console-schemas";
 
 /**
  * Whether a health answer raises 'Health Check Failed' (docs/product.md#overview-tab): only an

@@ -2,16 +2,7 @@ import { count, desc, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import * as schema from "~/db/schema";
-
-export type HealthStatus = "healthy" | "warning" | "error";
-export type Health = {
-  database: HealthStatus;
-  auth: HealthStatus;
-  userCount: number;
-  responseTimeMs: number;
-  lastActivity: string | null;
-  checkedAt: string;
-};
+import type { Health, HealthStatus } from "./console-schemas";
 
 const SLOW_MS = 250;
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import type { QueryResult, QueryStatus } from "./console-schemas";
 import { QUERY_TABLES } from "./query-rules";
 import { checkConsoleQuery, QueryRefused } from "./sql-check.server";
 import {
@@ -45,9 +46,6 @@ export class QueryTimedOut extends Error {
     super(TIMED_OUT);
   }
 }
-
-export type QueryResult = { columns: string[]; rows: Record<string, unknown>[]; rowCount: number };
-export type QueryStatus = { available: boolean; reason: string | null };
 
 type Engine = "pglite" | "postgres";
 type Options = { role?: string; costLimit?: number };

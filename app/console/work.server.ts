@@ -1,9 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { developerWork, userRoles, users } from "~/db/schema";
-import type { Role } from "~/roles";
-
-export type Work = { currentTask: string | null; status: string; updatedAt: string | null };
+import type { TeamMember, Work } from "./console-schemas";
 
 export async function getWork(db: Database, userId: string): Promise<Work> {
   const [row] = await db.select().from(developerWork).where(eq(developerWork.userId, userId));
@@ -28,14 +26,6 @@ export async function saveWork(db: Database, userId: string, task: string | null
     });
   return { currentTask, status: "active", updatedAt: now.toISOString() };
 }
-
-export type TeamMember = {
-  userId: string;
-  email: string;
-  role: Extract<Role, "developer" | "owner">;
-  currentTask: string | null;
-  updatedAt: string | null;
-};
 
 /** Developers and owners with their current work (docs/product.md#team-tab). */
 export async function listTeam(db: Database): Promise<TeamMember[]> {

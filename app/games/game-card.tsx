@@ -4,8 +4,8 @@ import { Badge } from "~/platform/ui/badge";
 import { buttonVariants } from "~/platform/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
+import type { GameEntry } from "./game-schema";
 import { statusBadgeClass } from "./game-status";
-import type { GameEntry } from "./games.server";
 
 export function GameStatusBadge({ status }: { status: string }) {
   return <Badge className={statusBadgeClass(status)}>{status}</Badge>;

@@ -54,3 +54,15 @@ export const ReorderSchema = z.object({
     return z.NEVER;
   }),
 });
+
+/** A game as the pages and the API get it: image_url is its imageUrl (docs/product.md#data). */
+export const GameEntrySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  status: z.enum(GAME_STATUSES),
+  url: z.string(),
+  displayOrder: z.number().int(),
+});
+export type GameEntry = z.infer<typeof GameEntrySchema>;

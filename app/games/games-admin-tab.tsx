@@ -24,7 +24,6 @@ import { toast } from "sonner";
 import { GameImage, GameStatusBadge } from "~/games/game-card";
 import { GAME_LIMITS, GameSchema } from "~/games/game-schema";
 import { DEFAULT_GAME_STATUS, GAME_STATUSES, type GameStatus } from "~/games/game-status";
-import type { GameEntry } from "~/games/games.server";
 import { parseForm } from "~/platform/forms/form-errors";
 import { type AdminResult, useAdminFetcher } from "~/platform/forms/use-admin-fetcher";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
@@ -32,6 +31,7 @@ import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
+import type { GameEntry } from "./game-schema";
 
 type GameForm = {
   title: string;

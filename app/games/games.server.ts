@@ -4,18 +4,8 @@ import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
+import type { GameEntry } from "./game-schema";
 import type { GameStatus } from "./game-status";
-
-/** The client shape of a game: image_url is exposed as imageUrl (docs/product.md#data). */
-export type GameEntry = {
-  id: string;
-  title: string;
-  description: string;
-  imageUrl: string;
-  status: string;
-  url: string;
-  displayOrder: number;
-};
 
 function toEntry(row: typeof games.$inferSelect): GameEntry {
   return {
@@ -23,7 +13,8 @@ function toEntry(row: typeof games.$inferSelect): GameEntry {
     title: row.title,
     description: row.description,
     imageUrl: row.imageUrl,
-    status: row.status,
+    // The table's CHECK constraint holds it to the four statuses.
+    status: row.status as GameStatus,
     url: row.url,
     displayOrder: row.displayOrder,
   };

@@ -1,9 +1,11 @@
 // The games feature's server-only face: what other folders may import on the server (decision 031).
+
+export { type GameEntry, GameEntrySchema } from "./game-schema";
+export { GAMES_ENDPOINTS } from "./games.api.server";
 export {
   addGame,
   createGame,
   deleteGame,
-  type GameEntry,
   listGames,
   type NewGame,
   reorderGames,

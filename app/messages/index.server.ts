@@ -1,9 +1,11 @@
 // The messages feature's server-only face: what other folders may import on the server (decision 031).
+
+export { type MessageEntry, MessageEntrySchema } from "./message-schema";
+export { MESSAGES_ENDPOINTS } from "./messages.api.server";
 export {
   deleteAccountMessages,
   listAccountMessages,
   listMessages,
-  type MessageEntry,
   markMessageRead,
   notifyStaff,
   submitContactMessage,

@@ -2,12 +2,12 @@ import { Check, Mail, Reply } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
 import { toast } from "sonner";
-import type { MessageEntry } from "~/messages/messages.server";
 import { LocalTime } from "~/platform/dates/local-time";
 import { useAdminFetcher } from "~/platform/forms/use-admin-fetcher";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
+import type { MessageEntry } from "./message-schema";
 
 export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): string {
   // The '@' between local part and domain stays literal: an encoded '%40' belongs to the local part

@@ -14,6 +14,7 @@ import {
   ContactSchema,
   HONEYPOT_FIELD,
 } from "./contact-schema";
+import type { MessageEntry } from "./message-schema";
 
 export type ContactOutcome =
   | { status: "sent"; id: string; message: ContactInput }
@@ -119,16 +120,6 @@ export async function deleteAccountMessages(db: Database, account: MessageOwner)
     .returning({ id: contactMessages.id });
   return deleted.length;
 }
-
-export type MessageEntry = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  read: boolean;
-  date: string;
-};
 
 /** Newest first (docs/product.md#contact-messages-tab). */
 export async function listMessages(db: Database): Promise<MessageEntry[]> {

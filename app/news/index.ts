@@ -2,4 +2,4 @@
 export { NewsTab } from "./news-admin-tab";
 export { NewsCard } from "./news-card";
 export { summarize, toParagraphs } from "./news-format";
-export { FILL_ALL_FIELDS, NewsSchema } from "./news-schema";
+export { FILL_ALL_FIELDS, type NewsEntry, NewsSchema } from "./news-schema";

@@ -2,7 +2,6 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
 import { toast } from "sonner";
-import type { NewsEntry } from "~/news/news.server";
 import { NEWS_LIMITS, NewsSchema } from "~/news/news-schema";
 import { LocalTime } from "~/platform/dates/local-time";
 import { parseForm } from "~/platform/forms/form-errors";
@@ -12,6 +11,7 @@ import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
+import type { NewsEntry } from "./news-schema";
 
 const FORM_KEY = "news-form";
 

@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
-import type { NewsEntry } from "./news.server";
+import type { NewsEntry } from "./news-schema";
 
 /** A news item as a card: title, 'MMM d, yyyy' date, clamped content, Read More. */
 export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingLevel?: 2 | 3 }) {

@@ -21,3 +21,13 @@ export const NewsSchema = z.object({
     .refine(hasNoControlCharacters, noControlCharacters("Content")),
 });
 export type NewsInput = z.infer<typeof NewsSchema>;
+
+/** A news item as the pages and the API get it: created_at is its `date` (docs/product.md#data). */
+export const NewsEntrySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  content: z.string(),
+  date: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type NewsEntry = z.infer<typeof NewsEntrySchema>;

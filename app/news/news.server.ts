@@ -4,15 +4,7 @@ import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
-
-/** The client shape of a news item: created_at is exposed as `date` (docs/product.md#data). */
-export type NewsEntry = {
-  id: string;
-  title: string;
-  content: string;
-  date: string;
-  updatedAt: string;
-};
+import type { NewsEntry } from "./news-schema";
 
 function toEntry(row: typeof news.$inferSelect): NewsEntry {
   return {

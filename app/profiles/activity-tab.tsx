@@ -1,7 +1,6 @@
 import { RefreshCw } from "lucide-react";
 import { useRevalidator } from "react-router";
-import { activityColour, activityCounters, activityLabel } from "~/activity";
-import type { ActivityEntry } from "~/activity/index.server";
+import { type ActivityEntry, activityColour, activityCounters, activityLabel } from "~/activity";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";

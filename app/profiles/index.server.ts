@@ -1,10 +1,13 @@
 // The profiles feature's server-only face: what other folders may import on the server (decision 031).
 export { processAvatar } from "./avatar.server";
+export { PreferencesSchema, ProfileSummarySchema } from "./profile-schema";
+export { PROFILES_ENDPOINTS } from "./profiles.api.server";
 export {
   createAccountDefaults,
   exportAccountData,
   getPreferences,
   getProfile,
+  listProfiles,
   profileExists,
   savePreferences,
   saveThemePreference,

@@ -5,6 +5,7 @@ export {
   type ProfileActionResult,
   ProfileIntentSchema,
   ProfileSchema,
+  type ProfileSummary,
   SettingsSchema,
 } from "./profile-schema";
 export { ProfileTab } from "./profile-tab";

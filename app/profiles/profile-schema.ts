@@ -57,3 +57,19 @@ export const SettingsSchema = z.object({
   privacyLevel: z.enum(["public", "private"], { error: "Choose public or private" }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** An account's preferences as the API gives them (docs/product.md#data: user_preferences). */
+export const PreferencesSchema = z.object({
+  emailNotifications: z.boolean(),
+  themePreference: z.enum(THEMES),
+  privacyLevel: z.enum(["public", "private"]),
+}) satisfies z.ZodType<Settings>;
+
+/** A profile as the API lists it: no bio or avatar. */
+export const ProfileSummarySchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ProfileSummary = z.infer<typeof ProfileSummarySchema>;

@@ -3,7 +3,7 @@ import { recordActivity } from "~/activity/index.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userActivity, userPreferences, userRoles, users } from "~/db/schema";
 import { listAccountMessages } from "~/messages/index.server";
-import type { Settings } from "./profile-schema";
+import type { ProfileSummary, Settings } from "./profile-schema";
 
 /** A new account's profile (username = email) and default preferences (docs/product.md#data). */
 export async function createAccountDefaults(
@@ -30,6 +30,24 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
   const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (!row) return null;
   return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** Profiles, newest first: what the API lists. */
+export async function listProfiles(
+  db: Database,
+  options: { limit: number },
+): Promise<ProfileSummary[]> {
+  const rows = await db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      displayName: profiles.displayName,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .orderBy(desc(profiles.createdAt))
+    .limit(options.limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
 /**

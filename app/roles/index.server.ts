@@ -1,9 +1,13 @@
 // The roles feature's server-only face: what other folders may import on the server (decision 031).
+
+export { RoleAssignmentSchema } from "./role-schema";
+export { ROLES_ENDPOINTS } from "./roles.api.server";
 export {
   countOwners,
   findUserIdByEmail,
   isLastOwnerError,
   lastOwnerError,
+  listRoleAssignments,
   listUsersWithRoles,
   lockOwners,
   refuseLastOwner,

@@ -9,3 +9,4 @@ export {
   ROLES,
   type Role,
 } from "./permissions";
+export type { RoleAssignment } from "./role-schema";

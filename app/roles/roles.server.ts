@@ -1,9 +1,10 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { userRoles, users } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import { isRole, type Role } from "./permissions";
+import type { RoleAssignment } from "./role-schema";
 
 /**
  * The user's role (docs/product.md#roles-and-permissions): 'guest' when there is none, when the
@@ -40,6 +41,23 @@ export async function listUsersWithRoles(db: Database): Promise<UserWithRole[]> 
     email: row.email,
     role: isRole(row.role) ? row.role : "guest",
     assignedAt: row.assignedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The assigned roles, latest first. */
+export async function listRoleAssignments(
+  db: Database,
+  options: { limit: number },
+): Promise<RoleAssignment[]> {
+  const rows = await db
+    .select()
+    .from(userRoles)
+    .orderBy(desc(userRoles.assignedAt))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    userId: row.userId,
+    role: isRole(row.role) ? row.role : "guest",
+    assignedAt: row.assignedAt.toISOString(),
   }));
 }
 

@@ -1,5 +1,7 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { ApiErrorBodySchema } from "../../app/platform/http/api-shapes";
 import { ROLES, type Role } from "../../app/roles/permissions";
+import { assertPublishedShape } from "../support/api-contract";
 import { gotoHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expect, test } from "./fixtures";
@@ -7,7 +9,8 @@ import { expect, test } from "./fixtures";
 // The REST API v1 over real HTTP (docs/product.md#api, the API's endpoint table): every endpoint
 // answers each role as the permissions say, wrong methods get 405 with Allow, unknown paths 404,
 // every error has the shape {error: {code, message}}, and the OpenAPI document and reference page
-// describe it.
+// describe it. Every answer read here is parsed with the schema the OpenAPI document publishes for
+// it (the endpoint's own response schema, or the error shape), so an answer cannot drift from it.
 
 type Who = "signed out" | Role;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -135,11 +138,19 @@ function send(api: APIRequestContext, method: string, path: string, body?: unkno
   });
 }
 
+/** Reads an answer, checked against the schema the OpenAPI document publishes for it. */
+async function published(response: APIResponse, method: string, path: string) {
+  const body = await response.json();
+  assertPublishedShape(method, path, response.status(), body);
+  return body;
+}
+
 /** Asserts the API's error shape and returns the error. */
 async function expectError(response: APIResponse, status: number, code?: string) {
   expect(response.status()).toBe(status);
   expect(response.headers()["content-type"]).toContain("application/json");
   const body = await response.json();
+  expect(ApiErrorBodySchema.strict().parse(body)).toEqual(body);
   expect(Object.keys(body)).toEqual(["error"]);
   expect(typeof body.error.code).toBe("string");
   expect(typeof body.error.message).toBe("string");
@@ -172,7 +183,7 @@ for (const who of WHO) {
         }
       } else {
         expect(response.headers()["content-type"], label).toContain("application/json");
-        await response.json();
+        await published(response, call.method, call.url ?? call.path);
       }
     }
     expect(answers).toEqual(expected);
@@ -212,7 +223,7 @@ test("public lists: news and games for everyone, with limit honoured and cacheab
   const news = await request.get("/api/v1/news?limit=2");
   expect(news.status()).toBe(200);
   expect(news.headers()["cache-control"]).toBe("public, max-age=30");
-  const newsBody = await news.json();
+  const newsBody = await published(news, "GET", "news?limit=2");
   expect(newsBody.limit).toBe(2);
   expect(newsBody.data).toHaveLength(2);
   for (const item of newsBody.data) {
@@ -223,11 +234,13 @@ test("public lists: news and games for everyone, with limit honoured and cacheab
 
   const one = await request.get(`/api/v1/news/${newsBody.data[0].id}`);
   expect(one.status()).toBe(200);
-  expect((await one.json()).title).toBe(newsBody.data[0].title);
+  expect((await published(one, "GET", `news/${newsBody.data[0].id}`)).title).toBe(
+    newsBody.data[0].title,
+  );
 
   const games = await request.get("/api/v1/games");
   expect(games.status()).toBe(200);
-  const gamesBody = await games.json();
+  const gamesBody = await published(games, "GET", "games");
   expect(gamesBody.limit).toBe(20);
   const orders = gamesBody.data.map((game: { displayOrder: number }) => game.displayOrder);
   expect(orders.length).toBeGreaterThan(0);
@@ -305,14 +318,18 @@ test("the owner's query endpoint runs one read of profiles and refuses everythin
 
   const read = await query("select username from profiles where username = 'owner@e2e.test'");
   expect(read.status()).toBe(200);
-  expect(await read.json()).toMatchObject({
+  expect(await published(read, "POST", "query")).toMatchObject({
     columns: ["username"],
     rows: [{ username: "owner@e2e.test" }],
     rowCount: 1,
   });
 
   // At most 10 rows.
-  const many = await (await query("select p.username from profiles p, user_roles r")).json();
+  const many = await published(
+    await query("select p.username from profiles p, user_roles r"),
+    "POST",
+    "query",
+  );
   expect(many.rowCount).toBeLessThanOrEqual(10);
   expect(many.rows).toHaveLength(many.rowCount);
 

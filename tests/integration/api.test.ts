@@ -13,6 +13,7 @@ import { savePreferences } from "../../app/profiles/profiles.server";
 import { can, type Role } from "../../app/roles/permissions";
 import * as apiRoute from "../../app/routes/api-v1";
 import { signedInAs } from "../support/accounts";
+import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 
@@ -62,11 +63,10 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     const ctx = { ...context, clientIp: options.ip ?? `192.0.2.${(++ip % 250) + 1}` };
     const response = await handleApi(request, ctx, path.split("?")[0]!);
     const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: text ? JSON.parse(text) : null,
-    };
+    const body = text ? JSON.parse(text) : null;
+    // Every answer, success or error, parses with the schema the OpenAPI document publishes.
+    assertPublishedShape(method, path, response.status, body);
+    return { status: response.status, headers: response.headers, body };
   }
 
   beforeAll(async () => {
@@ -259,5 +259,27 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
         `${endpoint.method} ${path}`,
       ).toBeDefined();
     }
+  });
+});
+
+describe("the published-schema check the calls above go through", () => {
+  const item = {
+    id: "6f1c1f5e-6d5a-4c41-9a43-2b7d3c5c9a10",
+    title: "T",
+    content: "C",
+    date: "2026-01-02T03:04:05.000Z",
+    updatedAt: "2026-01-02T03:04:05.000Z",
+  };
+  it("passes an answer that fits, and fails one with a field too many, too few or mistyped", () => {
+    expect(() => assertPublishedShape("GET", `news/${item.id}`, 200, item)).not.toThrow();
+    expect(() =>
+      assertPublishedShape("GET", `news/${item.id}`, 200, { ...item, createdAt: item.date }),
+    ).toThrow(/fields its published schema does not list/);
+    expect(() =>
+      assertPublishedShape("GET", "news?limit=1", 200, { data: [{ ...item, title: 1 }], limit: 1 }),
+    ).toThrow(/does not fit/);
+    expect(() =>
+      assertPublishedShape("GET", "nothing", 404, { error: { code: "not_found" } }),
+    ).toThrow(/does not fit/);
   });
 });

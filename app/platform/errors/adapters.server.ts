@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
+import type { ApiErrorBody } from "~/platform/http/api-shapes";
 import { AppError } from "./app-error";
 
 // The three ways an AppError leaves the server. Domain code never builds a response for an error
@@ -34,10 +35,6 @@ export function formErrorReply(reply: Reply, error: unknown) {
     headers: headersOf(error),
   });
 }
-
-export type ApiErrorBody = {
-  error: { code: string; message: string; fields?: Record<string, string> };
-};
 
 /** The API's answer: `{error: {code, message, fields?}}` with the error's status. */
 export function apiErrorResponse(error: unknown, extraHeaders?: HeadersInit): Response {

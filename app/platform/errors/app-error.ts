@@ -9,11 +9,15 @@ export const APP_ERROR_KINDS = {
   unauthenticated: { status: 401, code: "unauthenticated" },
   forbidden: { status: 403, code: "forbidden" },
   not_found: { status: 404, code: "not_found" },
+  /** The API router's: the path exists, the method does not (sent with Allow). */
+  method_not_allowed: { status: 405, code: "method_not_allowed" },
   conflict: { status: 409, code: "conflict" },
   payload_too_large: { status: 413, code: "payload_too_large" },
   unprocessable: { status: 422, code: "unprocessable" },
   too_many: { status: 429, code: "rate_limited" },
   unavailable: { status: 503, code: "unavailable" },
+  /** Only where an unexpected error is caught last: never thrown by domain code. */
+  internal: { status: 500, code: "internal" },
 } as const;
 
 export type AppErrorKind = keyof typeof APP_ERROR_KINDS;

@@ -1,0 +1,66 @@
+import { AppError } from "~/platform/errors/app-error";
+import { DeletedSchema } from "~/platform/http/api-shapes";
+import { defineEndpoint, type Endpoint, listEndpoint } from "~/platform/http/endpoint";
+import type { Permission } from "~/roles";
+import { addNews, deleteNews, getNews, listNews, updateNews } from "./news.server";
+import { NewsEntrySchema, NewsSchema } from "./news-schema";
+
+// The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
+// canManageNews; each write clears the page cache.
+export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
+  listEndpoint({
+    path: "news",
+    summary: "List news, newest first",
+    permission: null,
+    item: NewsEntrySchema,
+    statuses: [200, 400, 429, 503],
+    read: ({ context, limit }) => listNews(context.runtime.db, { limit }),
+  }),
+  defineEndpoint({
+    method: "GET",
+    path: "news/:id",
+    summary: "One news item",
+    permission: null,
+    response: NewsEntrySchema,
+    statuses: [200, 400, 404, 429, 503],
+    run: async ({ context, params }) => {
+      const item = await getNews(context.runtime.db, params.id!);
+      if (!item) throw new AppError("not_found", "No news item with that id.");
+      return item;
+    },
+  }),
+  defineEndpoint({
+    method: "POST",
+    path: "news",
+    summary: "Add a news item",
+    permission: "canManageNews",
+    body: NewsSchema,
+    response: NewsEntrySchema,
+    statuses: [201, 400, 401, 403, 429, 503],
+    changesPublicPages: true,
+    run: ({ context, caller, input }) => addNews(context.runtime.db, input, caller),
+  }),
+  defineEndpoint({
+    method: "PUT",
+    path: "news/:id",
+    summary: "Update a news item",
+    permission: "canManageNews",
+    body: NewsSchema,
+    response: NewsEntrySchema,
+    statuses: [200, 400, 401, 403, 404, 429, 503],
+    changesPublicPages: true,
+    run: ({ context, caller, params, input }) =>
+      updateNews(context.runtime.db, params.id!, input, caller),
+  }),
+  defineEndpoint({
+    method: "DELETE",
+    path: "news/:id",
+    summary: "Delete a news item",
+    permission: "canManageNews",
+    response: DeletedSchema,
+    statuses: [200, 400, 401, 403, 404, 429, 503],
+    changesPublicPages: true,
+    run: ({ context, caller, params }) =>
+      deleteNews(context.runtime.db, params.id!, caller).then(() => ({ deleted: params.id! })),
+  }),
+];
