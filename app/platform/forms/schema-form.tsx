@@ -12,6 +12,7 @@ import { type FetcherWithComponents, useFetchers, useNavigation } from "react-ro
 import type { z } from "zod";
 import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
+import type { FormReply } from "./submission.server";
 
 // The browser half of the one form contract (see ./submission.server.ts): Conform runs the form's
 // zod schema on submit, then again as the user types once a field has been flagged, and shows the
@@ -191,6 +192,11 @@ export function SelectField({
       />
     </FieldFrame>
   );
+}
+
+/** A reply's message about the whole form (a refusal, a failure), if it has one. */
+export function replyMessage(reply: FormReply | null | undefined): string | undefined {
+  return reply?.error?.[""]?.[0];
 }
 
 /** The form-level message (the reply's form errors), in red. */
