@@ -1,3 +1,5 @@
 // The messages feature's browser-safe face: what other folders may import (decision 031).
-export { CONTACT_LIMITS, type ContactField, ContactSchema, HONEYPOT_FIELD } from "./contact-schema";
+
+export { ContactForm } from "./contact-form";
+export { ContactSchema } from "./contact-schema";
 export { MessagesTab } from "./messages-admin-tab";
