@@ -51,10 +51,11 @@ export function usePending(intent?: string): boolean {
   return fetchers.some((fetcher) => fetcher.state === "submitting" && matches(fetcher.formData));
 }
 
-type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+/** A text field of a schema form, as the controls below take it. */
+export type FieldMeta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
 type ControlProps = {
-  meta: Meta;
+  meta: FieldMeta;
   label: string;
   /** A fixed id (some screens' links and tests address a control by id); else Conform's. */
   id?: string;

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "~/platform/errors/app-error";
@@ -135,5 +136,19 @@ describe("the server half of the form contract", () => {
     const answer = unreadableReply();
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toEqual({ status: "error", error: { "": [UNREADABLE_FORM] } });
+  });
+
+  it("a redirect a write throws on purpose is never taken for an unexpected failure", async () => {
+    const submission = submissionOf(form({ title: "News", newPassword: "long enough" }), Schema);
+    const unexpected = { message: "Please try again.", report: () => {} };
+    await expect(
+      handleSubmission(
+        submission,
+        async () => {
+          throw redirect("/done");
+        },
+        { unexpected },
+      ),
+    ).rejects.toBeInstanceOf(Response);
   });
 });

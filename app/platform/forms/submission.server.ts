@@ -54,6 +54,17 @@ export function unreadableReply() {
   return data<FormReply>({ status: "error", error: { "": [UNREADABLE_FORM] } }, { status: 400 });
 }
 
+/** A redirect or `data()` a write throws on purpose: React Router answers with it as it is. */
+function isThrownAnswer(error: unknown): boolean {
+  return (
+    error instanceof Response ||
+    (typeof error === "object" &&
+      error !== null &&
+      "type" in error &&
+      error.type === "DataWithResponseInit")
+  );
+}
+
 type HandleOptions = {
   /**
    * Runs on every submission, valid or not, before its values are judged (a per-address ceiling, a
@@ -80,7 +91,7 @@ export async function handleSubmission<Input, Output>(
   options: HandleOptions = {},
 ) {
   const asAppError = (error: unknown) => {
-    if (isAppError(error) || !options.unexpected) return error;
+    if (isAppError(error) || isThrownAnswer(error) || !options.unexpected) return error;
     options.unexpected.report(error);
     return new AppError("unavailable", options.unexpected.message);
   };
