@@ -1,29 +1,30 @@
-import { Field } from "~/platform/forms/field";
-import type { FieldErrors } from "~/platform/forms/form-errors";
+import { Field, type FieldMeta } from "~/platform/forms/schema-form";
 
 /** A new password and its confirmation ('Passwords do not match' shows under the second). */
 export function NewPasswordFields({
   label = "Password",
-  errors,
+  password,
+  confirmPassword,
 }: {
   label?: string;
-  errors: FieldErrors;
+  password: FieldMeta;
+  confirmPassword: FieldMeta;
 }) {
   return (
     <>
       <Field
-        name="password"
+        meta={password}
+        id="password"
         label={label}
         type="password"
         autoComplete="new-password"
-        error={errors.password}
       />
       <Field
-        name="confirmPassword"
+        meta={confirmPassword}
+        id="confirmPassword"
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword}
       />
     </>
   );

@@ -12,6 +12,7 @@ import * as twoFactorRoute from "../../app/routes/auth-two-factor";
 import { secretOf, totp } from "../e2e/totp";
 import { outcome, PASSWORD, request } from "../support/accounts";
 import { createDatabase, testEngines } from "../support/database";
+import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 
 // Sign-in throttling as identity providers do it (decision 025): failures count per account and
@@ -31,7 +32,7 @@ const uniqueEmail = (name: string) =>
   `${name}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 function formErrorOf(result: { body: unknown }): string | undefined {
-  return (result.body as { formError?: string } | null)?.formError;
+  return said(result.body).formError;
 }
 
 /** Browser-like client of the auth library's own endpoints, with a cookie jar. */
