@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as React from "react";
-import { type FetcherWithComponents, useFetchers, useNavigation } from "react-router";
+import { type FetcherWithComponents, Form, useFetchers, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
@@ -124,6 +124,11 @@ export function Field({
   );
 }
 
+/** The labelled email input every form with an address uses ('Email', the browser's autofill). */
+export function EmailField(props: Omit<React.ComponentProps<typeof Field>, "type" | "label">) {
+  return <Field label="Email" type="email" autoComplete="email" {...props} />;
+}
+
 /** A labelled textarea bound to a field. */
 export function TextareaField({
   meta,
@@ -211,6 +216,30 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
     >
       {errors[0]}
     </p>
+  );
+}
+
+/**
+ * The document form of a schema form: it posts to the route's action (so it works without
+ * JavaScript), the browser validates it first, and its form-level message shows above its fields.
+ */
+export function SchemaForm({
+  form,
+  errors = form.errors,
+  className = "space-y-4",
+  children,
+}: {
+  form: { id: string; onSubmit: React.FormEventHandler<HTMLFormElement>; errors?: string[] };
+  /** The form-level message, when a field without a control of its own also has one. */
+  errors?: string[];
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form id={form.id} method="post" noValidate className={className} onSubmit={form.onSubmit}>
+      <FormErrors errors={errors} />
+      {children}
+    </Form>
   );
 }
 
