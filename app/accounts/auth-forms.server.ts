@@ -7,7 +7,6 @@ import {
   parseSubmission,
   submissionOf,
 } from "~/platform/forms/submission.server";
-import type { Toast } from "~/platform/toast/toast";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { createOwnerWithInvite } from "./accounts.server";
 import { authErrorMessage, authRefusal, forwardToAuth } from "./auth-forward.server";
@@ -28,14 +27,18 @@ import { safeRedirect } from "./redirect";
 
 type Args = { request: Request; context: AppLoadContext };
 
-const SIGNED_IN: Toast = {
-  type: "success",
-  title: "Signed in successfully",
-  description: "Welcome back!",
-};
+/** Where a form that went through sends the browser, with a success toast. */
+const success = (
+  context: AppLoadContext,
+  to: string,
+  [title, description]: [string, string],
+  headers?: Headers,
+) =>
+  redirectWithToast(to, { type: "success", title, description }, context.runtime.env.AUTH_SECRET, {
+    headers,
+  });
 
-const toast = (context: AppLoadContext, to: string, message: Toast, headers?: Headers) =>
-  redirectWithToast(to, message, context.runtime.env.AUTH_SECRET, { headers });
+const SIGNED_IN: [string, string] = ["Signed in successfully", "Welcome back!"];
 
 /** /auth: the Login and Register tabs, told apart by their `intent`. */
 export async function answerSignInForm({ request, context }: Args) {
@@ -55,7 +58,7 @@ export async function answerSignInForm({ request, context }: Args) {
         headers: answer.cookies,
       });
     }
-    throw await toast(context, redirectTo, SIGNED_IN, answer.cookies);
+    throw await success(context, redirectTo, SIGNED_IN, answer.cookies);
   });
 }
 
@@ -68,12 +71,12 @@ function register(request: Request, context: AppLoadContext, form: FormData) {
       callbackURL: "/",
     });
     if (!answer.ok) throw authRefusal(answer, "Failed to register");
-    const signedUp = { type: "success", title: "Signed up successfully" } as const;
+    const signedUp = "Signed up successfully";
     if (context.runtime.env.REQUIRE_EMAIL_VERIFICATION) {
       const description = "Please check your email to confirm your account.";
-      throw await toast(context, "/auth", { ...signedUp, description });
+      throw await success(context, "/auth", [signedUp, description]);
     }
-    throw await toast(context, "/", { ...signedUp, description: "Welcome!" }, answer.cookies);
+    throw await success(context, "/", [signedUp, "Welcome!"], answer.cookies);
   });
 }
 
@@ -101,12 +104,7 @@ export async function answerResetPasswordForm({ request, context }: Args) {
       const fallback = "This reset link is invalid or has expired.";
       throw new AppError("invalid", authErrorMessage(answer, fallback));
     }
-    const description = "Sign in with your new password.";
-    throw await toast(context, "/auth", {
-      type: "success",
-      title: "Password changed",
-      description,
-    });
+    throw await success(context, "/auth", ["Password changed", "Sign in with your new password."]);
   });
 }
 
@@ -121,12 +119,10 @@ export async function answerOwnerSetupForm({ request, context }: Args) {
       email,
       password,
     });
-    const description = "Sign in to manage the studio.";
-    throw await toast(context, "/auth", {
-      type: "success",
-      title: "Owner account created",
-      description,
-    });
+    throw await success(context, "/auth", [
+      "Owner account created",
+      "Sign in to manage the studio.",
+    ]);
   });
 }
 
@@ -145,6 +141,6 @@ export async function answerTwoFactorForm({ request, context }: Args) {
       const fallback = "That code did not work. Try again.";
       throw new AppError("invalid", authErrorMessage(answer, fallback));
     }
-    throw await toast(context, safeRedirect(form.get("redirectTo")), SIGNED_IN, answer.cookies);
+    throw await success(context, safeRedirect(form.get("redirectTo")), SIGNED_IN, answer.cookies);
   });
 }

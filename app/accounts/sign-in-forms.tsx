@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import {
+  EmailField,
   Field,
-  FormErrors,
   replyMessage,
+  SchemaForm,
   usePending,
   useSchemaForm,
 } from "~/platform/forms/schema-form";
@@ -12,6 +13,7 @@ import type { FormReply } from "~/platform/forms/submission.server";
 import { Button } from "~/platform/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { type AuthIntent, AuthIntentSchema, LoginSchema, RegisterSchema } from "./auth-schemas";
+import { NewPasswordFields } from "./new-password-fields";
 
 // The /auth page's Login and Register tabs (docs/product.md#auth). Both post to the page's action
 // as documents, so they work without JavaScript; the reply names its form by the `intent` it echoes.
@@ -56,18 +58,10 @@ function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: strin
   const busy = usePending("login");
   const [form, fields] = useSchemaForm(LoginSchema, { id: "login-form", lastResult: reply });
   return (
-    <Form id={form.id} method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+    <SchemaForm form={form}>
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors errors={form.errors} />
-      <Field
-        meta={fields.email}
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-      />
+      <EmailField meta={fields.email} id="login-email" required />
       <Field
         meta={fields.password}
         id="login-password"
@@ -84,7 +78,7 @@ function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: strin
           Forgot your password?
         </Link>
       </p>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -92,37 +86,19 @@ function RegisterForm({ reply }: { reply?: FormReply }) {
   const busy = usePending("register");
   const [form, fields] = useSchemaForm(RegisterSchema, { id: "register-form", lastResult: reply });
   return (
-    <Form id={form.id} method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+    <SchemaForm form={form}>
       <input type="hidden" name="intent" value="register" />
-      <FormErrors errors={form.errors} />
-      <Field
-        meta={fields.email}
-        id="register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-      />
-      <Field
-        meta={fields.password}
-        id="register-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
+      <EmailField meta={fields.email} id="register-email" required />
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        ids={{ password: "register-password", confirm: "register-confirm" }}
         hint="8 to 128 characters. A long phrase is easy to remember and hard to guess."
-      />
-      <Field
-        meta={fields.confirmPassword}
-        id="register-confirm"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
         required
       />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating account..." : "Create account"}
       </Button>
-    </Form>
+    </SchemaForm>
   );
 }

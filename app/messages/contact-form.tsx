@@ -10,6 +10,12 @@ import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD } from "./contact-schema"
 const SENT = "Message sent!";
 const SENT_TEXT = "We'll get back to you soon. Thank you for reaching out.";
 
+const LINES = [
+  { name: "name", label: "Name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "subject", label: "Subject" },
+] as const;
+
 /**
  * The contact form (docs/product.md#contact). With JavaScript it posts through a fetcher and answers
  * with toasts; without, the page reloads with the action's reply (`documentReply`) and says the same
@@ -68,30 +74,18 @@ export function ContactForm({ documentReply }: { documentReply?: FormReply }) {
           autoComplete="off"
         />
       </div>
-      <Field
-        meta={fields.name}
-        id="name"
-        label="Name"
-        autoComplete="name"
-        maxLength={CONTACT_LIMITS.name}
-        disabled={busy}
-      />
-      <Field
-        meta={fields.email}
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        maxLength={CONTACT_LIMITS.email}
-        disabled={busy}
-      />
-      <Field
-        meta={fields.subject}
-        id="subject"
-        label="Subject"
-        maxLength={CONTACT_LIMITS.subject}
-        disabled={busy}
-      />
+      {LINES.map((line) => (
+        <Field
+          key={line.name}
+          meta={fields[line.name]}
+          id={line.name}
+          label={line.label}
+          type={"type" in line ? line.type : "text"}
+          autoComplete={"autoComplete" in line ? line.autoComplete : undefined}
+          maxLength={CONTACT_LIMITS[line.name]}
+          disabled={busy}
+        />
+      ))}
       <TextareaField
         meta={fields.message}
         id="message"

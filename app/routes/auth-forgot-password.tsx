@@ -1,7 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { AuthCard, ForgotPasswordSchema } from "~/accounts";
 import { answerForgotPasswordForm } from "~/accounts/index.server";
-import { Field, FormErrors, usePending, useSchemaForm } from "~/platform/forms/schema-form";
+import { EmailField, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-forgot-password";
 
@@ -28,20 +28,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           If an account exists for that address, a reset link is on its way. It works for one hour.
         </p>
       ) : (
-        <Form id={form.id} method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
-          <FormErrors errors={form.errors} />
-          <Field
-            meta={fields.email}
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-          />
+        <SchemaForm form={form}>
+          <EmailField meta={fields.email} id="email" required />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>
-        </Form>
+        </SchemaForm>
       )}
       <p className="mt-6 text-center text-sm">
         <Link to="/auth" className="text-primary hover:underline">

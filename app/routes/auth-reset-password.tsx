@@ -1,7 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { AuthCard, NewPasswordFields, ResetPasswordSchema } from "~/accounts";
 import { answerResetPasswordForm } from "~/accounts/index.server";
-import { FormErrors, usePending, useSchemaForm } from "~/platform/forms/schema-form";
+import { SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-reset-password";
 
@@ -39,9 +39,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           .
         </p>
       ) : (
-        <Form id={form.id} method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+        <SchemaForm form={form} errors={form.errors ?? fields.token.errors}>
           <input type="hidden" name="token" value={loaderData.token} />
-          <FormErrors errors={form.errors ?? fields.token.errors} />
           <NewPasswordFields
             label="New password"
             password={fields.password}
@@ -50,7 +49,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Saving..." : "Save new password"}
           </Button>
-        </Form>
+        </SchemaForm>
       )}
     </AuthCard>
   );

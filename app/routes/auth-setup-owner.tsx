@@ -1,7 +1,7 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { AuthCard, NewPasswordFields, OwnerSetupSchema } from "~/accounts";
 import { answerOwnerSetupForm, isOwnerInviteValid } from "~/accounts/index.server";
-import { Field, FormErrors, usePending, useSchemaForm } from "~/platform/forms/schema-form";
+import { EmailField, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-setup-owner";
 
@@ -32,15 +32,14 @@ export default function SetupOwner({ loaderData, actionData }: Route.ComponentPr
           server for a new link.
         </p>
       ) : (
-        <Form id={form.id} method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+        <SchemaForm form={form}>
           <input type="hidden" name="token" value={loaderData.token} />
-          <FormErrors errors={form.errors} />
-          <Field meta={fields.email} id="email" label="Email" type="email" autoComplete="email" />
+          <EmailField meta={fields.email} id="email" />
           <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Creating account..." : "Create owner account"}
           </Button>
-        </Form>
+        </SchemaForm>
       )}
     </AuthCard>
   );

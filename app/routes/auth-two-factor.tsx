@@ -1,7 +1,7 @@
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AuthCard, safeRedirect, TwoFactorCodeSchema } from "~/accounts";
 import { answerTwoFactorForm } from "~/accounts/index.server";
-import { Field, FormErrors, usePending, useSchemaForm } from "~/platform/forms/schema-form";
+import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-two-factor";
 
@@ -28,9 +28,8 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
             Enter the 6-digit code from your authenticator app, or one of your backup codes.
           "
     >
-      <Form id={form.id} method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+      <SchemaForm form={form}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <FormErrors errors={form.errors} />
         <Field
           meta={fields.code}
           id="code"
@@ -46,7 +45,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Verifying..." : "Verify"}
         </Button>
-      </Form>
+      </SchemaForm>
     </AuthCard>
   );
 }
