@@ -1,15 +1,16 @@
 // `studio`: the operator's command line. It reads the same environment as the server.
 import { parseArgs } from "node:util";
-import { AccountError, createAuth, createVerifiedUser } from "~/accounts/index.server";
+import { createAuth, createVerifiedUser } from "~/accounts/index.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
+import { AppError, isAppError } from "~/platform/errors/app-error";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { CacheRegistry } from "~/platform/server/caches.server";
 import { ConfigError, loadEnv } from "~/platform/server/env.server";
 import { createLogger } from "~/platform/server/logger.server";
 import { isRole, ROLES } from "~/roles";
-import { findUserIdByEmail, isLastOwnerError, setUserRole } from "~/roles/index.server";
+import { findUserIdByEmail, setUserRole } from "~/roles/index.server";
 import { seedDemo } from "~/runtime/demo.server";
 
 const USAGE = `Usage: studio <command>
@@ -90,7 +91,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (command === "user role") {
       const userId = await findUserIdByEmail(database.db, values.email!);
-      if (!userId) throw new AccountError(`No user with the email ${values.email}.`);
+      if (!userId) throw new AppError("not_found", `No user with the email ${values.email}.`);
       const change = await setUserRole(database.db, { userId, role, assignedBy: null });
       console.log(`${values.email}: ${change.from} -> ${change.to}.`);
     }
@@ -111,8 +112,7 @@ try {
     );
   } else if (
     error instanceof ConfigError ||
-    error instanceof AccountError ||
-    isLastOwnerError(error) ||
+    isAppError(error) ||
     (error as NodeJS.ErrnoException)?.code?.startsWith("ERR_PARSE_ARGS")
   ) {
     console.error((error as Error).message);

@@ -2,14 +2,11 @@ import crypto from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { ownerInvites, users } from "~/db/schema";
+import { AppError } from "~/platform/errors/app-error";
 import type { Role } from "~/roles";
 import { countOwners, setUserRole } from "~/roles/index.server";
 import type { Auth } from "./auth.server";
 import { PASSWORD_LIMITS } from "./password.server";
-
-export class AccountError extends Error {
-  name = "AccountError";
-}
 
 /**
  * Creates a user whose e-mail is already verified, with a password and a role: the CLI's
@@ -28,15 +25,16 @@ export async function createVerifiedUser(
 ): Promise<{ id: string; email: string }> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new AccountError(`Invalid email address: ${input.email}`);
+    throw new AppError("invalid", `Invalid email address: ${input.email}`);
   if (input.password.length < PASSWORD_LIMITS.min || input.password.length > PASSWORD_LIMITS.max) {
-    throw new AccountError(
+    throw new AppError(
+      "invalid",
       `The password must be ${PASSWORD_LIMITS.min} to ${PASSWORD_LIMITS.max} characters long.`,
     );
   }
   const context = await auth.$context;
   if (await context.internalAdapter.findUserByEmail(email)) {
-    throw new AccountError(`A user with the email ${email} already exists.`);
+    throw new AppError("conflict", `A user with the email ${email} already exists.`);
   }
   const user = await context.internalAdapter.createUser(
     {
@@ -97,7 +95,8 @@ export async function createOwnerWithInvite(
   input: { token: string; email: string; password: string },
 ) {
   if (!(await isOwnerInviteValid(db, input.token))) {
-    throw new AccountError(
+    throw new AppError(
+      "invalid",
       "This set-up link is no longer valid. Restart the server for a new one.",
     );
   }
@@ -105,7 +104,9 @@ export async function createOwnerWithInvite(
     .delete(ownerInvites)
     .where(eq(ownerInvites.tokenHash, hashToken(input.token)))
     .returning();
-  if (deleted.length === 0) throw new AccountError("This set-up link has already been used.");
+  if (deleted.length === 0) {
+    throw new AppError("conflict", "This set-up link has already been used.");
+  }
   const owner = await createVerifiedUser(auth, db, { ...input, role: "owner" });
   await db.delete(ownerInvites);
   return owner;

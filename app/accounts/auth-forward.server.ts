@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { APP_ERROR_KINDS, AppError, type AppErrorKind } from "~/platform/errors/app-error";
 import { CLIENT_IP_HEADER } from "./auth.server";
 
 export type AuthAnswer<T = Record<string, unknown>> = {
@@ -65,4 +66,19 @@ export function authErrorMessage(answer: AuthAnswer<unknown>, fallback: string):
     return "Please confirm your email address first. We have sent you a new confirmation link.";
   }
   return answer.body.message || fallback;
+}
+
+const KIND_OF_STATUS = new Map<number, AppErrorKind>(
+  Object.entries(APP_ERROR_KINDS).map(([kind, { status }]) => [status, kind as AppErrorKind]),
+);
+
+/**
+ * A refused auth call as the form's AppError: the library's own 4xx status (401 wrong password,
+ * 403 unconfirmed address, 429 throttled, ...) and its sentence; anything else is a 400.
+ */
+export function authRefusal(answer: AuthAnswer<unknown>, fallback: string): AppError {
+  const kind = (answer.status < 500 && KIND_OF_STATUS.get(answer.status)) || "invalid";
+  return new AppError(kind, authErrorMessage(answer, fallback), {
+    retryAfterSeconds: answer.status === 429 ? (answer.retryAfterSeconds ?? undefined) : undefined,
+  });
 }

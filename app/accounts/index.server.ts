@@ -1,12 +1,18 @@
 // The accounts feature's server-only face: what other folders may import on the server (decision 031).
 export {
-  AccountError,
   createOwnerWithInvite,
   createVerifiedUser,
   isOwnerInviteValid,
   ownerSetupLink,
 } from "./accounts.server";
 export { type Auth, CLIENT_IP_HEADER, createAuth } from "./auth.server";
+export {
+  answerForgotPasswordForm,
+  answerOwnerSetupForm,
+  answerResetPasswordForm,
+  answerSignInForm,
+  answerTwoFactorForm,
+} from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
 export { runProfileAction } from "./profile-actions.server";
 export {

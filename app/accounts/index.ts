@@ -17,3 +17,4 @@ export {
 export { describeDevice } from "./devices";
 export { NewPasswordFields } from "./new-password-fields";
 export { safeRedirect } from "./redirect";
+export { SignInTabs } from "./sign-in-forms";

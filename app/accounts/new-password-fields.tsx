@@ -1,30 +1,28 @@
-import { Field } from "~/platform/forms/field";
-import type { FieldErrors } from "~/platform/forms/form-errors";
+import type * as React from "react";
+import { Field, type FieldMeta } from "~/platform/forms/schema-form";
 
 /** A new password and its confirmation ('Passwords do not match' shows under the second). */
 export function NewPasswordFields({
   label = "Password",
-  errors,
+  password,
+  confirmPassword,
+  ids = { password: "password", confirm: "confirmPassword" },
+  hint,
+  required,
 }: {
   label?: string;
-  errors: FieldErrors;
+  password: FieldMeta;
+  confirmPassword: FieldMeta;
+  /** The controls' ids, where a page's links or tests address them. */
+  ids?: { password: string; confirm: string };
+  hint?: React.ReactNode;
+  required?: boolean;
 }) {
+  const common = { type: "password", autoComplete: "new-password", required } as const;
   return (
     <>
-      <Field
-        name="password"
-        label={label}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-      />
-      <Field
-        name="confirmPassword"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword}
-      />
+      <Field meta={password} id={ids.password} label={label} hint={hint} {...common} />
+      <Field meta={confirmPassword} id={ids.confirm} label="Confirm Password" {...common} />
     </>
   );
 }

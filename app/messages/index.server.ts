@@ -1,5 +1,6 @@
 // The messages feature's server-only face: what other folders may import on the server (decision 031).
 
+export { answerContactForm } from "./contact.server";
 export { type MessageEntry, MessageEntrySchema } from "./message-schema";
 export { MESSAGES_ENDPOINTS } from "./messages.api.server";
 export {
@@ -7,6 +8,4 @@ export {
   listAccountMessages,
   listMessages,
   markMessageRead,
-  notifyStaff,
-  submitContactMessage,
 } from "./messages.server";

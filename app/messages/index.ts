@@ -1,4 +1,6 @@
 // The messages feature's browser-safe face: what other folders may import (decision 031).
+
+export { ContactForm } from "./contact-form";
 export { CONTACT_LIMITS, type ContactField, ContactSchema, HONEYPOT_FIELD } from "./contact-schema";
 export type { MessageEntry } from "./message-schema";
 export { MessagesTab } from "./messages-admin-tab";

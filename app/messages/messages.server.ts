@@ -4,78 +4,10 @@ import { isUuid } from "~/db/ids";
 import { contactMessages, userPreferences, userRoles, users } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
-import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
 import type { Mailer } from "~/platform/mail/mailer.server";
-import { addressKey, type RateLimits } from "~/platform/server/rate-limit.server";
 import { atLeast, ROLES } from "~/roles";
-import {
-  type ContactField,
-  type ContactInput,
-  ContactSchema,
-  HONEYPOT_FIELD,
-} from "./contact-schema";
+import type { ContactInput } from "./contact-schema";
 import type { MessageEntry } from "./message-schema";
-
-export type ContactOutcome =
-  | { status: "sent"; id: string; message: ContactInput }
-  | { status: "invalid"; errors: FieldErrors<ContactField> }
-  | { status: "refused"; reason: "honeypot" | "rate-limited"; message: string };
-
-/**
- * The contact form's rules: a per-address ceiling on every submission (valid or not), the honeypot,
- * the shared schema, then a per-address limit on accepted messages (a typo does not use up that
- * allowance). Nothing is stored unless all pass.
- */
-export async function submitContactMessage(
-  db: Database,
-  values: FormData | Record<string, unknown>,
-  options: {
-    clientIp: string;
-    limits: Pick<RateLimits, "contactSubmissions" | "contactMessages">;
-    senderId?: string | null;
-  },
-): Promise<ContactOutcome> {
-  const address = addressKey(options.clientIp);
-  const attempt = await options.limits.contactSubmissions.consume(address);
-  if (!attempt.allowed) return rateLimited(attempt.retryAfterSeconds);
-  const input = values instanceof FormData ? Object.fromEntries(values) : values;
-  const honeypot = input[HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    return {
-      status: "refused",
-      reason: "honeypot",
-      message: "Your message looks automated and was not sent. Please contact us by email instead.",
-    };
-  }
-  const parsed = parseForm(ContactSchema, input);
-  if (!parsed.success) return { status: "invalid", errors: parsed.errors };
-
-  const message = await options.limits.contactMessages.consume(address);
-  if (!message.allowed) return rateLimited(message.retryAfterSeconds);
-  const id = await storeContactMessage(db, parsed.data, options.senderId ?? null);
-  return { status: "sent", id, message: parsed.data };
-}
-
-function rateLimited(retryAfterSeconds: number): ContactOutcome {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return {
-    status: "refused",
-    reason: "rate-limited",
-    message: `Too many messages from your address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  };
-}
-
-async function storeContactMessage(
-  db: Database,
-  input: ContactInput,
-  senderId: string | null,
-): Promise<string> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ ...input, userId: senderId })
-    .returning({ id: contactMessages.id });
-  return row!.id;
-}
 
 export type MessageOwner = { id: string; email: string; emailVerified: boolean };
 

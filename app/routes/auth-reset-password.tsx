@@ -1,11 +1,7 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { AuthCard, NewPasswordFields, ResetPasswordSchema } from "~/accounts";
-import { authErrorMessage, forwardToAuth } from "~/accounts/index.server";
-import { FormError } from "~/platform/forms/field";
-import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
-import { readForm } from "~/platform/forms/read-form.server";
-import { useValidatedForm } from "~/platform/forms/use-validated-form";
-import { redirectWithToast } from "~/platform/toast/toast.server";
+import { answerResetPasswordForm } from "~/accounts/index.server";
+import { SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-reset-password";
 
@@ -18,38 +14,16 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { errors?: FieldErrors; formError?: string };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ResetPasswordSchema, await readForm(request));
-  if (!parsed.success) return data<ActionResult>({ errors: parsed.errors }, 400);
-  const answer = await forwardToAuth(request, context, "/reset-password", {
-    newPassword: parsed.data.password,
-    token: parsed.data.token,
-  });
-  if (!answer.ok) {
-    return data<ActionResult>(
-      { formError: authErrorMessage(answer, "This reset link is invalid or has expired.") },
-      400,
-    );
-  }
-  return redirectWithToast(
-    "/auth",
-    { type: "success", title: "Password changed", description: "Sign in with your new password." },
-    context.runtime.env.AUTH_SECRET,
-  );
-}
+export const action = (args: Route.ActionArgs) => answerResetPasswordForm(args);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password" },
   { name: "robots", content: "noindex" },
 ];
 
-export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>() as ActionResult | undefined;
-  const busy = useNavigation().state === "submitting";
-  const form = useValidatedForm(ResetPasswordSchema, result?.errors);
-  const shown = form.errors;
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = usePending();
+  const [form, fields] = useSchemaForm(ResetPasswordSchema, { lastResult: actionData });
   const unusable = loaderData.invalid || !loaderData.token;
   return (
     <AuthCard
@@ -65,14 +39,17 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : (
-        <Form method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+        <SchemaForm form={form} errors={form.errors ?? fields.token.errors}>
           <input type="hidden" name="token" value={loaderData.token} />
-          <FormError message={result?.formError ?? shown.token} />
-          <NewPasswordFields label="New password" errors={shown} />
+          <NewPasswordFields
+            label="New password"
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+          />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Saving..." : "Save new password"}
           </Button>
-        </Form>
+        </SchemaForm>
       )}
     </AuthCard>
   );

@@ -1,11 +1,7 @@
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { AuthCard, safeRedirect, TwoFactorCodeSchema } from "~/accounts";
-import { authErrorMessage, forwardToAuth } from "~/accounts/index.server";
-import { Field, FormError } from "~/platform/forms/field";
-import { type FieldErrors, parseForm } from "~/platform/forms/form-errors";
-import { readForm } from "~/platform/forms/read-form.server";
-import { useValidatedForm } from "~/platform/forms/use-validated-form";
-import { redirectWithToast } from "~/platform/toast/toast.server";
+import { answerTwoFactorForm } from "~/accounts/index.server";
+import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-two-factor";
 
@@ -15,43 +11,16 @@ export function loader({ request }: Route.LoaderArgs) {
   return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
-type ActionResult = { errors?: FieldErrors; formError?: string };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const parsed = parseForm(TwoFactorCodeSchema, form);
-  if (!parsed.success) return data<ActionResult>({ errors: parsed.errors }, 400);
-  const isTotp = /^\d{6}$/.test(parsed.data.code);
-  const answer = await forwardToAuth(
-    request,
-    context,
-    isTotp ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code",
-    { code: parsed.data.code, trustDevice: parsed.data.trustDevice === "on" },
-  );
-  if (!answer.ok) {
-    return data<ActionResult>(
-      { formError: authErrorMessage(answer, "That code did not work. Try again.") },
-      400,
-    );
-  }
-  return redirectWithToast(
-    safeRedirect(form.get("redirectTo")),
-    { type: "success", title: "Signed in successfully", description: "Welcome back!" },
-    context.runtime.env.AUTH_SECRET,
-    { headers: answer.cookies },
-  );
-}
+export const action = (args: Route.ActionArgs) => answerTwoFactorForm(args);
 
 export const meta: Route.MetaFunction = () => [
   { title: "Two-factor authentication" },
   { name: "robots", content: "noindex" },
 ];
 
-export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>() as ActionResult | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const form = useValidatedForm(TwoFactorCodeSchema, result?.errors);
+export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = usePending();
+  const [form, fields] = useSchemaForm(TwoFactorCodeSchema, { lastResult: actionData });
   return (
     <AuthCard
       title="Two-factor authentication"
@@ -59,16 +28,15 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
             Enter the 6-digit code from your authenticator app, or one of your backup codes.
           "
     >
-      <Form method="post" noValidate className="space-y-4" onSubmit={form.onSubmit}>
+      <SchemaForm form={form}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <FormError message={result?.formError} />
         <Field
-          name="code"
+          meta={fields.code}
+          id="code"
           label="Code"
           inputMode="numeric"
           autoComplete="one-time-code"
           autoFocus
-          error={form.errors.code}
         />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="trustDevice" className="size-4" />
@@ -77,7 +45,7 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Verifying..." : "Verify"}
         </Button>
-      </Form>
+      </SchemaForm>
     </AuthCard>
   );
 }

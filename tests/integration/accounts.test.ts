@@ -25,6 +25,7 @@ import * as authRoute from "../../app/routes/auth";
 import * as profileRoute from "../../app/routes/profile";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
+import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 
 function outboxLinks(context: AppLoadContext, to: string): string[] {
@@ -88,7 +89,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
 
     const early = await submit(ctx, { intent: "login", email, password: PASSWORD });
     expect(early.status).toBe(403);
-    expect((early.body as { formError: string }).formError).toMatch(/confirm your email/);
+    expect(said(early.body).formError).toMatch(/confirm your email/);
 
     const link = outboxLinks(ctx, email).find((l) => l.includes("/verify-email"));
     expect(link).toBeDefined();
@@ -120,9 +121,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(wrong.status);
-    expect((wrong.body as { formError: string }).formError).toBe(
-      (unknown.body as { formError: string }).formError,
-    );
+    expect(said(wrong.body).formError).toBe(said(unknown.body).formError);
   });
 
   it("answers a sign-up with a registered email like a new one, and creates nobody", async () => {
@@ -148,9 +147,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
       confirmPassword: `${PASSWORD}!`,
     });
     expect(result.status).toBe(400);
-    expect((result.body as { errors: Record<string, string> }).errors.confirmPassword).toBe(
-      "Passwords do not match",
-    );
+    expect(said(result.body).errors?.confirmPassword).toBe("Passwords do not match");
     expect(
       await handle.db.select().from(users).where(eq(users.email, "mismatch@example.com")),
     ).toHaveLength(0);
@@ -170,7 +167,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
     expect(statuses[10]).toBe(429);
     const limited = await submit(ctx, { intent: "login", email: target.email, password: PASSWORD });
     expect(limited.status).toBe(429);
-    expect((limited.body as { formError: string }).formError).toBe(
+    expect(said(limited.body).formError).toBe(
       "Too many failed sign-in attempts. Try again in 15 minutes.",
     );
     // Another address is not affected, nor another account from this one.

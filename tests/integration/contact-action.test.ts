@@ -2,16 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { contactMessages } from "../../app/db/schema";
+import { UNREADABLE_FORM } from "../../app/platform/forms/read-form.server";
 import { action } from "../../app/routes/contact";
 import { testEngines } from "../support/database";
+import { said } from "../support/reply";
 import { testContext, unwrap } from "../support/runtime";
-
-type Result = {
-  ok: boolean;
-  errors?: Record<string, string>;
-  formError?: string;
-  values?: Record<string, string>;
-};
 
 const good = {
   name: "Ada Lovelace",
@@ -42,8 +37,8 @@ describe.each(testEngines())("contact action on $name", (engine) => {
       clientIp: ip,
       env: { CONTACT_RATE_LIMIT: limit, ...env },
     });
-    const result = await action({ request: post(fields), context, params: {} } as never);
-    return unwrap<Result>(result);
+    const result = unwrap(await action({ request: post(fields), context, params: {} } as never));
+    return { status: result.status, body: said(result.body) };
   }
 
   beforeAll(async () => {
@@ -104,6 +99,33 @@ describe.each(testEngines())("contact action on $name", (engine) => {
     expect(await stored()).toHaveLength(0);
   });
 
+  it("a filled honeypot says only that, whatever else is wrong with the form", async () => {
+    const result = await submit({ ...good, email: "nope", website: "https://spam.example" });
+    expect(result.status).toBe(400);
+    expect(result.body.formError).toMatch(/not sent/);
+    expect(result.body.errors).toBeUndefined();
+    expect(result.body.values?.email).toBe("nope");
+  });
+
+  it("answers a store that fails with 503, keeps the typed values and stores nothing", async () => {
+    const context = testContext(handle);
+    const db = context.runtime.db;
+    context.runtime.db = new Proxy(db, {
+      get: (target, key) =>
+        key === "insert"
+          ? () => {
+              throw new Error("the store is down");
+            }
+          : Reflect.get(target, key),
+    });
+    const result = unwrap(await action({ request: post(good), context, params: {} } as never));
+    expect(result.status).toBe(503);
+    const body = said(result.body);
+    expect(body.formError).toBe("An unexpected error occurred. Please try again.");
+    expect(body.values).toEqual(good);
+    expect(await stored()).toHaveLength(0);
+  });
+
   it("limits each address, counting valid messages only, and stores nothing past the limit", async () => {
     await submit({ ...good, name: "" }, "198.51.100.1", "2");
     expect((await submit(good, "198.51.100.1", "2")).status).toBe(200);
@@ -144,10 +166,11 @@ describe.each(testEngines())("contact action on $name", (engine) => {
       headers: { "Content-Type": "multipart/form-data; boundary=nothing" },
       body: "garbage",
     });
-    const result = unwrap<Result>(
+    const result = unwrap(
       await action({ request, context: testContext(handle), params: {} } as never),
     );
     expect(result.status).toBe(400);
+    expect(said(result.body).formError).toBe(UNREADABLE_FORM);
     expect(await stored()).toHaveLength(0);
   });
 });

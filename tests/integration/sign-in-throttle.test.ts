@@ -11,6 +11,7 @@ import * as forgotRoute from "../../app/routes/auth-forgot-password";
 import * as twoFactorRoute from "../../app/routes/auth-two-factor";
 import { outcome, PASSWORD, request } from "../support/accounts";
 import { createDatabase, testEngines } from "../support/database";
+import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 import { secretOf, totp } from "../support/totp";
 import { uniqueEmail } from "../support/users";
@@ -30,7 +31,7 @@ const newAddress = () => {
 };
 
 function formErrorOf(result: { body: unknown }): string | undefined {
-  return (result.body as { formError?: string } | null)?.formError;
+  return said(result.body).formError;
 }
 
 /** Browser-like client of the auth library's own endpoints, with a cookie jar. */

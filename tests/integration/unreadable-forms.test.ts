@@ -13,6 +13,7 @@ import * as profile from "../../app/routes/profile";
 import * as roleManagement from "../../app/routes/role-management";
 import { signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
+import { said } from "../support/reply";
 import { testContext, unwrap } from "../support/runtime";
 
 // Found by the fuzz suite: a body that is not a form (a JSON post, a raw upload, a multipart body
@@ -81,10 +82,10 @@ describe.each(testEngines())("actions given a body that is not a form, on $name"
       headers: { Origin: "http://localhost:3000", "Content-Type": "application/json" },
       body: "{}",
     });
-    const { status, body } = unwrap<{ formError: string }>(
+    const { status, body } = unwrap(
       await contact.action({ request, context, params: {} } as never),
     );
     expect(status).toBe(400);
-    expect(body.formError).toBe(UNREADABLE_FORM);
+    expect(said(body).formError).toBe(UNREADABLE_FORM);
   });
 });

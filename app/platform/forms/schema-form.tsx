@@ -8,10 +8,11 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as React from "react";
-import { type FetcherWithComponents, useFetchers, useNavigation } from "react-router";
+import { type FetcherWithComponents, Form, useFetchers, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
+import type { FormReply } from "./submission.server";
 
 // The browser half of the one form contract (see ./submission.server.ts): Conform runs the form's
 // zod schema on submit, then again as the user types once a field has been flagged, and shows the
@@ -50,10 +51,11 @@ export function usePending(intent?: string): boolean {
   return fetchers.some((fetcher) => fetcher.state === "submitting" && matches(fetcher.formData));
 }
 
-type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+/** A text field of a schema form, as the controls below take it. */
+export type FieldMeta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
 type ControlProps = {
-  meta: Meta;
+  meta: FieldMeta;
   label: string;
   /** A fixed id (some screens' links and tests address a control by id); else Conform's. */
   id?: string;
@@ -120,6 +122,11 @@ export function Field({
       />
     </FieldFrame>
   );
+}
+
+/** The labelled email input every form with an address uses ('Email', the browser's autofill). */
+export function EmailField(props: Omit<React.ComponentProps<typeof Field>, "type" | "label">) {
+  return <Field label="Email" type="email" autoComplete="email" {...props} />;
 }
 
 /** A labelled textarea bound to a field. */
@@ -193,6 +200,11 @@ export function SelectField({
   );
 }
 
+/** A reply's message about the whole form (a refusal, a failure), if it has one. */
+export function replyMessage(reply: FormReply | null | undefined): string | undefined {
+  return reply?.error?.[""]?.[0];
+}
+
 /** The form-level message (the reply's form errors), in red. */
 export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   if (!errors?.length) return null;
@@ -204,6 +216,30 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
     >
       {errors[0]}
     </p>
+  );
+}
+
+/**
+ * The document form of a schema form: it posts to the route's action (so it works without
+ * JavaScript), the browser validates it first, and its form-level message shows above its fields.
+ */
+export function SchemaForm({
+  form,
+  errors = form.errors,
+  className = "space-y-4",
+  children,
+}: {
+  form: { id: string; onSubmit: React.FormEventHandler<HTMLFormElement>; errors?: string[] };
+  /** The form-level message, when a field without a control of its own also has one. */
+  errors?: string[];
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form id={form.id} method="post" noValidate className={className} onSubmit={form.onSubmit}>
+      <FormErrors errors={errors} />
+      {children}
+    </Form>
   );
 }
 

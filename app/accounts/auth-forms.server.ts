@@ -1,0 +1,146 @@
+import { type AppLoadContext, redirect } from "react-router";
+import { AppError } from "~/platform/errors/app-error";
+import { requireIntent } from "~/platform/forms/intent";
+import { readForm } from "~/platform/forms/read-form.server";
+import {
+  handleSubmission,
+  parseSubmission,
+  submissionOf,
+} from "~/platform/forms/submission.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { createOwnerWithInvite } from "./accounts.server";
+import { authErrorMessage, authRefusal, forwardToAuth } from "./auth-forward.server";
+import {
+  AuthIntentSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  OwnerSetupSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  TwoFactorCodeSchema,
+} from "./auth-schemas";
+import { safeRedirect } from "./redirect";
+
+// The account pages' form actions (docs/product.md#auth). Each answers with the form contract's
+// reply (a refusal is an AppError on the form) or, once it succeeds, a redirect with a toast. The
+// forms post to these route actions, not to the auth library, so they work without JavaScript.
+
+type Args = { request: Request; context: AppLoadContext };
+
+/** Where a form that went through sends the browser, with a success toast. */
+const success = (
+  context: AppLoadContext,
+  to: string,
+  [title, description]: [string, string],
+  headers?: Headers,
+) =>
+  redirectWithToast(to, { type: "success", title, description }, context.runtime.env.AUTH_SECRET, {
+    headers,
+  });
+
+const SIGNED_IN: [string, string] = ["Signed in successfully", "Welcome back!"];
+
+/** /auth: the Login and Register tabs, told apart by their `intent`. */
+export async function answerSignInForm({ request, context }: Args) {
+  const form = await readForm(request);
+  if (requireIntent(AuthIntentSchema, form) === "register") return register(request, context, form);
+  return handleSubmission(submissionOf(form, LoginSchema), async (input) => {
+    const answer = await forwardToAuth<{ twoFactorRedirect?: boolean }>(
+      request,
+      context,
+      "/sign-in/email",
+      { ...input, rememberMe: true },
+    );
+    if (!answer.ok) throw authRefusal(answer, "Failed to login");
+    const redirectTo = safeRedirect(form.get("redirectTo"));
+    if (answer.body.twoFactorRedirect) {
+      throw redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        headers: answer.cookies,
+      });
+    }
+    throw await success(context, redirectTo, SIGNED_IN, answer.cookies);
+  });
+}
+
+function register(request: Request, context: AppLoadContext, form: FormData) {
+  return handleSubmission(submissionOf(form, RegisterSchema), async (input) => {
+    const answer = await forwardToAuth(request, context, "/sign-up/email", {
+      email: input.email,
+      password: input.password,
+      name: input.email.split("@")[0],
+      callbackURL: "/",
+    });
+    if (!answer.ok) throw authRefusal(answer, "Failed to register");
+    const signedUp = "Signed up successfully";
+    if (context.runtime.env.REQUIRE_EMAIL_VERIFICATION) {
+      const description = "Please check your email to confirm your account.";
+      throw await success(context, "/auth", [signedUp, description]);
+    }
+    throw await success(context, "/", [signedUp, "Welcome!"], answer.cookies);
+  });
+}
+
+/** /auth/forgot-password: the same answer whether or not the address has an account. */
+export async function answerForgotPasswordForm({ request, context }: Args) {
+  const submission = await parseSubmission(request, ForgotPasswordSchema);
+  return handleSubmission(submission, async ({ email }) => {
+    const answer = await forwardToAuth(request, context, "/request-password-reset", {
+      email,
+      redirectTo: "/auth/reset-password",
+    });
+    if (!answer.ok && answer.status === 429) throw authRefusal(answer, "");
+  });
+}
+
+/** /auth/reset-password: a refused link or password is a 400 with the library's sentence. */
+export async function answerResetPasswordForm({ request, context }: Args) {
+  const submission = await parseSubmission(request, ResetPasswordSchema);
+  return handleSubmission(submission, async ({ password, token }) => {
+    const answer = await forwardToAuth(request, context, "/reset-password", {
+      newPassword: password,
+      token,
+    });
+    if (!answer.ok) {
+      const fallback = "This reset link is invalid or has expired.";
+      throw new AppError("invalid", authErrorMessage(answer, fallback));
+    }
+    throw await success(context, "/auth", ["Password changed", "Sign in with your new password."]);
+  });
+}
+
+/** /auth/setup-owner: the one-time link's token travels in a hidden field, judged by the invite. */
+export async function answerOwnerSetupForm({ request, context }: Args) {
+  const { auth, db } = context.runtime;
+  const submission = await parseSubmission(request, OwnerSetupSchema);
+  const token = submission.payload.token;
+  return handleSubmission(submission, async ({ email, password }) => {
+    await createOwnerWithInvite(auth, db, {
+      token: typeof token === "string" ? token : "",
+      email,
+      password,
+    });
+    throw await success(context, "/auth", [
+      "Owner account created",
+      "Sign in to manage the studio.",
+    ]);
+  });
+}
+
+/** /auth/two-factor: a 6-digit code from the app, or a backup code. */
+export async function answerTwoFactorForm({ request, context }: Args) {
+  const form = await readForm(request);
+  return handleSubmission(submissionOf(form, TwoFactorCodeSchema), async (input) => {
+    const totp = /^\d{6}$/.test(input.code);
+    const answer = await forwardToAuth(
+      request,
+      context,
+      totp ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code",
+      { code: input.code, trustDevice: input.trustDevice === "on" },
+    );
+    if (!answer.ok) {
+      const fallback = "That code did not work. Try again.";
+      throw new AppError("invalid", authErrorMessage(answer, fallback));
+    }
+    throw await success(context, safeRedirect(form.get("redirectTo")), SIGNED_IN, answer.cookies);
+  });
+}

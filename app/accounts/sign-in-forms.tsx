@@ -1,0 +1,104 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import {
+  EmailField,
+  Field,
+  replyMessage,
+  SchemaForm,
+  usePending,
+  useSchemaForm,
+} from "~/platform/forms/schema-form";
+import type { FormReply } from "~/platform/forms/submission.server";
+import { Button } from "~/platform/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
+import { type AuthIntent, AuthIntentSchema, LoginSchema, RegisterSchema } from "./auth-schemas";
+import { NewPasswordFields } from "./new-password-fields";
+
+// The /auth page's Login and Register tabs (docs/product.md#auth). Both post to the page's action
+// as documents, so they work without JavaScript; the reply names its form by the `intent` it echoes.
+
+/** The Login and Register tabs; `reply` is the action's answer to whichever was sent. */
+export function SignInTabs({
+  reply,
+  tab: initialTab,
+  redirectTo,
+}: {
+  reply?: FormReply;
+  tab: AuthIntent;
+  redirectTo: string;
+}) {
+  const sent = AuthIntentSchema.safeParse(reply?.initialValue?.intent).data;
+  const [tab, setTab] = useState<AuthIntent>(sent ?? initialTab);
+  useEffect(() => {
+    if (sent) setTab(sent);
+    const message = replyMessage(reply);
+    if (sent && message) {
+      const title = sent === "login" ? "Error signing in" : "Error signing up";
+      toast.error(title, { description: message });
+    }
+  }, [reply, sent]);
+  return (
+    <Tabs value={tab} onValueChange={(value) => setTab(value as AuthIntent)}>
+      <TabsList className="w-full">
+        <TabsTrigger value="login">Login</TabsTrigger>
+        <TabsTrigger value="register">Register</TabsTrigger>
+      </TabsList>
+      <TabsContent value="login">
+        <LoginForm reply={sent === "login" ? reply : undefined} redirectTo={redirectTo} />
+      </TabsContent>
+      <TabsContent value="register">
+        <RegisterForm reply={sent === "register" ? reply : undefined} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: string }) {
+  const busy = usePending("login");
+  const [form, fields] = useSchemaForm(LoginSchema, { id: "login-form", lastResult: reply });
+  return (
+    <SchemaForm form={form}>
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <EmailField meta={fields.email} id="login-email" required />
+      <Field
+        meta={fields.password}
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign in"}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/auth/forgot-password" className="text-primary hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
+    </SchemaForm>
+  );
+}
+
+function RegisterForm({ reply }: { reply?: FormReply }) {
+  const busy = usePending("register");
+  const [form, fields] = useSchemaForm(RegisterSchema, { id: "register-form", lastResult: reply });
+  return (
+    <SchemaForm form={form}>
+      <input type="hidden" name="intent" value="register" />
+      <EmailField meta={fields.email} id="register-email" required />
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        ids={{ password: "register-password", confirm: "register-confirm" }}
+        hint="8 to 128 characters. A long phrase is easy to remember and hard to guess."
+        required
+      />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Creating account..." : "Create account"}
+      </Button>
+    </SchemaForm>
+  );
+}
