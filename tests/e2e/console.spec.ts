@@ -572,6 +572,8 @@ test.describe("API Testing: the spec's table names and refusals", () => {
   const TABLES = CONSOLE_TABLES;
 
   test("the custom test reads every table the spec names", async ({ page }) => {
+    // Eight tables, each run and its toast awaited: about 25 s on a busy machine.
+    test.slow();
     const dialog = await signInAndOpenConsole(page, "developer");
     const panel = await openTab(dialog, "API Testing");
     const result = panel.getByTestId("api-result");
