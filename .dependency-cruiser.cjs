@@ -14,6 +14,7 @@ const FEATURES = [
   "profiles",
   "activity",
   "console",
+  "health",
 ];
 const COMPOSITION = ["routes", "admin", "api", "layout", "runtime"];
 

@@ -1,12 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/browser";
 
-// Two servers from the production build: one with the demo content and one verified user per role
-// (tests/support/users.ts), one on a fresh, empty DATA_DIR for the empty states. Each run starts
+// Three servers from the production build: one with the demo content and one verified user per role
+// (tests/support/users.ts), one on a fresh, empty DATA_DIR for the empty states, and one with lists
+// long enough to page (tests/support/scale-data.ts). Each run starts
 // from new data directories. E2E_PORT moves both servers (for running two suites side by side).
 const port = Number(process.env.E2E_PORT ?? 4301);
 export const DEMO_URL = `http://127.0.0.1:${port}`;
 export const EMPTY_URL = `http://127.0.0.1:${port + 1}`;
+export const SCALE_URL = `http://127.0.0.1:${port + 2}`;
 const dataRoot = `test-results/data-${port}`;
 
 // TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so the per-address
@@ -41,7 +43,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf ${dataRoot}/demo && npx tsx tests/support/seed-e2e.ts --demo && npx tsx server.ts`,
+      command: `rm -rf ${dataRoot}/demo && npx tsx tests/support/seed-e2e.ts --demo && node bin/start.js`,
       url: `${DEMO_URL}/healthz`,
       env: { ...serverEnv, PORT: String(port), DATA_DIR: `${dataRoot}/demo`, SITE_URL: DEMO_URL },
       reuseExistingServer: false,
@@ -49,13 +51,26 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      command: `rm -rf ${dataRoot}/empty && npx tsx server.ts`,
+      command: `rm -rf ${dataRoot}/empty && node bin/start.js`,
       url: `${EMPTY_URL}/healthz`,
       env: {
         ...serverEnv,
         PORT: String(port + 1),
         DATA_DIR: `${dataRoot}/empty`,
         SITE_URL: EMPTY_URL,
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+    },
+    {
+      command: `rm -rf ${dataRoot}/scale && npx tsx tests/support/seed-e2e.ts --demo --scale && node bin/start.js`,
+      url: `${SCALE_URL}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: String(port + 2),
+        DATA_DIR: `${dataRoot}/scale`,
+        SITE_URL: SCALE_URL,
       },
       reuseExistingServer: false,
       timeout: 180_000,

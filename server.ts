@@ -1,12 +1,13 @@
-// Starts and stops the site: `tsx server.ts` serves the production build (building it first when
-// it is missing or older than the sources); `--dev` serves through Vite with hot reload; `--demo`
-// adds the demo content first. The site itself (runtime, middleware, page cache, React Router) is
-// server/app.ts, compiled with the app into build/server/index.js (decision 032).
+// Starts and stops the site. `npm start` runs this file compiled (build/server/start.js, through
+// bin/start.js, which builds first when the build is missing or stale; decision 039); tests and
+// `--dev` run it through tsx. `--dev` serves through Vite with hot reload; `--demo` adds the demo
+// content first. The site itself (runtime, middleware, page cache, React Router) is server/app.ts,
+// compiled with the app into build/server/index.js (decision 032).
 // biome-ignore-all assist/source/organizeImports: the first import settles NODE_ENV before React loads
 
 import { declaredNodeEnv } from "./app/platform/server/node-env.server";
 
-import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -14,9 +15,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import type { createSite as CreateSite, Site } from "./server/app";
-import { requestTimeoutOptions } from "./app/platform/server/request-limits.server";
+import { superviseWorkers } from "./server/supervisor";
+import { loadEnv } from "./app/platform/server/env.server";
+import { requestTimeoutOptions } from "./app/platform/server/request-timeouts";
+import { BUILT, ensureBuild } from "./bin/build-state.js";
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+/** The checkout: this file's folder, or, compiled into build/server/, the folder above build/. */
+const root = checkoutRoot(path.dirname(fileURLToPath(import.meta.url)));
 const args = new Set(process.argv.slice(2));
 const devMode = args.has("--dev");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,13 +29,34 @@ const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** Start-up failures whose message says all (a bad setting, a data dir in use): no stack. */
 const TOLD_FAILURES = new Set(["ConfigError", "DataDirLockedError"]);
 
-main().catch((error) => {
+start().catch((error) => {
   if (TOLD_FAILURES.has(error?.name)) console.error(error.message);
   else console.error("studio-site failed to start:", error);
   process.exit(1);
 });
 
-async function main() {
+/**
+ * One process, or with WEB_CONCURRENCY > 1 on PostgreSQL a primary that keeps that many workers
+ * (server/supervisor.ts, decision 040). The embedded database allows one process: there the
+ * setting is refused with a line saying so, and the site runs as one.
+ */
+async function start() {
+  if (!cluster.isPrimary || devMode) return serve();
+  const env = loadEnv({ ...process.env, NODE_ENV: declaredNodeEnv });
+  if (env.WEB_CONCURRENCY === 1) return serve();
+  if (!env.DATABASE_URL) {
+    console.log(
+      `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} ignored: the embedded database allows one process, so the site runs as one (set DATABASE_URL for more).`,
+    );
+    return serve();
+  }
+  // Built once here, not by each worker.
+  await productionBuild();
+  superviseWorkers(env.WEB_CONCURRENCY, (line) => console.log(line));
+}
+
+/** The site in this process: listens, and stops gracefully on SIGTERM or SIGINT. */
+async function serve() {
   const site = await loadSite();
   const { env, logger } = site;
   // Slow requests end with 408 (headers within 20 s, the whole request within 2 minutes).
@@ -48,7 +74,9 @@ async function main() {
   logger.info(
     `studio-site listening on http://${env.HOST}:${port} (${devMode ? "development" : "production build"})`,
   );
-  const setupLink = await site.ownerSetupLink();
+  // Printed once: by the only process, or by the first worker.
+  const setupLink =
+    cluster.isPrimary || cluster.worker?.id === 1 ? await site.ownerSetupLink() : null;
   if (setupLink) {
     // Printed, not logged: it is for the person starting the server, once.
     console.log(
@@ -115,41 +143,13 @@ async function loadSite(): Promise<Site> {
 
 /** Builds when the build is missing or older than the sources; the compiled site's path. */
 async function productionBuild(): Promise<string> {
-  const entry = path.join(root, "build/server/index.js");
-  if (isStale(entry)) {
-    console.log("building the site (the build is missing or older than the sources)...");
-    const result = spawnSync(
-      process.execPath,
-      [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"],
-      { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
-    );
-    if (result.status !== 0) throw new Error("the build failed; see the output above");
-  }
-  return entry;
+  ensureBuild(root);
+  return path.join(root, BUILT.site);
 }
 
-function isStale(entry: string): boolean {
-  if (!fs.existsSync(entry)) return true;
-  const built = fs.statSync(entry).mtimeMs;
-  const sources = [
-    "app",
-    "server",
-    "public",
-    "drizzle",
-    "vite.config.ts",
-    "react-router.config.ts",
-    "package-lock.json",
-  ];
-  return sources.some((source) => newestMtime(path.join(root, source)) > built);
-}
-
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
+function checkoutRoot(dir: string): string {
+  if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error("no package.json above the server's file");
+  return checkoutRoot(parent);
 }

@@ -3,23 +3,38 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { sessionCookieOf } from "~/accounts/index.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { NonceProvider } from "~/platform/server/nonce";
+import {
+  isSharedPage,
+  SHARED_PAGE_SECONDS,
+  SHARED_STALE_SECONDS,
+} from "~/platform/server/page-cache.server";
 
 export const streamTimeout = 5_000;
 
-/** The auth library's session cookie, with or without the `__Secure-` prefix it takes on HTTPS. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?studio\.session_token=/;
-
 /**
- * How browsers and shared caches may keep a page (decision 018). Nothing HTML is for shared caches:
- * the header differs per visitor at the same address. A signed-in page is not stored at all, so the
- * back button after signing out shows nothing private; others are kept and revalidated each time
- * (the page cache answers 304 to a matching ETag).
+ * How browsers and shared caches may keep a page (decisions 018, 043). A signed-in page is not
+ * stored at all, so the back button after signing out shows nothing private. A public page asked
+ * for without a cookie is the same bytes for everyone (no nonce, its inline scripts by hash;
+ * decision 028): a shared cache in front (nginx, a CDN) may keep it for SHARED_PAGE_SECONDS and
+ * serve it a little longer while it fetches a fresh one; browsers revalidate it each time (the page
+ * cache answers 304 to a matching ETag). Any other page is private.
  */
 export function documentCacheControl(request: Request): string {
-  return SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")
-    ? "private, no-store"
+  const cookie = request.headers.get("Cookie") ?? "";
+  if (sessionCookieOf(cookie) !== null) return "private, no-store";
+  const shared = isSharedPage({
+    method: request.method,
+    headers: {
+      cookie: cookie || undefined,
+      authorization: request.headers.get("Authorization") ?? undefined,
+    },
+    path: new URL(request.url).pathname,
+  });
+  return shared
+    ? `public, max-age=0, s-maxage=${SHARED_PAGE_SECONDS}, stale-while-revalidate=${SHARED_STALE_SECONDS}`
     : "private, no-cache";
 }
 

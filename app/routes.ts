@@ -32,6 +32,9 @@ export default [
   route("api/docs", "routes/api-docs.tsx"),
   route("news/feed.xml", "routes/news-feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
+  route("livez", "routes/livez.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,16 @@
 #!/usr/bin/env node
-// The `studio` command. It runs the TypeScript CLI through tsx, like the server.
-import { register } from "tsx/esm/api";
+// The `studio` command: the compiled command line (build/cli/studio.js) when the build is current,
+// else the TypeScript source through tsx (a checkout being worked on; tsx is a development
+// dependency). Decision 039.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { BUILT, isBuildStale } from "./build-state.js";
 
-register();
-await import("./studio.ts");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+if (isBuildStale(root)) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import("./studio.ts");
+} else {
+  await import(path.join(root, BUILT.cli));
+}

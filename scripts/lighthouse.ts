@@ -5,7 +5,7 @@
 //   --pages      comma-separated paths (default: every public page; "/news/:id" is the first article)
 //   --url BASE   audit a server that is already running instead of starting one
 //   --all        also list failing audits that carry no weight (diagnostics, hints)
-// Without --url it starts `tsx server.ts --demo` on a throwaway DATA_DIR (the server builds first
+// Without --url it starts `node bin/start.js --demo` on a throwaway DATA_DIR (the server builds first
 // when the build is missing or stale). LIGHTHOUSE_PORT picks the first port to try for the server
 // (the browser's debugging port is the next free one); CHROMIUM_PATH picks the browser.
 // Results: lighthouse-results/<page>.json (the median run's full report) and summary.json.

@@ -10,10 +10,14 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, ownerSetupLink } from "~/accounts/index.server";
+import { PUBLIC_API_READS } from "~/api/api.server";
+import { HEALTH_PATHS } from "~/health";
+import { answerProbe, healthPathOf } from "~/health/index.server";
 import { loadEnv } from "~/platform/server/env.server";
 import { createLogger, requestLogSerializers } from "~/platform/server/logger.server";
 import { isCrossSiteWrite } from "~/platform/server/origin.server";
 import { isSharedPage, PageCache } from "~/platform/server/page-cache.server";
+import { addressKey } from "~/platform/server/rate-limit.server";
 import { limitRequestBodies, refuseOversizedBodies } from "~/platform/server/request-limits.server";
 import {
   contentSecurityPolicy,
@@ -49,6 +53,23 @@ export async function createSite(options: SiteOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+  const https = env.SITE_URL.startsWith("https:");
+  const headers = securityHeaders({ https });
+
+  // The public API reads (news and games lists, a news item) kept like the public pages and
+  // cleared by the same writes; a kept answer is sent only once the API's rate limit has counted
+  // the request, before the log line and the rest of the pipeline (decision 038).
+  const apiAnswers = new PageCache({ name: "api-answers", paths: PUBLIC_API_READS });
+  runtime.caches.register(apiAnswers);
+  app.use(
+    apiAnswers.gatedHits(
+      async (req) => (await runtime.limits.api.consume(addressKey(req.ip ?? "unknown"))).allowed,
+      (req) => ({
+        "X-Request-Id": requestId(req),
+        ...(shuttingDown ? { Connection: "close" } : {}),
+      }),
+    ),
+  );
 
   app.use(
     pinoHttp({
@@ -58,15 +79,14 @@ export async function createSite(options: SiteOptions) {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // Assets and the health endpoints (asked several times a second by balancers) get no line.
+      autoLogging: { ignore: (req) => isQuietPath(req.url ?? "") },
       // One short line per request: no headers, cookies or bodies; query values and token path
       // segments masked.
       serializers: requestLogSerializers,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
-  const https = env.SITE_URL.startsWith("https:");
-  const headers = securityHeaders({ https });
   app.use((req, res, next) => {
     // Once shutdown has begun, no connection is kept for another request (see server.ts).
     if (shuttingDown) res.setHeader("Connection", "close");
@@ -112,6 +132,7 @@ export async function createSite(options: SiteOptions) {
   });
   runtime.caches.register(pageCache);
   app.use(pageCache.middleware());
+  app.use(apiAnswers.middleware({ serve: false }));
   serveFiles(app);
 
   app.all(
@@ -146,12 +167,23 @@ export async function createSite(options: SiteOptions) {
     env,
     logger,
     /**
-     * A page the cache holds is answered before Express runs (no log line, no middleware): a hit
-     * costs little more than writing its bytes (decision 018). Everything else goes to Express.
+     * The health probes and the pages the cache holds are answered before Express runs (no log
+     * line, no middleware): they cost little more than writing their bytes (decisions 018, 038).
+     * Everything else goes to Express.
      */
     handle(req: http.IncomingMessage, res: http.ServerResponse) {
       const extra: http.OutgoingHttpHeaders = { "X-Request-Id": requestId(req) };
       if (shuttingDown) extra.Connection = "close";
+      // Balancers ask the health paths several times a second: answered here from the
+      // once-a-second database check, with no log line (decisions 034, 038).
+      const probe = healthPathOf(req.method, req.url);
+      if (probe) {
+        answerProbe(probe, runtime, req.method, res, { ...headers, ...extra }).catch((error) => {
+          logger.error({ err: error }, "health probe failed");
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+        return;
+      }
       if (!pageCache.serveHit(req, res, extra)) app(req, res);
     },
     /** The owner set-up link while no owner exists: printed for the person starting the server. */
@@ -178,4 +210,12 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (value === "true") return true;
   if (value === "false") return false;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+const QUIET_PATHS: ReadonlySet<string> = new Set(HEALTH_PATHS);
+
+/** Requests that write no log line: static assets and the health endpoints. */
+function isQuietPath(url: string): boolean {
+  if (url.startsWith("/assets/")) return true;
+  return QUIET_PATHS.has(url.split("?", 1)[0] ?? url);
 }

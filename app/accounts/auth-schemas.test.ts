@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/platform/forms/form-errors";
-import { AssignRoleSchema, LoginSchema, RegisterSchema } from "./auth-schemas";
+import { LoginSchema, RegisterSchema } from "./auth-schemas";
 
 describe("account form schemas", () => {
   it("register: passwords must match ('Passwords do not match')", () => {
@@ -43,10 +43,5 @@ describe("account form schemas", () => {
       success: false,
       errors: { email: "Email is required", password: "Password is required" },
     });
-  });
-
-  it("assign role: only the five roles", () => {
-    expect(parseForm(AssignRoleSchema, { email: "a@b.co", role: "superuser" }).success).toBe(false);
-    expect(parseForm(AssignRoleSchema, { email: "a@b.co", role: "moderator" }).success).toBe(true);
   });
 });

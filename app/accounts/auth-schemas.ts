@@ -1,6 +1,5 @@
 import { hasNoControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
-import { ROLES } from "~/roles";
 
 // The account forms' schemas, shared by the forms in the browser and the actions on the server.
 export const PASSWORD_MIN = 8;
@@ -72,19 +71,8 @@ export const TwoFactorCodeSchema = z.object({
   trustDevice: z.string().optional(),
 });
 
-/** Role management's two forms: assign by email, or set one listed user's role. */
-export const RoleIntentSchema = z.enum(["assign", "set"]);
+/** A form that only asks for the account's password, to confirm a change to it. */
+export const PasswordConfirmSchema = z.object({ password: currentPassword });
 
-export const AssignRoleSchema = z.object({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .refine(hasNoControlCharacters, "User not found with that email"),
-  role: z.enum(ROLES, { error: "Choose one of the five roles" }),
-});
-
-export const SetRoleSchema = z.object({
-  userId: z.string().min(1),
-  role: z.enum(ROLES, { error: "Choose one of the five roles" }),
-});
+/** What turning two-factor on gives the page to finish with: the app's QR code and backup codes. */
+export type TwoFactorEnrolment = { qrDataUrl: string; secretUri: string; backupCodes: string[] };

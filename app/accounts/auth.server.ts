@@ -30,6 +30,8 @@ export type AuthDeps = {
   logger: Logger;
   /** The server's limits; one-off tools (the CLI, seeding) count in their own memory. */
   limits?: RateLimits;
+  /** Called after an endpoint that ends or changes sessions, before its answer (decision 041). */
+  sessionsChanged?: () => Promise<void>;
   /** Where avatars live; the configured storage when not given. */
   storage?: Storage;
 };
@@ -41,6 +43,7 @@ export function createAuth({
   logger,
   limits: shared,
   storage = configuredStorage(env),
+  sessionsChanged,
 }: AuthDeps) {
   const limits = shared ?? createRateLimits(db, env, "memory");
   const loopbackOrigins = [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
@@ -199,7 +202,7 @@ export function createAuth({
       twoFactor({ issuer: STUDIO.name, backupCodeOptions: { amount: 10 } }),
       // Failed-attempt lockouts, mail limits and TOTP replay (after the two-factor plugin's hooks).
       authThrottle(limits),
-      productRules(),
+      productRules({ sessionsChanged }),
     ],
   });
 }

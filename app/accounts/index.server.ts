@@ -14,10 +14,12 @@ export {
   answerTwoFactorForm,
 } from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
-export { runProfileAction } from "./profile-actions.server";
+export { answerProfileForm } from "./profile-forms.server";
+export { loadProfilePage } from "./profile-page.server";
 export {
   getSessionUser,
   requireAnonymous,
   requirePermission,
   type SessionUser,
 } from "./session.server";
+export { SessionCache, sessionCookieOf } from "./session-cache.server";

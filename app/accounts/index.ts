@@ -1,18 +1,17 @@
 // The accounts feature's browser-safe face: what other folders may import (decision 031).
 export { AuthCard } from "./auth-card";
 export {
-  AssignRoleSchema,
   type AuthIntent,
   AuthIntentSchema,
   ChangePasswordSchema,
   ForgotPasswordSchema,
   LoginSchema,
   OwnerSetupSchema,
+  PasswordConfirmSchema,
   RegisterSchema,
   ResetPasswordSchema,
-  RoleIntentSchema,
-  SetRoleSchema,
   TwoFactorCodeSchema,
+  type TwoFactorEnrolment,
 } from "./auth-schemas";
 export { describeDevice } from "./devices";
 export { NewPasswordFields } from "./new-password-fields";

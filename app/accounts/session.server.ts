@@ -7,6 +7,7 @@ import { parseTheme, type Theme } from "~/platform/theme/theme";
 import type { Toast } from "~/platform/toast/toast";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { can, isRole, type Permission, type Role } from "~/roles";
+import { type ResolvedSession, sessionCookieOf } from "./session-cache.server";
 
 export type SessionUser = {
   id: string;
@@ -27,7 +28,7 @@ export async function getSessionUser(
 ): Promise<SessionUser | null> {
   const { runtime } = context;
   try {
-    const result = await runtime.auth.api.getSession({ headers: request.headers });
+    const result = await resolveSession(request, context);
     if (!result) return null;
     // Role, profile and theme in one round trip: this runs on every signed-in request.
     const [extras] = await runtime.db
@@ -60,6 +61,25 @@ export async function getSessionUser(
     runtime.logger.warn({ err: error }, "session lookup failed");
     return null;
   }
+}
+
+/**
+ * The auth library's answer for the request's session cookie, from this process's session cache
+ * when it holds it (decision 041); role, profile and theme are read fresh by the caller.
+ */
+async function resolveSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<ResolvedSession | null> {
+  const { auth, sessions } = context.runtime;
+  const cookie = sessionCookieOf(request.headers.get("cookie"));
+  if (!cookie) return null;
+  const kept = sessions.get(cookie);
+  if (kept) return kept;
+  const startedAt = sessions.begin();
+  const result = await auth.api.getSession({ headers: request.headers });
+  if (result) sessions.keep(cookie, result, startedAt);
+  return result;
 }
 
 /** /auth with the page asked for, so that signing in comes back to it (safeRedirect checks it). */

@@ -1,20 +1,24 @@
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "~/accounts/index.server";
+import type { Database } from "~/db/database.server";
 import { GameSchema, ReorderSchema } from "~/games";
 import { addGame, deleteGame, reorderGames, updateGame } from "~/games/index.server";
 import { markMessageRead } from "~/messages/index.server";
 import { NewsSchema } from "~/news";
 import { addNews, deleteNews, updateNews } from "~/news/index.server";
-import { isAppError } from "~/platform/errors/app-error";
-import { parseForm } from "~/platform/forms/form-errors";
+import { formErrorReply } from "~/platform/errors/adapters.server";
+import { AppError, isAppError } from "~/platform/errors/app-error";
+import { SERVER_FAILURE } from "~/platform/forms/fetcher-reply";
 import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
-import type { AdminResult as AdminWriteResult } from "~/platform/forms/use-admin-fetcher";
+import { handleSubmission, replyTo, submissionOf } from "~/platform/forms/submission.server";
+import { z } from "~/platform/forms/zod";
 import { failIfInjected } from "~/platform/server/faults.server";
 import { can } from "~/roles";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
 
-// The admin dashboard's writes: each intent, the permission it needs, and what it calls. The route
-// module only hands the form here.
+// The admin dashboard's writes (docs/product.md#admin-dashboard): each intent, the permission it
+// needs, the schema its form is parsed with and what it calls. The route module only hands the form
+// here; every answer is the submission's reply, a refusal (AppError) with its status.
 
 export { ADMIN_INTENTS, type AdminIntent } from "./admin-intents";
 
@@ -29,89 +33,67 @@ export const PUBLIC_CONTENT_INTENTS: ReadonlySet<AdminIntent> = new Set([
   "games-reorder",
 ]);
 
-export type AdminResult = AdminWriteResult<AdminIntent>;
+type Actor = { id: string; email: string };
+type Perform = (run: (db: Database, actor: Actor) => Promise<unknown>) => Promise<void>;
+
+/** One write: its form's schema and what it calls with the parsed values. */
+function adminWrite<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  write: (db: Database, input: z.output<S>, actor: Actor) => Promise<unknown>,
+) {
+  return (form: FormData, perform: Perform) => {
+    const submission = submissionOf(form, schema);
+    return handleSubmission(submission, (input) => perform((db, actor) => write(db, input, actor)));
+  };
+}
+
+const Id = z.object({ id: z.string({ error: "The item to change is missing." }) });
+
+const ADMIN_WRITES = {
+  "mark-read": adminWrite(Id, (db, { id }, actor) => markMessageRead(db, id, actor)),
+  "news-create": adminWrite(NewsSchema, addNews),
+  "news-update": adminWrite(NewsSchema.extend(Id.shape), (db, { id, ...input }, actor) =>
+    updateNews(db, id, input, actor),
+  ),
+  "news-delete": adminWrite(Id, (db, { id }, actor) => deleteNews(db, id, actor)),
+  "game-create": adminWrite(GameSchema, addGame),
+  "game-update": adminWrite(GameSchema.extend(Id.shape), (db, { id, ...input }, actor) =>
+    updateGame(db, id, input, actor),
+  ),
+  "game-delete": adminWrite(Id, (db, { id }, actor) => deleteGame(db, id, actor)),
+  "games-reorder": adminWrite(ReorderSchema, (db, { ids }, actor) => reorderGames(db, ids, actor)),
+} satisfies Record<AdminIntent, unknown>;
+
+/** A refusal before any form is parsed (an unknown intent, a role without the permission). */
+function refuse(form: FormData, error: AppError) {
+  return formErrorReply((options) => replyTo(submissionOf(form, z.object({})), options), error);
+}
 
 export async function runAdminAction(
   request: Request,
   context: AppLoadContext,
   user: SessionUser,
   form: FormData,
-): Promise<AdminResult> {
-  const result = await runIntent(request, context, user, form);
-  // Before the answer leaves, every process drops the pages that showed the old content.
-  if (result.ok && PUBLIC_CONTENT_INTENTS.has(result.intent)) {
-    await context.runtime.caches.publicContentChanged(context.runtime.db);
-  }
-  return result;
-}
-
-async function runIntent(
-  request: Request,
-  context: AppLoadContext,
-  user: SessionUser,
-  form: FormData,
-): Promise<AdminResult> {
+) {
   const intent = parseIntent(AdminIntentSchema, form);
-  if (intent === null) return { ok: false, intent: null, error: UNKNOWN_INTENT, status: 400 };
+  if (intent === null) return refuse(form, new AppError("invalid", UNKNOWN_INTENT));
   if (!can(user.role, ADMIN_INTENTS[intent])) {
-    return { ok: false, intent, error: "Your role does not allow this.", status: 403 };
+    return refuse(form, new AppError("forbidden", "Your role does not allow this."));
   }
-  const { db } = context.runtime;
+  const { db, logger, caches } = context.runtime;
   const actor = { id: user.id, email: user.email };
-  const id = String(form.get("id") ?? "");
-  const invalid = (errors: Record<string, string | undefined>) => ({
-    ok: false as const,
-    intent,
-    error: Object.values(errors).find(Boolean) ?? "Please fill in all fields",
-    status: 400,
-  });
-  try {
-    switch (intent) {
-      case "mark-read":
-        failIfInjected(request, context, intent);
-        await markMessageRead(db, id, actor);
-        return { ok: true, intent, id };
-      case "news-create":
-      case "news-update": {
-        const parsed = parseForm(NewsSchema, form);
-        if (!parsed.success) return invalid(parsed.errors);
-        failIfInjected(request, context, intent);
-        const entry =
-          intent === "news-create"
-            ? await addNews(db, parsed.data, actor)
-            : await updateNews(db, id, parsed.data, actor);
-        return { ok: true, intent, id: entry.id };
-      }
-      case "news-delete":
-        failIfInjected(request, context, intent);
-        await deleteNews(db, id, actor);
-        return { ok: true, intent, id };
-      case "game-create":
-      case "game-update": {
-        const parsed = parseForm(GameSchema, form);
-        if (!parsed.success) return invalid(parsed.errors);
-        failIfInjected(request, context, intent);
-        const game =
-          intent === "game-create"
-            ? await addGame(db, parsed.data, actor)
-            : await updateGame(db, id, parsed.data, actor);
-        return { ok: true, intent, id: game.id };
-      }
-      case "game-delete":
-        failIfInjected(request, context, intent);
-        await deleteGame(db, id, actor);
-        return { ok: true, intent, id };
-      case "games-reorder": {
-        const parsed = parseForm(ReorderSchema, form);
-        if (!parsed.success) return invalid(parsed.errors);
-        failIfInjected(request, context, intent);
-        await reorderGames(db, parsed.data.ids, actor);
-        return { ok: true, intent };
-      }
+  return ADMIN_WRITES[intent](form, async (run) => {
+    try {
+      // Failure-path tests make the server fail here, once for every intent: after the checks and
+      // the parse, before the write.
+      failIfInjected(request, context, intent);
+      await run(db, actor);
+    } catch (error) {
+      if (isAppError(error)) throw error;
+      logger.error({ err: error, intent }, "admin action failed");
+      throw new AppError("internal", SERVER_FAILURE);
     }
-  } catch (error) {
-    if (isAppError(error)) return { ok: false, intent, error: error.message, status: error.status };
-    context.runtime.logger.error({ err: error, intent }, "admin action failed");
-    return { ok: false, intent, error: "The server could not save the change.", status: 500 };
-  }
+    // Before the answer leaves, every process drops the pages that showed the old content.
+    if (PUBLIC_CONTENT_INTENTS.has(intent)) await caches.publicContentChanged(db);
+  });
 }

@@ -1,24 +1,33 @@
 import { LayoutDashboard } from "lucide-react";
 import { GamesTab } from "~/games";
 import type { GameEntry } from "~/games/index.server";
-import { MessagesTab } from "~/messages";
+import { type InboxFilter, MessagesTab } from "~/messages";
 import type { MessageEntry } from "~/messages/index.server";
 import { NewsTab } from "~/news";
 import type { NewsEntry } from "~/news/index.server";
+import type { Page } from "~/platform/paging/cursor";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { type Permission, ROLE_LABELS, type Role } from "~/roles";
+import { ADMIN_LIST_PARAMS } from "./admin-lists";
 
-type Loaded<T> = { items: T[] | null; error: string | null };
+type Paged<T> = Page<T> | null;
 
 export type AdminData = {
   role: Role;
   permissions: Record<Permission, boolean>;
-  messages: Loaded<MessageEntry>;
-  news: Loaded<NewsEntry>;
-  games: Loaded<GameEntry>;
+  /** The tab a link asked for (a list's page or search keeps its tab open). */
+  tab: string | null;
+  messages: {
+    page: Paged<MessageEntry>;
+    error: string | null;
+    unread: number;
+    filter: InboxFilter;
+  };
+  news: { page: Paged<NewsEntry>; error: string | null; search: string };
+  games: { items: GameEntry[] | null; error: string | null };
 };
 
-export function AdminDashboard({ role, permissions, messages, news, games }: AdminData) {
+export function AdminDashboard({ role, permissions, tab, messages, news, games }: AdminData) {
   // Each tab exists only when the role's permission allows it; the first one is the default.
   const tabs = [
     permissions.canManageMessages && { value: "messages", label: "Contact Messages" },
@@ -37,7 +46,10 @@ export function AdminDashboard({ role, permissions, messages, news, games }: Adm
           {ROLE_LABELS[role]}
         </span>
       </header>
-      <Tabs defaultValue={tabs[0]?.value} className="mt-8">
+      <Tabs
+        defaultValue={tabs.some((t) => t.value === tab) ? (tab as string) : tabs[0]?.value}
+        className="mt-8"
+      >
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-auto">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
@@ -45,14 +57,27 @@ export function AdminDashboard({ role, permissions, messages, news, games }: Adm
             </TabsTrigger>
           ))}
         </TabsList>
-        {messages.items && (
+        {messages.page && (
           <TabsContent value="messages">
-            <MessagesTab messages={messages.items} loadError={messages.error} />
+            <MessagesTab
+              messages={messages.page.items}
+              loadError={messages.error}
+              page={messages.page}
+              unread={messages.unread}
+              filter={messages.filter}
+              params={ADMIN_LIST_PARAMS.messages}
+            />
           </TabsContent>
         )}
-        {news.items && (
+        {news.page && (
           <TabsContent value="news">
-            <NewsTab news={news.items} loadError={news.error} />
+            <NewsTab
+              news={news.page.items}
+              loadError={news.error}
+              page={news.page}
+              search={news.search}
+              params={ADMIN_LIST_PARAMS.news}
+            />
           </TabsContent>
         )}
         {games.items && (

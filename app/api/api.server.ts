@@ -4,7 +4,7 @@ import { CONSOLE_ENDPOINTS } from "~/console/index.server";
 import { GAMES_ENDPOINTS } from "~/games/index.server";
 import { MESSAGES_ENDPOINTS } from "~/messages/index.server";
 import { NEWS_ENDPOINTS } from "~/news/index.server";
-import { createApiRouter } from "~/platform/http/api-router.server";
+import { API_PREFIX, createApiRouter } from "~/platform/http/api-router.server";
 import type { Endpoint } from "~/platform/http/endpoint";
 import { PROFILES_ENDPOINTS } from "~/profiles/index.server";
 import { can, type Permission } from "~/roles";
@@ -29,3 +29,11 @@ export const handleApi = createApiRouter({
   identify: getSessionUser,
   allows: (user, permission) => can(user.role, permission),
 });
+
+/**
+ * The paths of the public reads (GET, no permission): their answers depend on the URL and the
+ * content alone, so the server keeps them like the public pages (decision 038).
+ */
+export const PUBLIC_API_READS: readonly RegExp[] = ENDPOINTS.filter(
+  (endpoint) => endpoint.method === "GET" && !endpoint.permission,
+).map((endpoint) => new RegExp(`^${API_PREFIX}${endpoint.path.replace(/:\w+/g, "[^/]+")}$`));

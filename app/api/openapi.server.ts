@@ -22,6 +22,14 @@ function responsesOf(endpoint: Endpoint) {
   const success = successStatus(endpoint);
   return Object.fromEntries(
     endpoint.statuses.map((status) => {
+      if (status === success && endpoint.paged) {
+        const link = 'The next page\'s URL, rel="next" (RFC 8288); absent on the last page.';
+        const headers = { Link: { description: link, schema: { type: "string" } } };
+        return [
+          String(status),
+          { description: "Success", headers, content: json(endpoint.response) },
+        ];
+      }
       if (status === success)
         return [String(status), { description: "Success", content: json(endpoint.response) }];
       const description =
@@ -48,6 +56,17 @@ function parametersOf(endpoint: Endpoint) {
             in: "query",
             required: false,
             schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+          },
+        ]
+      : []),
+    ...(endpoint.paged
+      ? [
+          {
+            name: "cursor",
+            in: "query",
+            required: false,
+            description: "The `next` of the previous page; absent for the first page.",
+            schema: { type: "string" },
           },
         ]
       : []),

@@ -6,9 +6,12 @@ import { toast } from "sonner";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import type { Role } from "~/roles";
+import { ApiTester } from "./api-tester";
+import { CacheAndRefresh } from "./cache-and-refresh";
 import { callApi } from "./console-api";
 import { DatabasePanel, HealthCard, MyWorkCard, StaffLinks, TeamPanel } from "./console-panels";
-import { ApiTester, CacheAndRefresh, PerformancePanel, QueryBox } from "./console-tools";
+import { PerformancePanel } from "./performance-panel";
+import { QueryBox } from "./query-box";
 
 export const CONSOLE_VERSION = "3.0";
 

@@ -32,7 +32,12 @@ export const news = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("news_created_at_idx").on(t.createdAt.desc()),
+    // The list's keyset order (read backwards: newest first, id breaking ties) and its search.
+    index("news_created_at_id_idx").on(t.createdAt, t.id),
+    index("news_search_idx").using(
+      "gin",
+      sql`to_tsvector('english', ${t.title} || ' ' || ${t.content})`,
+    ),
     check("news_title_not_blank", sql`length(trim(${t.title})) > 0`),
     check("news_content_not_blank", sql`length(trim(${t.content})) > 0`),
   ],
@@ -53,7 +58,8 @@ export const games = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("games_display_order_idx").on(t.displayOrder),
+    // The catalogue's order, id breaking ties (the API's keyset).
+    index("games_display_order_idx").on(t.displayOrder, t.id),
     check("games_status_valid", sql`${t.status} in (${statusList})`),
     check("games_display_order_positive", sql`${t.displayOrder} >= 1`),
     check("games_title_not_blank", sql`length(trim(${t.title})) > 0`),
@@ -75,7 +81,13 @@ export const contactMessages = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [
-    index("contact_messages_created_at_idx").on(t.createdAt.desc()),
+    // The inbox's keyset order (read backwards: newest first), its unread filter and its search.
+    index("contact_messages_created_at_id_idx").on(t.createdAt, t.id),
+    index("contact_messages_unread_idx").on(t.createdAt, t.id).where(sql`${t.read} = false`),
+    index("contact_messages_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${t.name} || ' ' || ${t.email} || ' ' || translate(${t.email}, '@.', '  ') || ' ' || ${t.subject} || ' ' || ${t.message})`,
+    ),
     index("contact_messages_user_id_idx").on(t.userId),
     check(
       "contact_messages_fields_not_blank",
@@ -104,16 +116,27 @@ export type ContactMessage = typeof contactMessages.$inferSelect;
 // Accounts. The auth library's tables: their TypeScript keys are the library's field names, the
 // SQL names are ours (snake_case). Ids are the library's text ids.
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The role list's keyset order (read backwards: newest first) and its search.
+    index("users_created_at_id_idx").on(t.createdAt, t.id),
+    index("users_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${t.name} || ' ' || ${t.email} || ' ' || translate(${t.email}, '@.', '  '))`,
+    ),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -192,16 +215,21 @@ export const twoFactors = pgTable(
 
 const roleList = sql.raw(ROLES.map((r) => `'${r}'`).join(", "));
 
-export const profiles = pgTable("profiles", {
-  id: text("id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  username: text("username").notNull(),
-  displayName: text("display_name"),
-  bio: text("bio"),
-  avatarUrl: text("avatar_url"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    displayName: text("display_name"),
+    bio: text("bio"),
+    avatarUrl: text("avatar_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The API's keyset order (read backwards: newest first).
+  (t) => [index("profiles_created_at_id_idx").on(t.createdAt, t.id)],
+);
 
 export const userRoles = pgTable(
   "user_roles",
@@ -217,6 +245,8 @@ export const userRoles = pgTable(
     // One role per user: changing it deletes the old row and inserts one.
     uniqueIndex("user_roles_user_id_key").on(t.userId),
     index("user_roles_role_idx").on(t.role),
+    // The API's keyset order (read backwards: latest first).
+    index("user_roles_assigned_at_idx").on(t.assignedAt, t.userId),
     check("user_roles_role_valid", sql`${t.role} in (${roleList})`),
   ],
 );
@@ -249,7 +279,7 @@ export const userActivity = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("user_activity_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("user_activity_user_created_idx").on(t.userId, t.createdAt),
     check(
       "user_activity_type_valid",
       sql`${t.activityType} in ('login', 'news_view', 'game_view', 'profile_update')`,
@@ -270,7 +300,7 @@ export const staffAuditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("staff_audit_log_created_idx").on(t.createdAt.desc())],
+  (t) => [index("staff_audit_log_created_idx").on(t.createdAt)],
 );
 
 /** One-time tokens for creating the first owner account (printed at start-up). */

@@ -1,19 +1,20 @@
 import { DeletedSchema } from "~/platform/http/api-shapes";
-import { defineEndpoint, type Endpoint, listEndpoint } from "~/platform/http/endpoint";
+import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
 import { GameEntrySchema, GameSchema } from "./game-schema";
-import { addGame, deleteGame, listGames, updateGame } from "./games.server";
+import { addGame, deleteGame, listGamesPage, updateGame } from "./games.server";
 
 // The games feature's API endpoints (docs/product.md#api): the list for everyone, writes for
 // canManageGames; each write clears the page cache.
 export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
-  listEndpoint({
+  pagedListEndpoint({
     path: "games",
     summary: "List games in display order",
     permission: null,
     item: GameEntrySchema,
     statuses: [200, 400, 429, 503],
-    read: ({ context }) => listGames(context.runtime.db),
+    cursor: { key: "position" },
+    read: ({ context, limit, page }) => listGamesPage(context.runtime.db, { page, size: limit }),
   }),
   defineEndpoint({
     method: "POST",

@@ -4,6 +4,8 @@ import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
+import type { PageRequest } from "~/platform/paging/cursor";
+import { tablePage } from "~/platform/paging/keyset.server";
 import type { GameEntry } from "./game-schema";
 import type { GameStatus } from "./game-status";
 
@@ -23,6 +25,13 @@ function toEntry(row: typeof games.$inferSelect): GameEntry {
 export async function listGames(db: Database): Promise<GameEntry[]> {
   const rows = await db.select().from(games).orderBy(asc(games.displayOrder), asc(games.createdAt));
   return rows.map(toEntry);
+}
+
+/** One page of the games in display order: what the API lists (decision 035). */
+export function listGamesPage(db: Database, options: { page: PageRequest; size: number }) {
+  const { page: request, size } = options;
+  const order = { key: games.displayOrder, id: games.id, order: "asc" } as const;
+  return tablePage(db, games, { ...order, request, size }, toEntry);
 }
 
 export type NewGame = {

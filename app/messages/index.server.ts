@@ -4,8 +4,10 @@ export { answerContactForm } from "./contact.server";
 export { type MessageEntry, MessageEntrySchema } from "./message-schema";
 export { MESSAGES_ENDPOINTS } from "./messages.api.server";
 export {
+  countUnreadMessages,
   deleteAccountMessages,
   listAccountMessages,
   listMessages,
+  listMessagesPage,
   markMessageRead,
 } from "./messages.server";

@@ -3,4 +3,4 @@
 export { ContactForm } from "./contact-form";
 export { CONTACT_LIMITS, type ContactField, ContactSchema, HONEYPOT_FIELD } from "./contact-schema";
 export type { MessageEntry } from "./message-schema";
-export { MessagesTab } from "./messages-admin-tab";
+export { type InboxFilter, MessagesTab } from "./messages-admin-tab";

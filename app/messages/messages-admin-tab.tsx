@@ -3,7 +3,12 @@ import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
 import { toast } from "sonner";
 import { LocalTime } from "~/platform/dates/local-time";
-import { useAdminFetcher } from "~/platform/forms/use-admin-fetcher";
+import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
+import { IntentForm } from "~/platform/forms/schema-form";
+import type { FormReply } from "~/platform/forms/submission.server";
+import type { CursorParams, Page } from "~/platform/paging/cursor";
+import { ListSearch } from "~/platform/paging/list-search";
+import { PageLinks } from "~/platform/paging/page-links";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
@@ -16,12 +21,23 @@ export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): s
   return `mailto:${address}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
 }
 
+/** The inbox's filter: only unread messages, and a search of sender, address, subject and text. */
+export type InboxFilter = { unreadOnly: boolean; search: string };
+
 export function MessagesTab({
   messages,
   loadError,
+  page,
+  unread,
+  filter,
+  params,
 }: {
   messages: MessageEntry[];
   loadError: string | null;
+  page: Pick<Page<MessageEntry>, "newer" | "older">;
+  unread: number;
+  filter: InboxFilter;
+  params: CursorParams;
 }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   useEffect(() => {
@@ -30,14 +46,16 @@ export function MessagesTab({
         description: loadError ?? "Failed to load messages",
       });
   }, [loadError]);
-  const onResult = (explicit: boolean) => (result: { ok: boolean; error?: string }) => {
-    if (!result.ok)
-      toast.error("Error", { description: result.error || "Failed to update message status" });
+  const onReply = (explicit: boolean) => (reply: FormReply) => {
+    if (reply.status !== "success")
+      toast.error("Error", {
+        description: failureMessage(reply) || "Failed to update message status",
+      });
     else if (explicit) toast.success("Message marked as read");
   };
   // Opening marks a message read quietly; only the Mark as read button says so.
-  const opened = useAdminFetcher("message-opened", onResult(false));
-  const button = useAdminFetcher("message-mark-read", onResult(true));
+  const opened = useFetcherReply("message-opened", onReply(false));
+  const button = useFetcherReply("message-mark-read", onReply(true));
   // While a mark-read is on its way, the message already shows as read.
   const pendingRead = new Set(
     useFetchers()
@@ -59,12 +77,32 @@ export function MessagesTab({
       <Card>
         <CardHeader>
           <CardTitle asChild>
-            <h2 className="text-lg">Messages</h2>
+            <h2 className="flex items-center gap-2 text-lg">
+              Messages
+              <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-accent-foreground">
+                {unread} unread
+              </span>
+            </h2>
           </CardTitle>
         </CardHeader>
         <CardContent>
+          <ListSearch
+            name="mq"
+            label="Search messages"
+            value={filter.search}
+            keep={{ tab: "messages" }}
+          >
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="unread" value="1" defaultChecked={filter.unreadOnly} />
+              Unread only
+            </label>
+          </ListSearch>
           {messages.length === 0 ? (
-            <p className="py-10 text-center text-muted-foreground">No messages received yet</p>
+            <p className="py-10 text-center text-muted-foreground">
+              {filter.search || filter.unreadOnly
+                ? "No messages match this search"
+                : "No messages received yet"}
+            </p>
           ) : (
             <div
               className="max-h-[400px] overflow-auto rounded-md border"
@@ -135,6 +173,14 @@ export function MessagesTab({
               </table>
             </div>
           )}
+          <PageLinks
+            page={page}
+            label="Message pages"
+            newerText="Newer"
+            olderText="Older"
+            params={params}
+            extra={{ tab: "messages" }}
+          />
         </CardContent>
       </Card>
       <Card>
@@ -164,16 +210,12 @@ export function MessagesTab({
                 {selected.message}
               </p>
               <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="outline"
-                  disabled={isRead(selected)}
-                  onClick={() =>
-                    button.submit({ intent: "mark-read", id: selected.id }, { method: "post" })
-                  }
-                >
-                  <Check aria-hidden="true" />
-                  Mark as read
-                </Button>
+                <IntentForm fetcher={button} intent="mark-read" values={{ id: selected.id }}>
+                  <Button type="submit" variant="outline" disabled={isRead(selected)}>
+                    <Check aria-hidden="true" />
+                    Mark as read
+                  </Button>
+                </IntentForm>
                 <Button asChild>
                   <a href={mailtoReply(selected)}>
                     <Reply aria-hidden="true" />

@@ -5,6 +5,9 @@ import { contactMessages, userPreferences, userRoles, users } from "~/db/schema"
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { Mailer } from "~/platform/mail/mailer.server";
+import type { Page, PageRequest } from "~/platform/paging/cursor";
+import { cursorTime, keyset, toPage, whereAll } from "~/platform/paging/keyset.server";
+import { matchesPrefixes } from "~/platform/paging/search.server";
 import { atLeast, ROLES } from "~/roles";
 import type { ContactInput } from "./contact-schema";
 import type { MessageEntry } from "./message-schema";
@@ -65,6 +68,76 @@ export async function listMessages(db: Database): Promise<MessageEntry[]> {
     read: row.read,
     date: row.createdAt.toISOString(),
   }));
+}
+
+/** What the inbox search reads: sender, address (whole and by its parts), subject and text. */
+export const MESSAGE_SEARCH_DOCUMENT = sql`to_tsvector('simple', ${contactMessages.name} || ' ' || ${contactMessages.email} || ' ' || translate(${contactMessages.email}, '@.', '  ') || ' ' || ${contactMessages.subject} || ' ' || ${contactMessages.message})`;
+
+/** Messages a page of the inbox shows. */
+export const INBOX_PAGE_SIZE = 20;
+
+export type InboxFilter = { unreadOnly?: boolean; search?: string };
+
+/** The query of one page of the inbox (exported for the index checks of the scale tests). */
+export function messagesPageQuery(
+  db: Database,
+  page: PageRequest,
+  filter: InboxFilter,
+  size: number,
+) {
+  const bounds = keyset({ at: contactMessages.createdAt, id: contactMessages.id }, page, size);
+  return db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      read: contactMessages.read,
+      createdAt: contactMessages.createdAt,
+      at: cursorTime(contactMessages.createdAt),
+    })
+    .from(contactMessages)
+    .where(
+      whereAll(
+        filter.unreadOnly ? eq(contactMessages.read, false) : undefined,
+        matchesPrefixes(MESSAGE_SEARCH_DOCUMENT, filter.search),
+        bounds.where,
+      ),
+    )
+    .orderBy(...bounds.orderBy)
+    .limit(bounds.limit);
+}
+
+/**
+ * One page of the inbox, newest first, optionally only unread messages or those matching a search
+ * (docs/product.md#contact-messages-tab).
+ */
+export async function listMessagesPage(
+  db: Database,
+  options: { page?: PageRequest; size?: number } & InboxFilter = {},
+): Promise<Page<MessageEntry>> {
+  const page = options.page ?? { direction: "first" };
+  const size = options.size ?? INBOX_PAGE_SIZE;
+  const rows = await messagesPageQuery(db, page, options, size);
+  return toPage(
+    rows.map(({ createdAt, at, ...row }) => ({
+      ...row,
+      date: createdAt.toISOString(),
+      cursor: { at, id: row.id },
+    })),
+    page,
+    size,
+  );
+}
+
+/** How many messages are unread (exact; read from the index of unread messages). */
+export async function countUnreadMessages(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(contactMessages)
+    .where(eq(contactMessages.read, false));
+  return row?.count ?? 0;
 }
 
 const MESSAGE_GONE = "This message no longer exists.";

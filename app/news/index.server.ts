@@ -2,10 +2,15 @@
 export { NEWS_ENDPOINTS } from "./news.api.server";
 export {
   addNews,
+  countNews,
   createNews,
   deleteNews,
   getNews,
+  latestNews,
   listNews,
+  listNewsEntriesPage,
+  listNewsPage,
+  newsSitemapUrls,
   updateNews,
 } from "./news.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";

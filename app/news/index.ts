@@ -1,5 +1,12 @@
 // The news feature's browser-safe face: what other folders may import (decision 031).
+export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
 export { NewsTab } from "./news-admin-tab";
 export { NewsCard } from "./news-card";
 export { summarize, toParagraphs } from "./news-format";
-export { FILL_ALL_FIELDS, type NewsEntry, NewsSchema } from "./news-schema";
+export {
+  FILL_ALL_FIELDS,
+  type NewsEntry,
+  NewsSchema,
+  type NewsSummary,
+} from "./news-schema";
+export { NewsSearch, NoSearchResults } from "./news-search";

@@ -4,16 +4,17 @@ import { useFetchers } from "react-router";
 import { toast } from "sonner";
 import { NEWS_LIMITS, NewsSchema } from "~/news/news-schema";
 import { LocalTime } from "~/platform/dates/local-time";
-import { parseForm } from "~/platform/forms/form-errors";
-import { type AdminResult, useAdminFetcher } from "~/platform/forms/use-admin-fetcher";
+import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
+import { failedOnServer, failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
+import { Field, TextareaField } from "~/platform/forms/schema-form";
+import type { FormReply } from "~/platform/forms/submission.server";
+import type { CursorParams, Page } from "~/platform/paging/cursor";
+import { ListSearch } from "~/platform/paging/list-search";
+import { PageLinks } from "~/platform/paging/page-links";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
-import { Input, Textarea } from "~/platform/ui/input";
-import { Label } from "~/platform/ui/label";
 import type { NewsEntry } from "./news-schema";
-
-const FORM_KEY = "news-form";
 
 /**
  * The list as it will be: the server's list with the writes still on their way applied
@@ -49,124 +50,92 @@ function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
   return list;
 }
 
-const FAILURE_TITLES = {
-  "news-create": "Failed to add news",
-  "news-update": "Failed to update news",
-  "news-delete": "Failed to delete news",
-} as const;
-
 /**
  * A failed news write (docs/product.md#news-management-tab): the title names the operation; the
- * description is the server's reason when it refused the request (4xx: gone, too long, not
- * allowed), otherwise the advice to try again (decision 030).
+ * description is the server's reason when it refused the request (gone, too long, not allowed),
+ * otherwise the advice to try again.
  */
-function newsFailureToast(result: {
-  intent: string | null;
-  status: number;
-  error: string;
-}): [title: string, description: string] {
-  const deleting = result.intent === "news-delete";
-  const title =
-    FAILURE_TITLES[result.intent as keyof typeof FAILURE_TITLES] ?? FAILURE_TITLES["news-create"];
+function toastNewsFailure(intent: FormDataEntryValue | null, reply: FormReply) {
+  const deleting = intent === "news-delete";
+  const title = deleting
+    ? "Failed to delete news"
+    : intent === "news-update"
+      ? "Failed to update news"
+      : "Failed to add news";
   const retry = deleting
     ? "Failed to delete news item. Please try again."
     : "Failed to save news item. Please try again.";
-  const refused = result.status >= 400 && result.status < 500 && result.error;
-  return [title, refused ? result.error : retry];
+  const reason = failedOnServer(reply) ? undefined : failureMessage(reply);
+  toast.error(title, { description: reason ?? retry });
 }
 
-export function NewsTab({ news, loadError }: { news: NewsEntry[]; loadError: string | null }) {
+/** 'Add News' or, with an item, 'Edit News'; a successful save empties it and leaves edit mode. */
+function NewsForm({ editing, onDone }: { editing: NewsEntry | null; onDone: () => void }) {
+  const { fields, editor } = useEditorForm(NewsSchema, {
+    key: "news-form",
+    editing,
+    defaultValue: editing ? { title: editing.title, content: editing.content } : undefined,
+    onReply: (reply, sent) => {
+      const intent = sent.get("intent");
+      if (reply.status !== "success") return toastNewsFailure(intent, reply);
+      toast.success(
+        intent === "news-create"
+          ? "News item added successfully!"
+          : "News item updated successfully!",
+      );
+      onDone();
+    },
+  });
+  return (
+    <EditorCard
+      {...editor}
+      title={editing ? "Edit News" : "Add News"}
+      intent={editing ? "news-update" : "news-create"}
+      submitLabel={editing ? "Update News" : "Add News"}
+      onCancel={onDone}
+    >
+      <Field meta={fields.title} id="news-title" label="Title" maxLength={NEWS_LIMITS.title} />
+      <TextareaField
+        meta={fields.content}
+        id="news-content"
+        label="Content"
+        rows={8}
+        maxLength={NEWS_LIMITS.content}
+        hint="Each line becomes a paragraph."
+      />
+    </EditorCard>
+  );
+}
+
+export function NewsTab({
+  news,
+  loadError,
+  page,
+  search,
+  params,
+}: {
+  news: NewsEntry[];
+  loadError: string | null;
+  page: Pick<Page<NewsEntry>, "newer" | "older">;
+  search: string;
+  params: CursorParams;
+}) {
   const [editing, setEditing] = useState<NewsEntry | null>(null);
-  const [title, setTitle] = useState("");
-  const [content, setContent] = useState("");
   const list = useOptimisticNews(news);
 
   useEffect(() => {
     if (loadError) toast.error(loadError);
   }, [loadError]);
 
-  function reset() {
-    setEditing(null);
-    setTitle("");
-    setContent("");
-  }
-
-  const save = useAdminFetcher(FORM_KEY, (result: AdminResult) => {
-    if (result.ok) {
-      toast.success(
-        result.intent === "news-create"
-          ? "News item added successfully!"
-          : "News item updated successfully!",
-      );
-      reset();
-    } else {
-      const [title, description] = newsFailureToast(result);
-      toast.error(title, { description });
-    }
+  const remove = useFetcherReply("news-delete", (reply) => {
+    if (reply.status === "success")
+      toast.success("Deleted", { description: "News item has been deleted." });
+    else toastNewsFailure("news-delete", reply);
   });
-  const remove = useAdminFetcher("news-delete", (result: AdminResult) => {
-    if (result.ok) toast.success("Deleted", { description: "News item has been deleted." });
-    else {
-      const [title, description] = newsFailureToast(result);
-      toast.error(title, { description });
-    }
-  });
-  const saving = save.state !== "idle";
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseForm(NewsSchema, { title, content });
-    if (!parsed.success) {
-      toast.error(Object.values(parsed.errors)[0] ?? "Please fill in all fields");
-      return;
-    }
-    save.submit(
-      { intent: editing ? "news-update" : "news-create", id: editing?.id ?? "", ...parsed.data },
-      { method: "post" },
-    );
-  }
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-lg">{editing ? "Edit News" : "Add News"}</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="news-title">Title</Label>
-              <Input
-                id="news-title"
-                value={title}
-                maxLength={NEWS_LIMITS.title}
-                onChange={(e) => setTitle(e.target.value)}
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="news-content">Content</Label>
-              <Textarea
-                id="news-content"
-                rows={8}
-                value={content}
-                maxLength={NEWS_LIMITS.content}
-                onChange={(e) => setContent(e.target.value)}
-              />
-              <p className="text-xs text-muted-foreground">Each line becomes a paragraph.</p>
-            </div>
-            <div className="flex gap-2">
-              <Button type="submit" disabled={saving}>
-                {editing ? "Update News" : "Add News"}
-              </Button>
-              <Button type="button" variant="outline" onClick={reset}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
+      <NewsForm editing={editing} onDone={() => setEditing(null)} />
       <Card>
         <CardHeader>
           <CardTitle asChild>
@@ -174,8 +143,11 @@ export function NewsTab({ news, loadError }: { news: NewsEntry[]; loadError: str
           </CardTitle>
         </CardHeader>
         <CardContent>
+          <ListSearch name="nq" label="Search news items" value={search} keep={{ tab: "news" }} />
           {list.length === 0 ? (
-            <p className="py-10 text-center text-muted-foreground">No news items available</p>
+            <p className="py-10 text-center text-muted-foreground">
+              {search ? "No news items match this search" : "No news items available"}
+            </p>
           ) : (
             <ul className="divide-y" data-testid="manage-news">
               {list.map((item) => (
@@ -192,11 +164,7 @@ export function NewsTab({ news, loadError }: { news: NewsEntry[]; loadError: str
                       size="icon"
                       aria-label={`Edit ${item.title}`}
                       disabled={item.id.startsWith("temp-")}
-                      onClick={() => {
-                        setEditing(item);
-                        setTitle(item.title);
-                        setContent(item.content);
-                      }}
+                      onClick={() => setEditing(item)}
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
@@ -222,6 +190,14 @@ export function NewsTab({ news, loadError }: { news: NewsEntry[]; loadError: str
               ))}
             </ul>
           )}
+          <PageLinks
+            page={page}
+            label="News item pages"
+            newerText="Newer"
+            olderText="Older"
+            params={params}
+            extra={{ tab: "news" }}
+          />
         </CardContent>
       </Card>
     </div>

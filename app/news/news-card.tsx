@@ -2,10 +2,10 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
-import type { NewsEntry } from "./news-schema";
+import type { NewsSummary } from "./news-schema";
 
-/** A news item as a card: title, 'MMM d, yyyy' date, clamped content, Read More. */
-export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingLevel?: 2 | 3 }) {
+/** A news item as a card: title, 'MMM d, yyyy' date, its excerpt clamped, Read More. */
+export function NewsCard({ item, headingLevel = 3 }: { item: NewsSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Card
@@ -19,7 +19,7 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingL
         </CardTitle>
       </CardHeader>
       <CardContent className="flex-1">
-        <p className="line-clamp-3 whitespace-pre-line text-muted-foreground">{item.content}</p>
+        <p className="line-clamp-3 text-muted-foreground">{item.excerpt}</p>
       </CardContent>
       <CardFooter>
         <Link

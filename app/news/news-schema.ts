@@ -31,3 +31,12 @@ export const NewsEntrySchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type NewsEntry = z.infer<typeof NewsEntrySchema>;
+
+/** A news item as a card shows it: the first paragraph instead of the whole text. */
+export const NewsSummarySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  excerpt: z.string(),
+  date: z.iso.datetime(),
+});
+export type NewsSummary = z.infer<typeof NewsSummarySchema>;

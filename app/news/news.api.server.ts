@@ -1,20 +1,21 @@
 import { AppError } from "~/platform/errors/app-error";
 import { DeletedSchema } from "~/platform/http/api-shapes";
-import { defineEndpoint, type Endpoint, listEndpoint } from "~/platform/http/endpoint";
+import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
-import { addNews, deleteNews, getNews, listNews, updateNews } from "./news.server";
+import { addNews, deleteNews, getNews, listNewsEntriesPage, updateNews } from "./news.server";
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
 
 // The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
 // canManageNews; each write clears the page cache.
 export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
-  listEndpoint({
+  pagedListEndpoint({
     path: "news",
     summary: "List news, newest first",
     permission: null,
     item: NewsEntrySchema,
     statuses: [200, 400, 429, 503],
-    read: ({ context, limit }) => listNews(context.runtime.db, { limit }),
+    read: ({ context, limit, page }) =>
+      listNewsEntriesPage(context.runtime.db, { page, size: limit }),
   }),
   defineEndpoint({
     method: "GET",

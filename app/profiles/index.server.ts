@@ -7,7 +7,7 @@ export {
   exportAccountData,
   getPreferences,
   getProfile,
-  listProfiles,
+  listProfilesPage,
   profileExists,
   savePreferences,
   saveThemePreference,

@@ -2,12 +2,14 @@
 export { ActivityTab } from "./activity-tab";
 export type { AvatarResult } from "./avatar-limits";
 export {
-  type ProfileActionResult,
   ProfileIntentSchema,
   ProfileSchema,
   type ProfileSummary,
+  RevokeSessionSchema,
+  SaveThemeSchema,
   SettingsSchema,
 } from "./profile-schema";
+export { ProfileScreen, ProfileSignedOut } from "./profile-screen";
 export { ProfileTab } from "./profile-tab";
-export { SecuritySection } from "./security-section";
+export { type ProfileReply, SecuritySection } from "./security-section";
 export { SettingsTab } from "./settings-tab";

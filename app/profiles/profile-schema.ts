@@ -1,6 +1,6 @@
 import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
-import { THEMES } from "~/platform/theme/theme";
+import { parseTheme, THEMES } from "~/platform/theme/theme";
 
 // The profile and settings forms' schemas, shared by browser and server.
 
@@ -17,15 +17,6 @@ export const ProfileIntentSchema = z.enum([
   "delete-account",
 ]);
 export type ProfileIntent = z.infer<typeof ProfileIntentSchema>;
-
-/** What a /profile write answers the form that sent it. */
-export type ProfileActionResult = {
-  intent: ProfileIntent;
-  ok?: boolean;
-  formError?: string;
-  errors?: Record<string, string | undefined>;
-  enrolment?: { qrDataUrl: string; secretUri: string; backupCodes: string[] };
-};
 
 export const PROFILE_LIMITS = { displayName: 60, bio: 500 } as const;
 
@@ -57,6 +48,12 @@ export const SettingsSchema = z.object({
   privacyLevel: z.enum(["public", "private"], { error: "Choose public or private" }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** The theme switcher's save to the account: an unknown theme is saved as 'system'. */
+export const SaveThemeSchema = z.object({ theme: z.string().optional().transform(parseTheme) });
+
+/** Signing out one device, by its session id (never its token); an unknown id is not a device. */
+export const RevokeSessionSchema = z.object({ sessionId: z.string().default("") });
 
 /** An account's preferences as the API gives them (docs/product.md#data: user_preferences). */
 export const PreferencesSchema = z.object({

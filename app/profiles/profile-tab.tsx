@@ -1,36 +1,38 @@
 import { Upload } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { LocalTime } from "~/platform/dates/local-time";
-import { parseForm } from "~/platform/forms/form-errors";
+import { Field, TextareaField, usePending, useSchemaForm } from "~/platform/forms/schema-form";
+import type { FormReply } from "~/platform/forms/submission.server";
 import { Avatar } from "~/platform/ui/avatar";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent } from "~/platform/ui/card";
-import { Input, Textarea } from "~/platform/ui/input";
+import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import type { AvatarResult } from "./avatar-limits";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from "./avatar-limits";
-import type { ProfileActionResult } from "./profile-schema";
 import { PROFILE_LIMITS, ProfileSchema } from "./profile-schema";
 import type { Profile } from "./profiles.server";
 
 export function ProfileTab({
   profile,
   email,
-  result,
+  reply,
 }: {
   profile: Profile;
   email: string;
-  result?: ProfileActionResult;
+  /** The action's reply, when it answers this form. */
+  reply?: FormReply;
 }) {
   const upload = useFetcher<AvatarResult>({ key: "avatar-upload" });
   const fileRef = useRef<HTMLInputElement>(null);
-  const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
-  const [errors, setErrors] = useState<Record<string, string | undefined>>();
-  const shown = errors ?? (result?.intent === "profile" ? result.errors : undefined) ?? {};
+  const saving = usePending("profile");
+  const [form, fields] = useSchemaForm(ProfileSchema, {
+    id: "profile-form",
+    lastResult: reply,
+    defaultValue: { displayName: profile.displayName ?? "", bio: profile.bio ?? "" },
+  });
 
   useEffect(() => {
     if (upload.state !== "idle" || !upload.data) return;
@@ -90,13 +92,11 @@ export function ProfileTab({
           </upload.Form>
         </div>
         <Form
+          id={form.id}
           method="post"
+          noValidate
+          onSubmit={form.onSubmit}
           className="grid gap-5 sm:grid-cols-2"
-          onSubmit={(event) => {
-            const parsed = parseForm(ProfileSchema, new FormData(event.currentTarget));
-            setErrors(parsed.success ? {} : parsed.errors);
-            if (!parsed.success) event.preventDefault();
-          }}
         >
           <input type="hidden" name="intent" value="profile" />
           <div className="space-y-2">
@@ -107,28 +107,22 @@ export function ProfileTab({
             <Label htmlFor="profile-username">Username</Label>
             <Input id="profile-username" value={profile.username || "No email"} readOnly disabled />
           </div>
-          <div className="space-y-2 sm:col-span-2">
-            <Label htmlFor="displayName">Display Name</Label>
-            <Input
+          <div className="sm:col-span-2">
+            <Field
+              meta={fields.displayName}
               id="displayName"
-              name="displayName"
-              defaultValue={profile.displayName ?? ""}
+              label="Display Name"
               maxLength={PROFILE_LIMITS.displayName}
-              aria-invalid={shown.displayName ? true : undefined}
             />
-            {shown.displayName && <p className="text-sm text-destructive">{shown.displayName}</p>}
           </div>
-          <div className="space-y-2 sm:col-span-2">
-            <Label htmlFor="bio">Bio</Label>
-            <Textarea
+          <div className="sm:col-span-2">
+            <TextareaField
+              meta={fields.bio}
               id="bio"
-              name="bio"
+              label="Bio"
               rows={4}
-              defaultValue={profile.bio ?? ""}
               maxLength={PROFILE_LIMITS.bio}
-              aria-invalid={shown.bio ? true : undefined}
             />
-            {shown.bio && <p className="text-sm text-destructive">{shown.bio}</p>}
           </div>
           <p className="text-sm text-muted-foreground sm:col-span-2">
             Member since <LocalTime value={profile.createdAt} format="list" />

@@ -1,18 +1,19 @@
-import { type Endpoint, listEndpoint } from "~/platform/http/endpoint";
+import { type Endpoint, listEndpoint, pagedListEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
 import { PreferencesSchema, ProfileSummarySchema } from "./profile-schema";
-import { getPreferences, listProfiles } from "./profiles.server";
+import { getPreferences, listProfilesPage } from "./profiles.server";
 
 // The profiles feature's API endpoints, for the developer console: the profiles table, and
 // user_preferences, which answers with the caller's own row only (decision 030).
 export const PROFILES_ENDPOINTS: Endpoint<Permission>[] = [
-  listEndpoint({
+  pagedListEndpoint({
     path: "profiles",
     summary: "Profiles (id, username, display name)",
     permission: "canAccessDevConsole",
     item: ProfileSummarySchema,
     statuses: [200, 400, 401, 403, 429, 503],
-    read: ({ context, limit }) => listProfiles(context.runtime.db, { limit }),
+    cursor: { ids: "text" },
+    read: ({ context, limit, page }) => listProfilesPage(context.runtime.db, { page, size: limit }),
   }),
   listEndpoint({
     path: "user_preferences",

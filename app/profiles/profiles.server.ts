@@ -3,7 +3,9 @@ import { recordActivity } from "~/activity/index.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userActivity, userPreferences, userRoles, users } from "~/db/schema";
 import { listAccountMessages } from "~/messages/index.server";
-import type { ProfileSummary, Settings } from "./profile-schema";
+import type { PageRequest } from "~/platform/paging/cursor";
+import { tablePage } from "~/platform/paging/keyset.server";
+import type { Settings } from "./profile-schema";
 
 /** A new account's profile (username = email) and default preferences (docs/product.md#data). */
 export async function createAccountDefaults(
@@ -33,21 +35,16 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
 }
 
 /** Profiles, newest first: what the API lists. */
-export async function listProfiles(
-  db: Database,
-  options: { limit: number },
-): Promise<ProfileSummary[]> {
-  const rows = await db
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      displayName: profiles.displayName,
-      createdAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .orderBy(desc(profiles.createdAt))
-    .limit(options.limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+/** One page of the profiles, newest first: what the API lists (decision 035). */
+export function listProfilesPage(db: Database, options: { page: PageRequest; size: number }) {
+  const { page: request, size } = options;
+  const order = { key: profiles.createdAt, id: profiles.id };
+  return tablePage(db, profiles, { ...order, request, size }, (row) => ({
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /**

@@ -1,24 +1,41 @@
-import { Form, useNavigation } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
+import { SchemaForm, SelectField, usePending, useSchemaForm } from "~/platform/forms/schema-form";
+import type { FormReply } from "~/platform/forms/submission.server";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Label } from "~/platform/ui/label";
 import { Switch } from "~/platform/ui/switch";
-import type { Settings } from "./profile-schema";
+import { type Settings, SettingsSchema } from "./profile-schema";
 
-const selectClass =
-  "block h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring";
+const THEME_OPTIONS = [
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+  { value: "system", label: "System" },
+];
+const PRIVACY_OPTIONS = [
+  { value: "public", label: "Public" },
+  { value: "private", label: "Private" },
+];
 
 export function SettingsTab({
   settings,
   account,
+  reply,
 }: {
   settings: Settings;
   account: { email: string; id: string; createdAt: string | null };
+  /** The action's reply, when it answers this form. */
+  reply?: FormReply;
 }) {
-  const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "settings";
+  const saving = usePending("settings");
+  const [form, fields] = useSchemaForm(SettingsSchema, {
+    id: "settings-form",
+    lastResult: reply,
+    defaultValue: {
+      themePreference: settings.themePreference,
+      privacyLevel: settings.privacyLevel,
+    },
+  });
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
@@ -28,7 +45,7 @@ export function SettingsTab({
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="space-y-5">
+          <SchemaForm form={form} className="space-y-5">
             <input type="hidden" name="intent" value="settings" />
             <div className="flex items-center justify-between gap-4">
               <div className="space-y-1">
@@ -44,35 +61,22 @@ export function SettingsTab({
                 aria-describedby="emailNotifications-hint"
               />
             </div>
-            <div className="space-y-2">
-              <Label htmlFor="themePreference">Theme Preference</Label>
-              <select
-                id="themePreference"
-                name="themePreference"
-                defaultValue={settings.themePreference}
-                className={selectClass}
-              >
-                <option value="light">Light</option>
-                <option value="dark">Dark</option>
-                <option value="system">System</option>
-              </select>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="privacyLevel">Profile Visibility</Label>
-              <select
-                id="privacyLevel"
-                name="privacyLevel"
-                defaultValue={settings.privacyLevel}
-                className={selectClass}
-              >
-                <option value="public">Public</option>
-                <option value="private">Private</option>
-              </select>
-            </div>
+            <SelectField
+              meta={fields.themePreference}
+              id="themePreference"
+              label="Theme Preference"
+              options={THEME_OPTIONS}
+            />
+            <SelectField
+              meta={fields.privacyLevel}
+              id="privacyLevel"
+              label="Profile Visibility"
+              options={PRIVACY_OPTIONS}
+            />
             <Button type="submit" disabled={saving}>
               {saving ? "Saving..." : "Save Settings"}
             </Button>
-          </Form>
+          </SchemaForm>
         </CardContent>
       </Card>
       <Card>

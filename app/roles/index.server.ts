@@ -1,5 +1,6 @@
 // The roles feature's server-only face: what other folders may import on the server (decision 031).
 
+export { answerRoleForm, loadRoleManagement, type RoleActor } from "./role-forms.server";
 export { RoleAssignmentSchema } from "./role-schema";
 export { ROLES_ENDPOINTS } from "./roles.api.server";
 export {
@@ -7,8 +8,7 @@ export {
   findUserIdByEmail,
   isLastOwnerError,
   lastOwnerError,
-  listRoleAssignments,
-  listUsersWithRoles,
+  listRoleAssignmentsPage,
   lockOwners,
   refuseLastOwner,
   setUserRole,

@@ -9,4 +9,10 @@ export {
   ROLES,
   type Role,
 } from "./permissions";
-export type { RoleAssignment } from "./role-schema";
+export { RoleManagementScreen } from "./role-management-screen";
+export {
+  AssignRoleSchema,
+  type RoleAssignment,
+  RoleIntentSchema,
+  SetRoleSchema,
+} from "./role-schema";

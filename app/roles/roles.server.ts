@@ -1,10 +1,12 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { userRoles, users } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
+import type { Page, PageRequest } from "~/platform/paging/cursor";
+import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
+import { matchesPrefixes } from "~/platform/paging/search.server";
 import { isRole, type Role } from "./permissions";
-import type { RoleAssignment } from "./role-schema";
 
 /**
  * The user's role (docs/product.md#roles-and-permissions): 'guest' when there is none, when the
@@ -25,38 +27,73 @@ export async function getUserRole(db: Database, userId: string | null | undefine
 
 export type UserWithRole = { id: string; email: string; role: Role; assignedAt: string | null };
 
-export async function listUsersWithRoles(db: Database): Promise<UserWithRole[]> {
-  const rows = await db
+/** What the users search reads: the name and the address (whole and by its parts). */
+export const USER_SEARCH_DOCUMENT = sql`to_tsvector('simple', ${users.name} || ' ' || ${users.email} || ' ' || translate(${users.email}, '@.', '  '))`;
+
+/** Users a page of the role list shows. */
+export const USERS_PAGE_SIZE = 25;
+
+export type UserFilter = { search?: string; role?: Role };
+
+/** The query of one page of the users list (exported for the index checks of the scale tests). */
+export function usersPageQuery(db: Database, page: PageRequest, filter: UserFilter, size: number) {
+  const bounds = keyset({ at: users.createdAt, id: users.id }, page, size);
+  // A user without a role row is a guest (docs/product.md#roles-and-permissions).
+  const role =
+    filter.role === undefined
+      ? undefined
+      : filter.role === "guest"
+        ? or(isNull(userRoles.role), eq(userRoles.role, "guest"))
+        : eq(userRoles.role, filter.role);
+  return db
     .select({
       id: users.id,
       email: users.email,
       role: userRoles.role,
       assignedAt: userRoles.assignedAt,
+      at: cursorTime(users.createdAt),
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .orderBy(asc(users.email));
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    role: isRole(row.role) ? row.role : "guest",
-    assignedAt: row.assignedAt?.toISOString() ?? null,
-  }));
+    .where(whereAll(role, matchesPrefixes(USER_SEARCH_DOCUMENT, filter.search), bounds.where))
+    .orderBy(...bounds.orderBy)
+    .limit(bounds.limit);
 }
 
-/** The assigned roles, latest first. */
-export async function listRoleAssignments(
+/**
+ * One page of every account with its role, newest account first, optionally only those matching a
+ * search (name or address) or holding one role (docs/product.md#role-management).
+ */
+export async function listUsersPage(
   db: Database,
-  options: { limit: number },
-): Promise<RoleAssignment[]> {
-  const rows = await db
-    .select()
-    .from(userRoles)
-    .orderBy(desc(userRoles.assignedAt))
-    .limit(options.limit);
-  return rows.map((row) => ({
+  options: { page?: PageRequest; size?: number } & UserFilter = {},
+): Promise<Page<UserWithRole>> {
+  const page = options.page ?? { direction: "first" };
+  const size = options.size ?? USERS_PAGE_SIZE;
+  const rows = await usersPageQuery(db, page, options, size);
+  return toPage(
+    rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: isRole(row.role) ? row.role : "guest",
+      assignedAt: row.assignedAt?.toISOString() ?? null,
+      cursor: { at: row.at, id: row.id },
+    })),
+    page,
+    size,
+  );
+}
+
+/** One page of the assigned roles, latest first: what the API lists (decision 035). */
+export function listRoleAssignmentsPage(
+  db: Database,
+  options: { page: PageRequest; size: number },
+) {
+  const { page: request, size } = options;
+  const order = { key: userRoles.assignedAt, id: userRoles.userId };
+  return tablePage(db, userRoles, { ...order, request, size }, (row) => ({
     userId: row.userId,
-    role: isRole(row.role) ? row.role : "guest",
+    role: isRole(row.role) ? row.role : ("guest" as const),
     assignedAt: row.assignedAt.toISOString(),
   }));
 }

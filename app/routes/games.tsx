@@ -6,7 +6,8 @@ import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/games";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { games: await listGames(context.runtime.db) };
+  const { db, reads } = context.runtime;
+  return { games: await reads.read("games", () => listGames(db)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

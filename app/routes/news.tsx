@@ -1,33 +1,59 @@
 import { AlertTriangle, Newspaper } from "lucide-react";
-import { data, useNavigation } from "react-router";
-import { NewsCard } from "~/news";
-import { listNews } from "~/news/index.server";
+import { data, redirect, useNavigation } from "react-router";
+import { NewsCard, NewsSearch, NoSearchResults } from "~/news";
+import { listNewsPage } from "~/news/index.server";
+import { pageRequestFrom } from "~/platform/paging/cursor";
+import { PageLinks } from "~/platform/paging/page-links";
+import { pagedListMeta } from "~/platform/paging/page-meta";
+import { searchText } from "~/platform/paging/search";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import { Spinner } from "~/platform/ui/spinner";
 import type { Route } from "./+types/news";
 
-export async function loader({ context }: Route.LoaderArgs) {
+// The news list (docs/product.md#news-list): twelve cards a page, newest first, older and newer
+// pages by keyset cursor (?before= / ?after=), and a search (?q=) paged the same way.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const search = searchText(params.get("q"));
+  const page = pageRequestFrom(params);
+  // A cursor that is not ours (edited, truncated): the list from its start.
+  if (!page) throw redirect(search ? `/news?${new URLSearchParams({ q: search })}` : "/news");
   try {
-    return { news: await listNews(context.runtime.db), error: null };
+    const { db, reads } = context.runtime;
+    const list = await reads.read(`news-page ${JSON.stringify([page, search])}`, () =>
+      listNewsPage(db, { page, search }),
+    );
+    return { ...list, search, error: null };
   } catch (error) {
     context.runtime.logger.error({ err: error }, "news list failed");
-    return data({ news: [], error: "Failed to fetch news" }, { status: 503 });
+    const failed = { items: [], newer: null, older: null, search, error: "Failed to fetch news" };
+    return data(failed, { status: 503 });
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "News",
-    description: `The latest news, devlogs and announcements from ${STUDIO.name}.`,
-    path: "/news",
-    siteUrl: siteUrlFrom(matches),
-  });
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const siteUrl = siteUrlFrom(matches);
+  const paged = pagedListMeta("/news", location.search, loaderData, siteUrl);
+  return [
+    ...pageMeta({
+      title: loaderData?.search ? `News matching “${loaderData.search}”` : "News",
+      description: `The latest news, devlogs and announcements from ${STUDIO.name}.`,
+      path: paged.canonicalPath,
+      siteUrl,
+    }),
+    ...paged.links,
+    // Search results are for the reader who asked, not for search engines.
+    ...(loaderData?.search ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+};
 
 export default function NewsList({ loaderData }: Route.ComponentProps) {
-  const { news, error } = loaderData;
+  const { items, search, error } = loaderData;
   const navigation = useNavigation();
   const refreshing = navigation.state === "loading" && navigation.location.pathname === "/news";
+  const firstPage = !loaderData.newer;
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <header className="max-w-2xl">
@@ -36,6 +62,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
           Devlogs, release notes and studio announcements.
         </p>
       </header>
+      <NewsSearch search={search} />
       {refreshing && (
         <div className="mt-10 flex justify-center">
           <Spinner className="text-primary" label="Loading news" />
@@ -50,7 +77,8 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
           <p>Error loading news: {error}</p>
         </div>
       )}
-      {!error && news.length === 0 ? (
+      {!error && items.length === 0 && search && <NoSearchResults search={search} />}
+      {!error && items.length === 0 && !search && firstPage && (
         <div className="mt-12 flex flex-col items-center rounded-xl border border-dashed p-14 text-center">
           <Newspaper aria-hidden="true" className="size-10 text-muted-foreground" />
           <h2 className="mt-4 text-xl font-semibold">No News Yet</h2>
@@ -58,15 +86,22 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
             Our first update is on its way. Follow the studio to hear about it first.
           </p>
         </div>
-      ) : (
+      )}
+      {items.length > 0 && (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {news.map((item) => (
+          {items.map((item) => (
             <li key={item.id}>
               <NewsCard item={item} headingLevel={2} />
             </li>
           ))}
         </ul>
       )}
+      <PageLinks
+        page={loaderData}
+        label="News pages"
+        newerText="Newer posts"
+        olderText="Older posts"
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { HEALTH_PATHS } from "~/health";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -5,7 +6,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /healthz",
+    ...HEALTH_PATHS.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${site}/sitemap.xml`,
     "",

@@ -1,24 +1,30 @@
-import { listNews } from "~/news/index.server";
-import { escapeXml } from "~/platform/seo/meta";
+import { countNews, newsSitemapUrls } from "~/news/index.server";
+import {
+  SITEMAP_MAX_URLS,
+  STATIC_PAGE_PATHS,
+  sitemapIndex,
+  urlSet,
+  xmlResponse,
+} from "~/platform/seo/sitemap";
 import type { Route } from "./+types/sitemap";
 
-const STATIC_PATHS = ["/", "/games", "/news", "/contact"];
-
+/**
+ * The public pages and every news article in one sitemap; past the protocol's 50,000 addresses, an
+ * index of parts: /sitemaps/pages.xml and /sitemaps/news-<n>.xml (50,000 articles each).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.runtime.env.SITE_URL;
-  const news = await listNews(context.runtime.db);
-  const urls = [
-    ...STATIC_PATHS.map((path) => `  <url><loc>${escapeXml(site + path)}</loc></url>`),
-    ...news.map(
-      (item) =>
-        `  <url><loc>${escapeXml(`${site}/news/${item.id}`)}</loc><lastmod>${item.updatedAt}</lastmod></url>`,
-    ),
-  ];
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
-  return new Response(xml, {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
-    },
-  });
+  const { db } = context.runtime;
+  const count = await countNews(db);
+  const pages = STATIC_PAGE_PATHS.map((path) => ({ loc: site + path }));
+  if (count + pages.length <= SITEMAP_MAX_URLS) {
+    return xmlResponse(
+      urlSet([...pages, ...(await newsSitemapUrls(db, site, 1, SITEMAP_MAX_URLS))]),
+    );
+  }
+  const parts = Array.from(
+    { length: Math.ceil(count / SITEMAP_MAX_URLS) },
+    (_, i) => `${site}/sitemaps/news-${i + 1}.xml`,
+  );
+  return xmlResponse(sitemapIndex([`${site}/sitemaps/pages.xml`, ...parts]));
 }

@@ -1,9 +1,10 @@
-import type { Auth } from "~/accounts/index.server";
+import type { Auth, SessionCache } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import type { CacheRegistry } from "~/platform/server/caches.server";
 import type { Env } from "~/platform/server/env.server";
 import type { Logger } from "~/platform/server/logger.server";
+import type { PublicReads } from "~/platform/server/public-reads.server";
 import type { RateLimits } from "~/platform/server/rate-limit.server";
 import type { Storage } from "~/platform/storage/storage.server";
 
@@ -16,6 +17,10 @@ export type Runtime = {
   mailer: Mailer;
   storage: Storage;
   caches: CacheRegistry;
+  /** Sessions this process resolved in the last seconds (decision 041); registered in `caches`. */
+  sessions: SessionCache;
+  /** The public lists' read models (decision 042); registered in `caches`. */
+  reads: PublicReads;
   /** Every rate limit (sign-in, contact, API, beacon), shared by the processes on one database. */
   limits: RateLimits;
   /** A database round trip; throws when the database is unreachable. */

@@ -1,4 +1,4 @@
-import { createAuth } from "~/accounts/index.server";
+import { createAuth, SessionCache } from "~/accounts/index.server";
 import { describeConsoleQuery } from "~/console/index.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
@@ -6,6 +6,7 @@ import { createMailer } from "~/platform/mail/mailer.server";
 import { CacheRegistry } from "~/platform/server/caches.server";
 import type { Env } from "~/platform/server/env.server";
 import type { Logger } from "~/platform/server/logger.server";
+import { PublicReads } from "~/platform/server/public-reads.server";
 import { createRateLimits, limitStoreFor } from "~/platform/server/rate-limit.server";
 import { configuredStorage } from "~/platform/storage/configured.server";
 import type { Runtime } from "./context";
@@ -43,8 +44,20 @@ export async function createRuntime(
   });
   const storage = configuredStorage(env);
   const limits = createRateLimits(database.db, env, limitStoreFor(database.engine));
-  const auth = createAuth({ db: database.db, env, mailer, logger, limits, storage });
   const caches = new CacheRegistry(logger);
+  const sessions = new SessionCache();
+  caches.register(sessions);
+  const reads = new PublicReads();
+  caches.register(reads);
+  const auth = createAuth({
+    db: database.db,
+    env,
+    mailer,
+    logger,
+    limits,
+    storage,
+    sessionsChanged: () => caches.sessionsChanged(database.db),
+  });
   if (env.DATABASE_URL) await caches.listen(env.DATABASE_URL);
   let shuttingDown = false;
   const runtime: Runtime = {
@@ -55,6 +68,8 @@ export async function createRuntime(
     mailer,
     storage,
     caches,
+    sessions,
+    reads,
     limits,
     ping: database.ping,
     isShuttingDown: () => shuttingDown,

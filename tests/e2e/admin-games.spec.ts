@@ -1,9 +1,9 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
-import { forgeAdminPost, injectFault, openAdmin } from "./admin-support";
+import { forgeAdminPost, holdAdminWrites, injectFault, openAdmin } from "./admin-support";
 import { expect, statusMessage, test, textOf } from "./fixtures";
 
 // The Game Management tab (docs/product.md#game-management-tab), as a developer. A reorder saves
@@ -77,19 +77,6 @@ async function addGame(page: Page, game: GameForm) {
   await expect(entry(page, game.title)).toBeVisible();
 }
 
-/** Holds the admin writes until `release` is called, so what shows before the answer can be seen. */
-async function holdAdminWrites(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/admin.data*", async (route: Route) => {
-    if (route.request().method() === "POST") await released;
-    await route.continue();
-  });
-  return release;
-}
-
 /**
  * Moves a game one place up or down with the keyboard: Space picks it up, an arrow moves it, Space
  * drops it. Each step waits for what a screen reader user would hear.
@@ -137,6 +124,16 @@ test.beforeEach(async ({ page }) => {
   await signInAs(page, "developer");
   await openAdmin(page, "Game Management");
 });
+
+/** After a reload, Manage Games and /games both show the saved order, numbered 1 to n. */
+async function expectOrderKept(page: Page, saved: string[]) {
+  await page.reload();
+  await page.getByRole("tab", { name: "Game Management" }).click();
+  const reloaded = await manageGames(page);
+  expect(titlesOf(reloaded)).toEqual(saved);
+  expect(reloaded.map((g) => g.position)).toEqual(numbering(reloaded.length));
+  expect(await publicOrder(page)).toEqual(saved);
+}
 
 test("an added game is Released by default, numbered after the highest, and shown last on /games", async ({
   page,
@@ -321,12 +318,37 @@ test("reordering with the keyboard renumbers at once, saves, and /games follows"
   await expectToast(page, "Game order updated successfully!");
   const saved = titlesOf(await manageGames(page));
 
-  await page.reload();
-  await page.getByRole("tab", { name: "Game Management" }).click();
-  const reloaded = await manageGames(page);
-  expect(titlesOf(reloaded)).toEqual(saved);
-  expect(reloaded.map((g) => g.position)).toEqual(numbering(reloaded.length));
-  expect(await publicOrder(page)).toEqual(saved);
+  await expectOrderKept(page, saved);
+});
+
+test("the title filter shows the matching games at their places, and rests the reorder meanwhile", async ({
+  page,
+}) => {
+  const games = [newGame("Filter Lantern"), newGame("Filter Lantern")];
+  for (const game of games) await addGame(page, game);
+  const whole = await manageGames(page);
+  const [first, second] = games.map((g) => whole.find((listed) => listed.title === g.title)!);
+  const filter = page.getByRole("searchbox", { name: "Filter games by title" });
+
+  // Two words, in any case and order: only the games holding both, each with its place in the
+  // whole order; no handle offers a reorder of a partial list.
+  await filter.fill(`LANTERN ${first!.title.split(" ").at(-1)}`);
+  await expect.poll(() => manageGames(page)).toEqual([first]);
+  await filter.fill("filter lantern");
+  const matching = whole.filter((g) => g.title.toLowerCase().includes("filter lantern"));
+  await expect.poll(() => manageGames(page)).toEqual(matching);
+  expect(matching).toEqual(expect.arrayContaining([first, second]));
+  await expect(page.getByText("Clear the filter to change the order.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Reorder / })).toHaveCount(0);
+
+  await filter.fill("no game is called this");
+  await expect(page.getByText("No games match “no game is called this”.")).toBeVisible();
+  await expect(page.getByTestId("manage-game")).toHaveCount(0);
+
+  // Clearing it brings back the whole list, in order, and its handles.
+  await filter.fill("");
+  await expect.poll(() => manageGames(page)).toEqual(whole);
+  await expect(page.getByRole("button", { name: /^Reorder / })).toHaveCount(whole.length);
 });
 
 test("reordering by dragging with the mouse renumbers at once, saves, and /games follows", async ({
@@ -350,12 +372,7 @@ test("reordering by dragging with the mouse renumbers at once, saves, and /games
   await expectToast(page, "Game order updated successfully!");
   const saved = titlesOf(await manageGames(page));
 
-  await page.reload();
-  await page.getByRole("tab", { name: "Game Management" }).click();
-  const reloaded = await manageGames(page);
-  expect(titlesOf(reloaded)).toEqual(saved);
-  expect(reloaded.map((g) => g.position)).toEqual(numbering(reloaded.length));
-  expect(await publicOrder(page)).toEqual(saved);
+  await expectOrderKept(page, saved);
 });
 
 test("a failed reorder is told and the list returns to the server's order", async ({

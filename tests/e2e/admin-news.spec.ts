@@ -1,9 +1,9 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
-import { injectFault, openAdmin } from "./admin-support";
+import { holdAdminWrites, injectFault, openAdmin } from "./admin-support";
 import { expect, statusMessage, test, textOf } from "./fixtures";
 
 // The News Management tab (docs/product.md#news-management-tab), as an admin: what is saved shows
@@ -51,19 +51,6 @@ async function addNews(page: Page, item: { title: string; content: string }) {
   await page.getByRole("button", { name: "Add News", exact: true }).click();
   await expectToast(page, "News item added successfully!");
   await expect(manageEntry(page, item.title)).toBeVisible();
-}
-
-/** Holds the admin writes until `release` is called, so the optimistic state can be seen. */
-async function holdAdminWrites(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/admin.data*", async (route: Route) => {
-    if (route.request().method() === "POST") await released;
-    await route.continue();
-  });
-  return release;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -138,9 +125,14 @@ test("editing shows 'Edit News', saves with 'Update News', and Cancel returns to
   await page.goto("/news");
   const card = page.getByTestId("news-card").filter({ hasText: edited.title });
   await expect(card.getByRole("heading")).toHaveText(edited.title);
-  for (const line of edited.content.split("\n")) await expect(card).toContainText(line);
+  // The card shows the first paragraph (its excerpt); the article shows both.
+  await expect(card).toContainText("A revised first paragraph.");
   await expect(page.getByText("A title nobody saves")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: item.title, exact: true })).toHaveCount(0);
+  await card.getByRole("link", { name: /Read More/ }).click();
+  for (const line of edited.content.split("\n")) {
+    await expect(page.locator("article")).toContainText(line);
+  }
 });
 
 test("deleting asks for confirmation, then removes the item everywhere", async ({ page }) => {

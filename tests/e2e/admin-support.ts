@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
@@ -73,4 +73,20 @@ export async function sendContactMessage(page: Page, message: ContactMessage): P
   await page.getByLabel("Message", { exact: true }).fill(message.message);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Message sent!");
+}
+
+/**
+ * Holds the dashboard's writes (POST /admin.data) until `release` is called, so what shows before the
+ * server answers (the optimistic state) can be seen.
+ */
+export async function holdAdminWrites(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/admin.data*", async (route: Route) => {
+    if (route.request().method() === "POST") await released;
+    await route.continue();
+  });
+  return release;
 }

@@ -226,6 +226,15 @@ test("public lists: news and games for everyone, with limit honoured and cacheab
   const newsBody = await published(news, "GET", "news?limit=2");
   expect(newsBody.limit).toBe(2);
   expect(newsBody.data).toHaveLength(2);
+  // The next page, by the cursor in the body and in the Link header.
+  expect(news.headers().link).toBe(`</api/v1/news?limit=2&cursor=${newsBody.next}>; rel="next"`);
+  const second = await published(
+    await request.get(`/api/v1/news?limit=2&cursor=${newsBody.next}`),
+    "GET",
+    "news?limit=2",
+  );
+  expect(second.data[0].id).not.toBe(newsBody.data[0].id);
+  expect(Date.parse(second.data[0].date)).toBeLessThanOrEqual(Date.parse(newsBody.data[1].date));
   for (const item of newsBody.data) {
     expect(Object.keys(item).sort()).toEqual(["content", "date", "id", "title", "updatedAt"]);
   }

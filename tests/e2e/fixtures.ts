@@ -7,9 +7,9 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { DEMO_URL, EMPTY_URL } from "../../playwright.config";
+import { DEMO_URL, EMPTY_URL, SCALE_URL } from "../../playwright.config";
 
-export { DEMO_URL, EMPTY_URL, expect };
+export { DEMO_URL, EMPTY_URL, expect, SCALE_URL };
 
 type Problem = { pattern: string; text: string };
 

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
 import { accountMenu, registerAccount, signedInPage } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
@@ -19,6 +19,14 @@ async function expectSignedOut(page: Page) {
   expect(response?.status()).toBe(401);
   await expect(page.getByText("Please sign in to view your profile.")).toBeVisible();
   await expect(accountMenu(page)).toHaveCount(0);
+}
+
+/** Fills and sends the Change password card. */
+async function changePassword(card: Locator, current: string, next: string) {
+  await card.getByLabel("Current password").fill(current);
+  await card.getByLabel("New password").fill(next);
+  await card.getByLabel("Confirm Password").fill(next);
+  await card.getByRole("button", { name: "Change password" }).click();
 }
 
 test("the devices list marks this device, shows a new sign-in, and Sign out ends that session", async ({
@@ -74,20 +82,14 @@ test("changing the password signs out the other devices and keeps this one", asy
 
   const card = page.getByRole("heading", { name: "Change password" }).locator("xpath=../..");
   // A wrong current password changes nothing.
-  await card.getByLabel("Current password").fill("not the password at all");
-  await card.getByLabel("New password").fill("a brand new password here");
-  await card.getByLabel("Confirm Password").fill("a brand new password here");
-  await card.getByRole("button", { name: "Change password" }).click();
+  await changePassword(card, "not the password at all", "a brand new password here");
   await expect(card.getByRole("alert")).toHaveText(/invalid password/i);
   await openProfile(second);
   await expect(devices(second)).toHaveCount(2);
 
   const newPassword = "a brand new password here";
   await openProfile(page);
-  await card.getByLabel("Current password").fill(account.password);
-  await card.getByLabel("New password").fill(newPassword);
-  await card.getByLabel("Confirm Password").fill(newPassword);
-  await card.getByRole("button", { name: "Change password" }).click();
+  await changePassword(card, account.password, newPassword);
   await expectToast(page, "Password changed", "Your other devices have been signed out.");
   await expect(devices(page)).toHaveCount(1);
   await expect(devices(page).first()).toContainText("This device");

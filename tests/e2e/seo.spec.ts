@@ -275,7 +275,7 @@ test("two loads of a cached page run all their inline scripts and hydrate with n
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("public pages revalidate with an ETag (304) and stay out of shared caches; signed-in pages are not stored", async ({
+test("public pages revalidate with an ETag (304), shared caches may keep them for seconds; signed-in pages are not stored", async ({
   request,
 }) => {
   for (const path of ["/", "/news", "/games", "/contact", "/news/feed.xml", "/sitemap.xml"]) {
@@ -291,7 +291,9 @@ test("public pages revalidate with an ETag (304) and stay out of shared caches; 
     );
     expect(first.headers().vary).toMatch(/cookie/i);
   }
-  expect((await request.get("/news")).headers()["cache-control"]).toBe("private, no-cache");
+  expect((await request.get("/news")).headers()["cache-control"]).toBe(
+    "public, max-age=0, s-maxage=5, stale-while-revalidate=30",
+  );
   expect((await request.get("/news/feed.xml")).headers()["cache-control"]).toBe(
     "public, max-age=300",
   );
@@ -320,14 +322,25 @@ test("hashed assets are cached for a long time as immutable", async ({ request }
   }
 });
 
-test("/healthz answers 200 JSON with the database ok", async ({ request }) => {
+test("/healthz, /readyz and /livez answer 200 JSON, never cached; robots.txt keeps crawlers off them", async ({
+  request,
+}) => {
   for (const base of [DEMO_URL, EMPTY_URL]) {
-    const response = await request.get(`${base}/healthz`);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("application/json");
-    expect(response.headers()["cache-control"]).toContain("no-store");
-    expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+    for (const [path, body] of [
+      ["/healthz", { status: "ok", database: "ok" }],
+      ["/readyz", { status: "ok" }],
+      ["/livez", { status: "ok" }],
+    ] as const) {
+      const response = await request.get(`${base}${path}`);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["content-type"], path).toContain("application/json");
+      expect(response.headers()["cache-control"], path).toContain("no-store");
+      expect(await response.json(), path).toMatchObject(body);
+    }
   }
+  const robots = await (await request.get("/robots.txt")).text();
+  for (const path of ["/healthz", "/readyz", "/livez"])
+    expect(robots).toContain(`Disallow: ${path}`);
 });
 
 test("a page the browser revalidates (304) still runs its scripts under the CSP it was stored with", async ({
@@ -350,4 +363,18 @@ test("a page the browser revalidates (304) still runs its scripts under the CSP 
   await page.getByRole("navigation").getByRole("link", { name: "News" }).first().click();
   await expect(page).toHaveURL(/\/news$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("every page asks for its stylesheet before the scripts' module preloads (decision 044)", async ({
+  request,
+}) => {
+  for (const path of ["/", "/news", "/games", "/contact", "/auth"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheet = head.search(/<link[^>]* rel="stylesheet"/);
+    const preload = head.search(/<link[^>]* rel="modulepreload"/);
+    expect(stylesheet, `${path} has its stylesheet in <head>`).toBeGreaterThan(0);
+    expect(preload, `${path} preloads its modules`).toBeGreaterThan(0);
+    expect(stylesheet, path).toBeLessThan(preload);
+  }
 });

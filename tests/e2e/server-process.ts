@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { test } from "@playwright/test";
 
-// Helpers for browser tests that start their own server process (`tsx server.ts`) on a private data
+// Helpers for browser tests that start their own server process (`node bin/start.js`, as `npm start` does) on a private data
 // directory, to look at what it stored or how it behaves as a process. The process helpers are
 // shared with the system tests (tests/support/processes.ts).
 export {

@@ -14,7 +14,7 @@ import {
   startServer,
 } from "./server-process";
 
-// Tests that start their own server process (`tsx server.ts`, as `npm start` does) on a private
+// Tests that start their own server process (`node bin/start.js`, as `npm start` does) on a private
 // DATA_DIR: what a contact message leaves in the database, and the data-directory lock.
 
 test.describe.configure({ timeout: 120_000 });

@@ -74,26 +74,27 @@ async function api(as: Who, method: string, path: string, value?: unknown) {
   return JSON.parse(sent.text);
 }
 
-async function signIn(email: string) {
+/** Posts the /auth form (sign in or register) as a browser without JavaScript; expects its redirect. */
+async function postAuthForm(entries: [string, string][]) {
   const sent = await client.send({
     method: "POST",
     path: "/auth",
     query: "",
     as: "anonymous",
-    body: {
-      kind: "form",
-      encoding: "urlencoded",
-      entries: [
-        ["intent", "login"],
-        ["email", email],
-        ["password", E2E_PASSWORD],
-      ],
-    },
+    body: { kind: "form", encoding: "urlencoded", entries },
     origin: "same",
     accept: "html",
   });
   expect(sent.status, describeSent(sent)).toBe(302);
   return sent;
+}
+
+function signIn(email: string) {
+  return postAuthForm([
+    ["intent", "login"],
+    ["email", email],
+    ["password", E2E_PASSWORD],
+  ]);
 }
 
 async function refreshPools() {
@@ -168,25 +169,12 @@ describe("fuzzing every form action and API endpoint over HTTP", () => {
         url: "https://play.example/g",
       });
       const targetEmail = `role-target-${i}@fuzz.example`;
-      const signUp = await client.send({
-        method: "POST",
-        path: "/auth",
-        query: "",
-        as: "anonymous",
-        body: {
-          kind: "form",
-          encoding: "urlencoded",
-          entries: [
-            ["intent", "register"],
-            ["email", targetEmail],
-            ["password", E2E_PASSWORD],
-            ["confirmPassword", E2E_PASSWORD],
-          ],
-        },
-        origin: "same",
-        accept: "html",
-      });
-      expect(signUp.status, describeSent(signUp)).toBe(302);
+      await postAuthForm([
+        ["intent", "register"],
+        ["email", targetEmail],
+        ["password", E2E_PASSWORD],
+        ["confirmPassword", E2E_PASSWORD],
+      ]);
       pools.targetEmails.push(targetEmail);
     }
     const profiles = (await api("developer", "GET", "profiles?limit=100")).data as {

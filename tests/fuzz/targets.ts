@@ -3,6 +3,7 @@ import { ADMIN_INTENTS } from "../../app/admin/admin-actions.server";
 import { ENDPOINTS } from "../../app/api/api.server";
 import { GAME_STATUSES } from "../../app/games/game-status";
 import { THEMES } from "../../app/platform/theme/theme";
+import { ProfileIntentSchema } from "../../app/profiles/profile-schema";
 import { ROLES } from "../../app/roles/permissions";
 import { E2E_PASSWORD, roleEmail } from "../support/users";
 import {
@@ -224,17 +225,7 @@ export function targets(pools: Pools): Target[] {
 
   // The profile writes act on the signed-in guest account; its password is never generated, so
   // password change, two-factor and account deletion are always refused.
-  const profileIntent = fc.constantFrom(
-    "profile",
-    "settings",
-    "save-theme",
-    "enable-2fa",
-    "confirm-2fa",
-    "disable-2fa",
-    "change-password",
-    "revoke-session",
-    "delete-account",
-  );
+  const profileIntent = fc.constantFrom(...ProfileIntentSchema.options);
   const profile: Target = {
     name: "profile forms (profile, settings, theme, security)",
     weight: 2,
@@ -626,8 +617,16 @@ export function pageRequests(pools: Pools): fc.Arbitrary<FuzzRequest> {
       "/sitemap.xml",
       "/robots.txt",
       "/healthz",
+      "/readyz",
+      "/livez",
+      "/sitemaps/pages.xml",
+      "/sitemaps/news-1.xml",
     ),
     id.map((i) => `/news/${percentEncode(i)}`),
+    text.map((t) => `/news?q=${percentEncode(t)}`),
+    text.map((t) => `/news?before=${percentEncode(t)}&q=${percentEncode(t)}`),
+    text.map((t) => `/news?after=${percentEncode(t)}`),
+    text.map((t) => `/sitemaps/${percentEncode(t)}`),
     id.map((i) => `/news/${i.replace(/[\ud800-\udfff]/g, "")}`),
     id.map((i) => `/avatars/${percentEncode(i)}/avatar.webp`),
     text.map((t) => `/${percentEncode(t)}`),

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import {
   contactMessages,
@@ -18,7 +18,7 @@ import * as profile from "../../app/routes/profile";
 import * as roleManagement from "../../app/routes/role-management";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
-import { testContext } from "../support/runtime";
+import { openForSuite } from "../support/suite";
 
 // Every guarded route, loader and action × every role (and signed out), asserted on the server's
 // answer. Later issues add their rows here.
@@ -233,15 +233,11 @@ describe.each(testEngines())("access matrix on $name", (engine) => {
   let context: AppLoadContext;
   const cookies = new Map<Who, string | undefined>();
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
+  openForSuite(engine, async (opened) => {
+    ({ handle, context } = opened);
     cookies.set("signed out", undefined);
     for (const role of WHO.slice(1) as Role[])
       cookies.set(role, (await signedInAs(context, role)).cookie);
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
 
   for (const cell of MATRIX) {
@@ -275,12 +271,8 @@ describe.each(testEngines())("unknown intents on $name", (engine) => {
   let handle: DatabaseHandle;
   let context: AppLoadContext;
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
-  });
-  afterAll(async () => {
-    await handle?.close();
+  openForSuite(engine, (opened) => {
+    ({ handle, context } = opened);
   });
 
   const told = (body: unknown) =>

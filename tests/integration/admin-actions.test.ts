@@ -3,10 +3,13 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_INTENTS, type AdminIntent } from "../../app/admin/admin-actions.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { contactMessages, staffAuditLog, userPreferences } from "../../app/db/schema";
 import { listGames } from "../../app/games/games.server";
 import { listNews } from "../../app/news/news.server";
+import { SERVER_FAILURE } from "../../app/platform/forms/fetcher-reply";
+import type { FormReply } from "../../app/platform/forms/submission.server";
 import * as admin from "../../app/routes/admin";
 import * as contact from "../../app/routes/contact";
 import { outcome, request, signedInAs } from "../support/accounts";
@@ -21,6 +24,9 @@ const game = (title: string, extra: Record<string, string> = {}) => ({
   url: "https://play.example/x",
   ...extra,
 });
+
+/** The messages of an action's reply, by field ("" for the whole form). */
+const errorsOf = (body: unknown) => (body as FormReply).error;
 
 describe.each(testEngines())("admin actions on $name", (engine) => {
   let handle: DatabaseHandle;
@@ -51,6 +57,14 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
   });
   beforeEach(async () => {
     await handle.db.execute(sql`truncate news, games, contact_messages, staff_audit_log`);
+  });
+
+  /** Everything an admin write could change. */
+  const snapshot = async () => ({
+    news: await listNews(handle.db),
+    games: await listGames(handle.db),
+    messages: await handle.db.select().from(contactMessages),
+    audit: (await handle.db.select().from(staffAuditLog)).length,
   });
 
   it("adds, updates and deletes news, each in the audit log with who did it", async () => {
@@ -85,7 +99,7 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
   it("answers 'Please fill in all fields' for blank news and changes nothing", async () => {
     const result = await act(owner.cookie, { intent: "news-create", title: " ", content: "x" });
     expect(result.status).toBe(400);
-    expect((result.body as { error: string }).error).toBe("Please fill in all fields");
+    expect(errorsOf(result.body)).toEqual({ title: ["Please fill in all fields"] });
     expect(await listNews(handle.db)).toEqual([]);
   });
 
@@ -127,9 +141,7 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
       ...game("Evil", { url: "javascript:alert(1)" }),
     });
     expect(evil.status).toBe(400);
-    expect((evil.body as { error: string }).error).toBe(
-      "Game Link must start with http:// or https://",
-    );
+    expect(errorsOf(evil.body)).toEqual({ url: ["Game Link must start with http:// or https://"] });
     expect(await listGames(handle.db)).toHaveLength(2);
   });
 
@@ -175,6 +187,46 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     expect(await listNews(handle.db)).toHaveLength(1);
   });
 
+  it("the fault is injected once, at the entry: every intent answers the failure and writes nothing", async () => {
+    const [message] = await handle.db
+      .insert(contactMessages)
+      .values({ name: "Vi", email: "vi@example.com", subject: "Hello", message: "Hi" })
+      .returning();
+    await act(owner.cookie, { intent: "news-create", title: "Kept", content: "x" });
+    await act(owner.cookie, { intent: "game-create", ...game("Kept") });
+    const [item] = await listNews(handle.db);
+    const [kept] = await listGames(handle.db);
+    const forms: Record<AdminIntent, Record<string, string>> = {
+      "mark-read": { id: message!.id },
+      "news-create": { title: "New", content: "y" },
+      "news-update": { id: item!.id, title: "Changed", content: "y" },
+      "news-delete": { id: item!.id },
+      "game-create": game("New"),
+      "game-update": { id: kept!.id, ...game("Changed") },
+      "game-delete": { id: kept!.id },
+      "games-reorder": { ids: JSON.stringify([kept!.id]) },
+    };
+    const before = await snapshot();
+    for (const intent of Object.keys(ADMIN_INTENTS) as AdminIntent[]) {
+      const fault = `studio_fault=${intent}`;
+      const failed = await act(owner.cookie, { intent, ...forms[intent] }, fault);
+      expect(failed.status, intent).toBe(500);
+      expect(errorsOf(failed.body), intent).toEqual({ "": [SERVER_FAILURE] });
+      // The checks and the parse come first: a refused or invalid form is answered as such.
+      expect((await act(moderator.cookie, { intent, ...forms[intent] }, fault)).status).toBe(
+        intent === "mark-read" ? 500 : 403,
+      );
+      expect((await act(owner.cookie, { intent, ids: "[1]" }, fault)).status, intent).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
+    // Without the fault the same forms are written (the reorder naming the games left by then).
+    for (const intent of Object.keys(ADMIN_INTENTS) as AdminIntent[]) {
+      const ids = JSON.stringify((await listGames(handle.db)).map((g) => g.id));
+      const form = intent === "games-reorder" ? { ids } : forms[intent];
+      expect((await act(owner.cookie, { intent, ...form })).status, intent).toBe(200);
+    }
+  });
+
   // Intents are a closed set: a name that walks the prototype (`constructor`, `__proto__`) or
   // names nothing is a 400 with a clear message, and no write happens.
   it.each([
@@ -192,12 +244,6 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
       .returning();
     await act(owner.cookie, { intent: "news-create", title: "Kept", content: "x" });
     const [item] = await listNews(handle.db);
-    const snapshot = async () => ({
-      news: await listNews(handle.db),
-      games: await listGames(handle.db),
-      messages: await handle.db.select().from(contactMessages),
-      audit: (await handle.db.select().from(staffAuditLog)).length,
-    });
     const before = await snapshot();
     for (const who of [owner, moderator]) {
       const result = await act(who.cookie, {
@@ -207,8 +253,8 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
         content: "Injected",
       });
       expect(result.status).toBe(400);
-      expect((result.body as { ok: boolean; error: string }).ok).toBe(false);
-      expect((result.body as { error: string }).error).toMatch(/Reload the page/);
+      expect((result.body as FormReply).status).toBe("error");
+      expect(errorsOf(result.body)?.[""]?.[0]).toMatch(/Reload the page/);
     }
     expect(await snapshot()).toEqual(before);
   });

@@ -1,13 +1,13 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordActivity } from "../../app/activity/activity.server";
 import { ENDPOINTS, handleApi } from "../../app/api/api.server";
 import { openApiDocument } from "../../app/api/openapi.server";
 import { consoleQueryStatus } from "../../app/console/sql-query.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { staffAuditLog } from "../../app/db/schema";
+import { contactMessages, staffAuditLog } from "../../app/db/schema";
 import { createNews } from "../../app/news/news.server";
 import { savePreferences } from "../../app/profiles/profiles.server";
 import { can, type Role } from "../../app/roles/permissions";
@@ -15,7 +15,7 @@ import * as apiRoute from "../../app/routes/api-v1";
 import { signedInAs } from "../support/accounts";
 import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
-import { testContext } from "../support/runtime";
+import { openForSuite } from "../support/suite";
 
 type Who = "signed out" | Role;
 const WHO: Who[] = ["signed out", "guest", "moderator", "admin", "developer", "owner"];
@@ -69,18 +69,18 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     return { status: response.status, headers: response.headers, body };
   }
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
-    cookies.set("signed out", undefined);
-    for (const role of WHO.slice(1) as Role[])
-      cookies.set(role, (await signedInAs(context, role)).cookie);
-    // On PGlite this starts the SQL box's engine, which takes seconds once per process.
-    await consoleQueryStatus(handle.db);
-  }, 120_000);
-  afterAll(async () => {
-    await handle?.close();
-  });
+  openForSuite(
+    engine,
+    async (opened) => {
+      ({ handle, context } = opened);
+      cookies.set("signed out", undefined);
+      for (const role of WHO.slice(1) as Role[])
+        cookies.set(role, (await signedInAs(context, role)).cookie);
+      // On PGlite this starts the SQL box's engine, which takes seconds once per process.
+      await consoleQueryStatus(handle.db);
+    },
+    120_000,
+  );
 
   for (const endpoint of ENDPOINTS) {
     it.each(WHO)(`${endpoint.method} /api/v1/${endpoint.path} as %s`, async (who) => {
@@ -140,6 +140,53 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     for (let i = 0; i < 12; i++) await createNews(handle.db, { title: `Bulk ${i}`, content: "x" });
     const result = await call("GET", "news?limit=10");
     expect(result.body.data).toHaveLength(10);
+  });
+
+  it("every paged list walks to its end by cursor, each row once, with the Link header", async () => {
+    for (let i = 0; i < 4; i++) {
+      await call("POST", "games", {
+        cookie: cookies.get("owner"),
+        body: VALID_BODIES["POST games"],
+      });
+      await createNews(handle.db, { title: `Paged ${i}`, content: "x" });
+      await handle.db.insert(contactMessages).values({
+        name: `Sender ${i}`,
+        email: `sender${i}@mail.example`,
+        subject: "Paging",
+        message: "Hello",
+      });
+    }
+    const cookie = cookies.get("owner");
+    /** Every row of a list, page by page, following the Link header. */
+    async function walk(list: string, limit: number) {
+      const rows: unknown[] = [];
+      let path = `${list}?limit=${limit}`;
+      for (;;) {
+        const page = await call("GET", path, { cookie });
+        expect(page.status, path).toBe(200);
+        rows.push(...page.body.data);
+        const link = page.headers.get("Link");
+        if (page.body.next === null) {
+          expect(link, path).toBeNull();
+          return rows;
+        }
+        expect(page.body.data, path).toHaveLength(limit);
+        expect(link, path).toBe(
+          `</api/v1/${list}?limit=${limit}&cursor=${page.body.next}>; rel="next"`,
+        );
+        path = link!.slice("</api/v1/".length, link!.indexOf(">"));
+      }
+    }
+    const lists = ENDPOINTS.filter((endpoint) => endpoint.paged).map((endpoint) => endpoint.path);
+    expect(lists).toEqual(["news", "games", "messages", "profiles", "user_roles"]);
+    for (const list of lists) {
+      const byThree = await walk(list, 3);
+      expect(byThree.length, list).toBeGreaterThan(3);
+      expect(byThree, list).toEqual(await walk(list, 100));
+    }
+    const refused = await call("GET", "news?cursor=not-a-cursor");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("invalid_cursor");
   });
 
   it("limits each address to 120 requests a minute with 429 and Retry-After", async () => {

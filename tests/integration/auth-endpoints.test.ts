@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deleteAccount } from "../../app/accounts/account-deletion.server";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
 import type { Database, DatabaseHandle } from "../../app/db/database.server";
@@ -12,6 +12,7 @@ import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { outboxLinks } from "../support/outbox";
 import { testContext } from "../support/runtime";
+import { openForSuite } from "../support/suite";
 
 // The auth library's own HTTP endpoints (/api/auth/*) under the product's rules: only what the
 // forms use is reachable, and the rules hold there as in the forms.
@@ -48,12 +49,8 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
   const exists = async (id: string) =>
     (await handle.db.select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
-  });
-  afterAll(async () => {
-    await handle?.close();
+  openForSuite(engine, (opened) => {
+    ({ handle, context } = opened);
   });
 
   it("POST /api/auth/delete-user keeps the last owner, even with the right password", async () => {

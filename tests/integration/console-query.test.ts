@@ -16,6 +16,7 @@ import * as healthz from "../../app/routes/healthz";
 import { signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
+import { openForSuite } from "../support/suite";
 
 // The owner's SQL box fails closed (decision 027): it runs only as a reader role proven before
 // each query, WITH queries cannot stand in for tables, and the time limit holds on both engines.
@@ -53,20 +54,20 @@ describe.each(testEngines())("the console's SQL box on $name", (engine) => {
   let owner: string;
   let ownerToken: string;
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
-    const signedIn = await signedInAs(context, "owner");
-    owner = signedIn.cookie;
-    ownerToken = decodeURIComponent(owner.split("=")[1]!.split(".")[0]!);
-    // A dozen profiles, so that a 12-way self-join is a real bomb.
-    for (let i = 0; i < 11; i++) await signedInAs(context, "guest");
-    // On PGlite this starts the box's engine, which takes seconds once per process.
-    await consoleQueryStatus(handle.db);
-  }, 120_000);
-  afterAll(async () => {
-    await handle?.close();
-  });
+  openForSuite(
+    engine,
+    async (opened) => {
+      ({ handle, context } = opened);
+      const signedIn = await signedInAs(context, "owner");
+      owner = signedIn.cookie;
+      ownerToken = decodeURIComponent(owner.split("=")[1]!.split(".")[0]!);
+      // A dozen profiles, so that a 12-way self-join is a real bomb.
+      for (let i = 0; i < 11; i++) await signedInAs(context, "guest");
+      // On PGlite this starts the box's engine, which takes seconds once per process.
+      await consoleQueryStatus(handle.db);
+    },
+    120_000,
+  );
 
   it("says it is available, and runs as the reader role: 10 rows at most, audited", async () => {
     expect((await call(context, owner, "GET")).body).toEqual({ available: true, reason: null });

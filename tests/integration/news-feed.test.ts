@@ -1,22 +1,18 @@
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { createNews } from "../../app/news/news.server";
 import * as feed from "../../app/routes/news-feed";
 import { testEngines } from "../support/database";
-import { testContext } from "../support/runtime";
+import { openForSuite } from "../support/suite";
 
 // Found by fuzzing: feed readers show an item's description as HTML, and the description was only
 // XML-escaped, so markup typed into a news item became markup in every reader.
 describe.each(testEngines())("news feed on $name", (engine) => {
   let handle: DatabaseHandle;
   let context: AppLoadContext;
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
-  });
-  afterAll(async () => {
-    await handle.close();
+  openForSuite(engine, (opened) => {
+    ({ handle, context } = opened);
   });
 
   it("keeps stored markup as text in the description, and the title XML-escaped", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { handleApi } from "../../app/api/api.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { contactMessages } from "../../app/db/schema";
@@ -11,7 +11,7 @@ import * as contact from "../../app/routes/contact";
 import * as gamesPlayed from "../../app/routes/games-played";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
-import { testContext } from "../support/runtime";
+import { openForSuite } from "../support/suite";
 
 // Which writes clear the page cache (decision 028): the ones that change news or games, through the
 // admin dashboard or the API, and nothing else. A counting cache stands in for the page cache.
@@ -30,14 +30,10 @@ describe.each(testEngines())("what clears the page cache, on $name", (engine) =>
   let owner: { cookie: string };
   let clears = 0;
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
+  openForSuite(engine, async (opened) => {
+    ({ handle, context } = opened);
     context.runtime.caches.register({ name: "pages", clear: () => clears++ });
     owner = await signedInAs(context, "owner");
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
   beforeEach(async () => {
     await handle.db.execute(sql`truncate news, games, contact_messages`);

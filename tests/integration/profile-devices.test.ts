@@ -1,22 +1,17 @@
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../app/db/database.server";
+import { describe, expect, it } from "vitest";
 import * as profile from "../../app/routes/profile";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
-import { testContext } from "../support/runtime";
+import { said } from "../support/reply";
+import { openForSuite } from "../support/suite";
 
 // Found by fuzzing: a device id with a NUL reached the database, which refused it, and signing
 // out a device answered 500.
 describe.each(testEngines())("signing out a device by a malformed id, on $name", (engine) => {
-  let handle: DatabaseHandle;
   let context: AppLoadContext;
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
-  });
-  afterAll(async () => {
-    await handle.close();
+  openForSuite(engine, (opened) => {
+    ({ context } = opened);
   });
 
   it.each(["x\u0000y", "", "a b", "x".repeat(200)])(
@@ -31,7 +26,7 @@ describe.each(testEngines())("signing out a device by a malformed id, on $name",
         } as never),
       );
       expect(result.status).toBe(404);
-      expect(result.body).toMatchObject({ formError: "That device could not be signed out." });
+      expect(said(result.body).formError).toBe("That device could not be signed out.");
     },
   );
 });

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { count, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
+import { rateLimits } from "../../app/db/schema";
 import { loadEnv } from "../../app/platform/server/env.server";
 import { createRateLimits, type LimitStore } from "../../app/platform/server/rate-limit.server";
 import { action as gamePlayed } from "../../app/routes/games-played";
@@ -24,8 +25,9 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
   });
 
   describe.each(["database", "memory"] as LimitStore[])("in the %s store", (store) => {
+    // A limit kept in the store under test (the auth rules are; the API's is always in memory).
     const api = (limit: string) =>
-      createRateLimits(handle.db, env({ API_RATE_LIMIT: limit }), store).api;
+      createRateLimits(handle.db, env(), store).authRule(60, Number(limit));
 
     it("counts hits per key in one window and refuses past the limit", async () => {
       const limit = api("3");
@@ -70,13 +72,25 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
   });
 
   it("a window that has passed starts counting again (database store)", async () => {
-    const limit = createRateLimits(handle.db, env({ API_RATE_LIMIT: "1" }), "database").api;
+    const limit = createRateLimits(handle.db, env(), "database").authRule(60, 1);
     await limit.consume("old");
     expect((await limit.consume("old")).allowed).toBe(false);
     await handle.db.execute(
-      sql`update rate_limits set expire = now() - interval '1 second' where key like 'api:%:old'`,
+      sql`update rate_limits set expire = now() - interval '1 second' where key like 'auth:%:old'`,
     );
     expect((await limit.consume("old")).allowed).toBe(true);
+  });
+
+  it("the API's limit counts in memory: reads write nothing to the shared store (decision 038)", async () => {
+    const limit = createRateLimits(handle.db, env({ API_RATE_LIMIT: "2" }), "database").api;
+    const verdicts = [];
+    for (let i = 0; i < 3; i++) verdicts.push((await limit.consume("reader")).allowed);
+    expect(verdicts).toEqual([true, true, false]);
+    const [stored] = await handle.db
+      .select({ n: count() })
+      .from(rateLimits)
+      .where(like(rateLimits.key, "api:%"));
+    expect(stored!.n).toBe(0);
   });
 
   it("limits the anonymous game-played beacon per address", async () => {

@@ -3,10 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HEALTH_PATHS } from "../../app/health";
 import { type CreatedDatabase, createDatabase } from "../support/database";
 import { type ServerProcess, startServer } from "../support/processes";
 
-// One-time tokens never reach the log: the real server (`tsx server.ts`, production build) is driven
+// One-time tokens never reach the log: the real server (`node bin/start.js`, the compiled production build) is driven
 // over HTTP through the owner set-up link and a password reset, and every JSON log line it wrote is
 // searched for the tokens.
 
@@ -65,6 +66,27 @@ describe.each(engines)("log lines on $name", (engine) => {
     return undefined;
   }
 
+  function logLines() {
+    return server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { req?: { url?: string }; msg?: string });
+  }
+
+  it("the health endpoints write no line per call (balancers ask every second); a page does", async () => {
+    for (const pathname of HEALTH_PATHS) {
+      for (let i = 0; i < 3; i++) {
+        expect((await fetch(`${server.url}${pathname}?probe=${i}`)).status).toBe(200);
+      }
+    }
+    expect((await fetch(`${server.url}/robots.txt`)).status).toBe(200);
+    const urls = () => logLines().map((line) => line.req?.url?.split("?")[0] ?? "");
+    await expect.poll(() => urls().includes("/robots.txt"), { timeout: 5_000 }).toBe(true);
+    // Start-up waited on /healthz too: none of those calls is there either.
+    expect(urls().filter((url) => (HEALTH_PATHS as readonly string[]).includes(url))).toEqual([]);
+  });
+
   it("the owner set-up token and a reset token appear in no log line", async () => {
     // Printed just after the server starts listening, so possibly after /healthz first answers.
     const printedToken = () => /\/auth\/setup-owner\?token=([\w-]+)/.exec(server.output())?.[1];
@@ -103,11 +125,7 @@ describe.each(engines)("log lines on $name", (engine) => {
 
     // The lines are there (masked), and neither token is in any of them.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = server
-      .output()
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { req?: { url?: string }; msg?: string });
+    const lines = logLines();
     const urls = lines.map((line) => line.req?.url ?? "");
     expect(urls).toContain("/auth/setup-owner?token=[redacted]");
     expect(urls.some((url) => url.startsWith("/api/auth/reset-password/[redacted]"))).toBe(true);

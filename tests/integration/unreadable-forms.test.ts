@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../app/db/database.server";
+import { describe, expect, it } from "vitest";
 import { UNREADABLE_FORM } from "../../app/platform/forms/read-form.server";
 import * as admin from "../../app/routes/admin";
 import * as auth from "../../app/routes/auth";
@@ -14,7 +13,8 @@ import * as roleManagement from "../../app/routes/role-management";
 import { signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
-import { testContext, unwrap } from "../support/runtime";
+import { unwrap } from "../support/runtime";
+import { openForSuite } from "../support/suite";
 
 // Found by the fuzz suite: a body that is not a form (a JSON post, a raw upload, a multipart body
 // without its boundary) made request.formData() throw, and every form action answered 500.
@@ -37,17 +37,12 @@ const BODIES: [string, string][] = [
 ];
 
 describe.each(testEngines())("actions given a body that is not a form, on $name", (engine) => {
-  let handle: DatabaseHandle;
   let context: AppLoadContext;
   let cookie: string;
 
-  beforeAll(async () => {
-    handle = await engine.open();
-    context = testContext(handle);
+  openForSuite(engine, async (opened) => {
+    ({ context } = opened);
     cookie = (await signedInAs(context, "owner")).cookie;
-  });
-  afterAll(async () => {
-    await handle.close();
   });
 
   it.each(Object.keys(actions))("%s answers 400, not 500", async (path) => {

@@ -46,9 +46,37 @@ export function nginxVersion(executable: string): string {
  */
 export const FAIL_TIMEOUT_SECONDS = 2;
 
-/** The `http` block's contents of the balancer in front of the processes on `upstreams`. */
-export function balancerHttp(listenPort: number, upstreams: number[]): string {
-  return `  upstream studio {
+/**
+ * The shared cache of docs/deployment.md (decision 043), for the balancer's `http` block and its
+ * `location`: anonymous public pages kept as their Cache-Control says (s-maxage, then served stale
+ * while one request fetches a fresh copy); a request with a cookie or an Authorization header
+ * always goes to the app, and its answer is never kept.
+ */
+export function sharedCacheDirectives(cacheDir: string) {
+  return {
+    http: `  proxy_cache_path ${cacheDir} levels=1:2 keys_zone=studio_pages:10m max_size=256m inactive=10m use_temp_path=off;`,
+    location: `      proxy_cache studio_pages;
+      proxy_cache_key $scheme$host$request_uri;
+      proxy_cache_bypass $http_cookie $http_authorization;
+      proxy_no_cache $http_cookie $http_authorization;
+      proxy_cache_use_stale updating;
+      proxy_cache_background_update on;
+      proxy_cache_lock on;
+      add_header X-Proxy-Cache $upstream_cache_status always;`,
+  };
+}
+
+/**
+ * The `http` block's contents of the balancer in front of the processes on `upstreams`; with
+ * `cacheDir`, also the shared cache of public pages.
+ */
+export function balancerHttp(
+  listenPort: number,
+  upstreams: number[],
+  options: { cacheDir?: string } = {},
+): string {
+  const cache = options.cacheDir ? sharedCacheDirectives(options.cacheDir) : null;
+  return `${cache ? `${cache.http}\n` : ""}  upstream studio {
 ${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join("\n")}
     keepalive 32;
     keepalive_timeout 2s;
@@ -68,7 +96,7 @@ ${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout
       proxy_connect_timeout 2s;
       proxy_next_upstream error timeout;
       proxy_next_upstream_tries 3;
-      proxy_next_upstream_timeout 10s;
+      proxy_next_upstream_timeout 10s;${cache ? `\n${cache.location}` : ""}
     }
   }`;
 }

@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// Starting real server processes (`tsx server.ts`, as `npm start` does) for the browser, system,
+// Starting real server processes (`node bin/start.js`, as `npm start` does) for the browser, system,
 // fuzz and integration tests and for the scripts (bench, lighthouse). Nothing here depends on a
 // test runner.
 
@@ -127,18 +127,19 @@ export type ServerProcess = {
 };
 
 /**
- * Starts the server as one Node process (`node --import tsx server.ts`, so that signals reach the
- * server itself) with the given data directory and environment, and waits until `readyPath`
- * (/healthz) answers 200. `launcher: "tsx"` runs `tsx server.ts` exactly as `npm start` does,
- * in a process group of its own so that signals reach tsx's child too.
+ * Starts the server as one Node process with the given data directory and environment, and waits
+ * until `readyPath` (/healthz) answers 200. The launcher: "compiled" (the default) is what
+ * `npm start` runs, `node bin/start.js`, the compiled server; "node" is `node --import tsx
+ * server.ts`, the TypeScript source in the same process; "tsx" is `tsx server.ts`, in a process
+ * group of its own so that signals reach tsx's child too.
  */
 export async function startServer(
   options: ServerOptions & {
     /** Arguments after server.ts, e.g. ["--demo"]. */
     args?: string[];
-    /** Node options before `--import tsx`, e.g. ["--cpu-prof"]. */
+    /** Node options before the script (and `--import tsx`), e.g. ["--cpu-prof"]. */
     nodeArgs?: string[];
-    launcher?: "node" | "tsx";
+    launcher?: "compiled" | "node" | "tsx";
     waitUntilHealthy?: boolean;
     readyPath?: string;
     timeoutMs?: number;
@@ -149,10 +150,15 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const env = serverEnv({ ...options, port });
   const args = ["server.ts", ...(options.args ?? [])];
-  const group = options.launcher === "tsx";
-  const [command, commandArgs] = group
-    ? [path.join(ROOT, "node_modules/.bin/tsx"), args]
-    : [process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", ...args]];
+  const launcher = options.launcher ?? "compiled";
+  const group = launcher === "tsx";
+  const nodeArgs = options.nodeArgs ?? [];
+  const [command, commandArgs] =
+    launcher === "tsx"
+      ? [path.join(ROOT, "node_modules/.bin/tsx"), args]
+      : launcher === "node"
+        ? [process.execPath, [...nodeArgs, "--import", "tsx", ...args]]
+        : [process.execPath, [...nodeArgs, "bin/start.js", ...args.slice(1)]];
   const spawnedAt = performance.now();
   const child = spawn(command, commandArgs, {
     cwd: ROOT,

@@ -3,11 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { createAuth } from "../../app/accounts/auth.server";
+import { SessionCache } from "../../app/accounts/session-cache.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { createMailer } from "../../app/platform/mail/mailer.server";
 import { CacheRegistry } from "../../app/platform/server/caches.server";
 import { loadEnv } from "../../app/platform/server/env.server";
 import { createLogger } from "../../app/platform/server/logger.server";
+import { PublicReads } from "../../app/platform/server/public-reads.server";
 import {
   createRateLimits,
   type LimitStore,
@@ -31,6 +33,13 @@ export function testContext(
   // As on a server: counters in the database on PostgreSQL, in memory (per database) on PGlite.
   const store = overrides.limitStore ?? limitStoreFor(handle.engine);
   const limits = createRateLimits(handle.db, env, store);
+  // As on a server (app/runtime/create-runtime.server.ts): the session cache is cleared through
+  // the registry by the auth library's session-changing endpoints.
+  const caches = new CacheRegistry(logger);
+  const sessions = new SessionCache();
+  caches.register(sessions);
+  const reads = new PublicReads();
+  caches.register(reads);
   return {
     runtime: {
       db: handle.db,
@@ -38,9 +47,18 @@ export function testContext(
       logger,
       mailer,
       storage: configuredStorage(env),
-      caches: new CacheRegistry(logger),
+      caches,
+      sessions,
+      reads,
       limits,
-      auth: createAuth({ db: handle.db, env, mailer, logger, limits }),
+      auth: createAuth({
+        db: handle.db,
+        env,
+        mailer,
+        logger,
+        limits,
+        sessionsChanged: () => caches.sessionsChanged(handle.db),
+      }),
       ping: handle.ping,
       isShuttingDown: () => false,
     },

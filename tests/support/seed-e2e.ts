@@ -1,11 +1,12 @@
 // Prepares a browser-test data directory: migrations, one verified user per role (password
-// E2E_PASSWORD) and, with --demo, the demo content. Run before the server starts (it takes the lock).
+// E2E_PASSWORD) and, with --demo, the demo content; with --scale, lists long enough to page. Run before the server starts (it takes the lock).
 import { migrate } from "../../app/db/migrate.server";
 import { openConfiguredDatabase } from "../../app/db/open.server";
 import { loadEnv } from "../../app/platform/server/env.server";
 import { ROLES } from "../../app/roles/permissions";
 import { seedDemo } from "../../app/runtime/demo.server";
 import { createUsers } from "./accounts";
+import { E2E_SCALE, seedScale } from "./scale-data";
 import { E2E_PASSWORD, roleEmail } from "./users";
 
 const env = loadEnv();
@@ -18,6 +19,7 @@ try {
     ROLES.map((role) => ({ email: roleEmail(role), password: E2E_PASSWORD, role })),
   );
   if (process.argv.includes("--demo")) await seedDemo(database.db);
+  if (process.argv.includes("--scale")) await seedScale(database.db, E2E_SCALE);
 } finally {
   await database.close();
 }

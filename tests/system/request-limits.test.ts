@@ -257,3 +257,48 @@ describe("Strict-Transport-Security follows SITE_URL", () => {
     }
   });
 });
+
+describe("the public API reads kept in memory (decision 038)", () => {
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    server = await start({ API_RATE_LIMIT: "3" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("a kept answer is sent only after the API's rate limit has counted it", async () => {
+    const from = (ip: string) => ({ headers: { "X-Forwarded-For": ip } });
+    const ip = uniqueClientIp();
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${server!.url}/api/v1/news`, from(ip));
+      answers.push({
+        status: response.status,
+        cache: response.headers.get("x-cache"),
+        body: await response.text(),
+      });
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect(answers.map((a) => a.cache)).toEqual(["MISS", "HIT", "HIT", "MISS"]);
+    expect(answers[1]!.body).toBe(answers[0]!.body);
+    expect(JSON.parse(answers[3]!.body)).toMatchObject({ error: { code: "rate_limited" } });
+    // Another address still gets the kept answer.
+    const other = await fetch(`${server!.url}/api/v1/news`, from(uniqueClientIp()));
+    expect(other.status).toBe(200);
+    expect(other.headers.get("x-cache")).toBe("HIT");
+    expect(other.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("answers /healthz, /readyz and /livez before the router, with the site's headers", async () => {
+    for (const path of ["/healthz", "/readyz", "/livez"]) {
+      const response = await fetch(`${server!.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+      expect(response.headers.get("content-type"), path).toBe("application/json");
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(response.headers.get("x-request-id"), path).toBeTruthy();
+      expect(((await response.json()) as { status: string }).status, path).toBe("ok");
+    }
+  });
+});

@@ -113,7 +113,28 @@ describe.skipIf(skipped !== null)(
       expect(await anonymous.text()).toContain("Please sign in to view your profile.");
     });
 
-    it("a news edit through one process shows at once through the other's page cache", async () => {
+    it("a session signed out through one process is refused by the other at once (decision 041)", async () => {
+      const cookie = await signIn(a().url, MEMBER);
+      const profileOn = (server: ServerProcess) =>
+        fetch(`${server.url}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
+      // Both processes resolve the session, and keep it.
+      for (const server of [a(), b(), a(), b()]) expect((await profileOn(server)).status).toBe(200);
+      const out = await fetch(`${a().url}/api/auth/sign-out`, {
+        method: "POST",
+        headers: {
+          Cookie: cookie,
+          Origin: serverEnv.SITE_URL!,
+          "Content-Type": "application/json",
+        },
+        body: "{}",
+      });
+      expect(out.status).toBe(200);
+      // No waiting: the sign-out's answer came after the other process forgot its sessions.
+      expect((await profileOn(b())).status).toBe(401);
+      expect((await profileOn(a())).status).toBe(401);
+    });
+
+    it("a news edit through one process shows at once through the other's page cache and API", async () => {
       const cookie = await signIn(a().url, ADMIN);
       const created = await api(a().url, "POST", "news", cookie, {
         title: "Scale-out, first draft",
@@ -129,6 +150,11 @@ describe.skipIf(skipped !== null)(
           expect(await cacheOf(`${server.url}/news/${id}`)).toBe("HIT");
           await get(`${server.url}/news`);
           expect(await cacheOf(`${server.url}/news`)).toBe("HIT");
+          // The public API reads are kept the same way (decision 038).
+          for (const path of ["/api/v1/news", `/api/v1/news/${id}`]) {
+            await get(`${server.url}${path}`);
+            expect(await cacheOf(`${server.url}${path}`), path).toBe("HIT");
+          }
         }
         const [writer, reader] = round % 2 === 1 ? [a(), b()] : [b(), a()];
         const title = `Scale-out, edit ${round} through port ${writer.port}`;
@@ -145,6 +171,11 @@ describe.skipIf(skipped !== null)(
         const list = await fetch(`${reader.url}/news`);
         expect(list.headers.get("x-cache")).toBe("MISS");
         expect(await list.text()).toContain(title);
+        for (const path of ["/api/v1/news", `/api/v1/news/${id}`]) {
+          const answer = await fetch(`${reader.url}${path}`);
+          expect(answer.headers.get("x-cache"), path).toBe("MISS");
+          expect(await answer.text(), path).toContain(JSON.stringify(title));
+        }
       }
     });
 
@@ -252,9 +283,14 @@ describe.skipIf(skipped !== null)(
       await proxy.cut();
       try {
         for (const server of [a(), b()]) {
-          // A signed-in page (never cached) and an anonymous page the cache does not hold.
-          for (const headers of [{ Cookie: cookie }, {}] as Record<string, string>[]) {
-            const page = await fetch(`${server.url}/?outage=${Date.now()}`, { headers });
+          // A signed-in page (never cached; its role is read fresh) and an anonymous page that
+          // no cache or read model holds.
+          const pages: [string, Record<string, string>][] = [
+            [`/?outage=${Date.now()}`, { Cookie: cookie }],
+            [`/news/${crypto.randomUUID()}`, {}],
+          ];
+          for (const [path, headers] of pages) {
+            const page = await fetch(`${server.url}${path}`, { headers });
             const html = await page.text();
             expect(page.status).toBe(503);
             expect(page.headers.get("retry-after")).toBe("5");
@@ -266,12 +302,12 @@ describe.skipIf(skipped !== null)(
               /Unexpected Server Error|Something went wrong|\bat \S+\.js:\d+/,
             );
           }
-          expect(await health(server)).toMatchObject({
-            code: 503,
-            database: "unreachable",
-            caches: "reconnecting",
-          });
-          const news = await fetch(`${server.url}/api/v1/news`);
+          // Health reuses a database check for up to a second (decision 034): within it, it says so.
+          await expect
+            .poll(() => health(server), { timeout: 5_000, interval: 100 })
+            .toMatchObject({ code: 503, database: "unreachable", caches: "reconnecting" });
+          // A read no process keeps (decision 038 keeps answers by their URL).
+          const news = await fetch(`${server.url}/api/v1/news?limit=${1 + (Date.now() % 50)}`);
           expect(news.status).toBe(503);
           expect((await news.json()).error.code).toBe("unavailable");
         }

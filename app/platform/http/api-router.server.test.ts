@@ -3,12 +3,14 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DatabaseUnavailableError } from "~/db/availability.server";
 import { AppError } from "~/platform/errors/app-error";
-import { createApiRouter, matchPath } from "./api-router.server";
+import { decodeCursor, encodeCursor } from "~/platform/paging/cursor";
+import { createApiRouter, matchPath, nextPageLink } from "./api-router.server";
 import { ApiErrorBodySchema } from "./api-shapes";
 import {
   defineEndpoint,
   type Endpoint,
   listEndpoint,
+  pagedListEndpoint,
   routerStatuses,
   successStatus,
 } from "./endpoint";
@@ -230,7 +232,7 @@ describe("the API router", () => {
     expect(ENDPOINTS.map(successStatus)).toEqual([200, 201, 200, 200]);
   });
 
-  it("a list endpoint answers at most `limit` of what it reads, as {data, limit}", async () => {
+  it("a bounded list answers at most `limit` of what it reads, as {data, limit, next: null}", async () => {
     const entry = listEndpoint({
       path: "items",
       summary: "Items",
@@ -240,7 +242,47 @@ describe("the API router", () => {
       read: async () => [1, 2, 3],
     });
     expect(entry.method).toBe("GET");
-    expect(await entry.run({ limit: 2 } as never)).toEqual({ data: [1, 2], limit: 2 });
-    expect(entry.response.parse({ data: [1], limit: 1 })).toEqual({ data: [1], limit: 1 });
+    expect(await entry.run({ limit: 2 } as never)).toEqual({ data: [1, 2], limit: 2, next: null });
+    expect(entry.response.parse({ data: [1], limit: 1, next: null })).toEqual({
+      data: [1],
+      limit: 1,
+      next: null,
+    });
+  });
+
+  it("a paged list reads the page `?cursor=` names, answers its `next` and a Link header", async () => {
+    const token = encodeCursor({ at: "2026-11-23T10:00:00.000000Z", id: crypto.randomUUID() });
+    const asked: unknown[] = [];
+    const entry = pagedListEndpoint({
+      path: "items",
+      summary: "Items",
+      permission: null,
+      item: z.number(),
+      statuses: [200, 400, 429, 503],
+      read: async ({ page }) => {
+        asked.push(page);
+        return { items: [1, 2], newer: null, older: token };
+      },
+    });
+    expect(entry.paged).toBe(true);
+    const call = (query: string) =>
+      entry.run({
+        limit: 2,
+        request: new Request(`http://site.test/api/v1/items${query}`),
+      } as never);
+    expect(await call("?limit=2")).toEqual({ data: [1, 2], limit: 2, next: token });
+    expect(await call(`?cursor=${token}`)).toEqual({ data: [1, 2], limit: 2, next: token });
+    expect(asked).toEqual([
+      { direction: "first" },
+      { direction: "older", cursor: decodeCursor(token) },
+    ]);
+    await expect(call("?cursor=not-ours")).rejects.toMatchObject({
+      code: "invalid_cursor",
+      status: 400,
+    });
+    expect(
+      nextPageLink(new Request("http://site.test/api/v1/items?limit=2"), { next: token }),
+    ).toBe(`</api/v1/items?limit=2&cursor=${token}>; rel="next"`);
+    expect(nextPageLink(new Request("http://site.test/api/v1/items"), { next: null })).toBeNull();
   });
 });

@@ -140,6 +140,15 @@ async function callerFor<P extends string, C extends ApiCaller>(
   return caller;
 }
 
+/** A list answer's `Link` header (RFC 8288): the same URL with the next page's cursor. */
+export function nextPageLink(request: Request, result: unknown): string | null {
+  const next = (result as { next?: unknown } | null)?.next;
+  if (typeof next !== "string") return null;
+  const url = new URL(request.url);
+  url.searchParams.set("cursor", next);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
 /** The handler for every /api/v1/* request but the OpenAPI document; `path` is after /api/v1/. */
 export function createApiRouter<P extends string, C extends ApiCaller>(
   options: ApiRouterOptions<P, C>,
@@ -164,10 +173,12 @@ export function createApiRouter<P extends string, C extends ApiCaller>(
       if (endpoint.changesPublicPages) {
         await context.runtime.caches.publicContentChanged(context.runtime.db);
       }
-      return Response.json(result, {
-        status: successStatus(endpoint),
-        headers: { "Cache-Control": endpoint.permission ? "no-store" : "public, max-age=30" },
+      const headers = new Headers({
+        "Cache-Control": endpoint.permission ? "no-store" : "public, max-age=30",
       });
+      const next = nextPageLink(request, result);
+      if (next) headers.set("Link", next);
+      return Response.json(result, { status: successStatus(endpoint), headers });
     } catch (error) {
       if (error instanceof AppError) return apiErrorResponse(error);
       if (isDatabaseUnavailable(error)) return unavailableOrThrow(error, context, path);

@@ -13,9 +13,12 @@ export const ApiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
-/** A list answer: at most `limit` items. */
+/**
+ * A list answer: at most `limit` items, and `next`, the cursor of the page after this one (send it
+ * back as `?cursor=`; the same URL is in the `Link` header with rel="next"), null on the last page.
+ */
 export const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), limit: z.number().int() });
+  z.object({ data: z.array(item), limit: z.number().int(), next: z.string().nullable() });
 
 /** What a delete answers: the id it deleted. */
 export const DeletedSchema = z.object({ deleted: z.string() });

@@ -1,5 +1,13 @@
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
+import { AppError } from "~/platform/errors/app-error";
+import {
+  decodeCursor,
+  type IdKind,
+  type KeyKind,
+  type Page,
+  type PageRequest,
+} from "~/platform/paging/cursor";
 import { listOf } from "./api-shapes";
 
 // One API endpoint as a feature declares it (decision 031: each feature lists its own endpoints in
@@ -41,6 +49,8 @@ export type Endpoint<P extends string = string> = {
   statuses: readonly number[];
   /** Its success changes what the public pages show: the page cache is cleared before the answer. */
   changesPublicPages?: true;
+  /** A list paged by `cursor` (the OpenAPI document names the parameter). */
+  paged?: true;
   // biome-ignore lint/suspicious/noExplicitAny: each entry's own call type is checked by defineEndpoint
   run(call: EndpointCall<any, any>): Promise<unknown>;
 };
@@ -72,8 +82,8 @@ export function defineEndpoint<
 }
 
 /**
- * A GET that lists items: `read` gives them (it may use `call.limit` itself), the answer is at most
- * `limit` of them as `{data, limit}`, published as a list of `item`.
+ * A GET that lists a bounded set (the caller's own rows, the team): `read` gives them (it may use
+ * `call.limit` itself), the answer is at most `limit` of them as `{data, limit, next: null}`.
  */
 export function listEndpoint<P extends string | null, T extends z.ZodType>(
   spec: Pick<Endpoint, "path" | "summary" | "statuses"> & {
@@ -87,7 +97,51 @@ export function listEndpoint<P extends string | null, T extends z.ZodType>(
     ...entry,
     method: "GET",
     response: listOf(item),
-    run: async (call) => ({ data: (await read(call)).slice(0, call.limit), limit: call.limit }),
+    run: async (call) => ({
+      data: (await read(call)).slice(0, call.limit),
+      limit: call.limit,
+      next: null,
+    }),
+  });
+}
+
+export const INVALID_CURSOR = "cursor is not valid: use the `next` of the previous page as it is.";
+
+/** The page `?cursor=` asks for: the first without one; a 400 for one that is not ours. */
+function pageOf(request: Request, ids: IdKind, key: KeyKind): PageRequest {
+  const token = new URL(request.url).searchParams.get("cursor");
+  if (token === null) return { direction: "first" };
+  const cursor = decodeCursor(token, ids, key);
+  if (!cursor) throw new AppError("invalid", INVALID_CURSOR, { code: "invalid_cursor" });
+  return { direction: "older", cursor };
+}
+
+/**
+ * A GET that lists a table page by page (decision 035): `read` gives the page the `cursor` asks
+ * for, `limit` rows long; the answer is `{data, limit, next}` and the router adds the `Link` header.
+ */
+export function pagedListEndpoint<P extends string | null, T extends z.ZodType>(
+  spec: Pick<Endpoint, "path" | "summary" | "statuses"> & {
+    permission: P;
+    item: T;
+    /** How the list's cursors look: its ids and what it is ordered by. */
+    cursor?: { ids?: IdKind; key?: KeyKind };
+    read(
+      call: EndpointCall<CallerOf<P>, undefined> & { page: PageRequest },
+    ): Promise<Page<z.input<T>>>;
+  },
+): Endpoint<Exclude<P, null>> {
+  const { item, read, cursor, ...entry } = spec;
+  return defineEndpoint({
+    ...entry,
+    method: "GET",
+    paged: true,
+    response: listOf(item),
+    run: async (call) => {
+      const page = pageOf(call.request, cursor?.ids ?? "uuid", cursor?.key ?? "time");
+      const { items, older } = await read({ ...call, page });
+      return { data: items, limit: call.limit, next: older };
+    },
   });
 }
 

@@ -157,3 +157,52 @@ describe("CacheRegistry listener", () => {
     expect(clients).toHaveLength(1);
   });
 });
+
+describe("CacheRegistry: public content and sessions are cleared apart (decision 041)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function registryWithBoth() {
+    const { clients, registry, cache: pages } = setup();
+    const sessions = { name: "sessions", holds: "sessions" as const, clear: vi.fn() };
+    registry.register(sessions);
+    return { clients, registry, pages, sessions };
+  }
+
+  it("a public-content write leaves the sessions; a session change leaves the pages", async () => {
+    const { registry, pages, sessions } = registryWithBoth();
+    await registry.publicContentChanged(fakeDb(0).db);
+    expect(pages.clear).toHaveBeenCalledTimes(1);
+    expect(sessions.clear).not.toHaveBeenCalled();
+    await registry.sessionsChanged(fakeDb(0).db);
+    expect(sessions.clear).toHaveBeenCalledTimes(1);
+    expect(pages.clear).toHaveBeenCalledTimes(1);
+  });
+
+  it("names the kind in its request, and another process clears only caches of that kind", async () => {
+    const { clients, registry, pages, sessions } = registryWithBoth();
+    await registry.listen("postgres://db/studio");
+    const { db, execute } = fakeDb(0);
+    await registry.sessionsChanged(db);
+    expect(JSON.stringify(execute.mock.calls[0])).toContain(`clear ${registry.origin} 1 sessions`);
+    clients[0]!.emit("notification", { payload: "clear other-process 4 sessions" });
+    expect(sessions.clear).toHaveBeenCalledTimes(2);
+    expect(pages.clear).not.toHaveBeenCalled();
+    // A request that names nothing (from a process before this change) clears everything.
+    clients[0]!.emit("notification", { payload: "clear other-process 5" });
+    expect(pages.clear).toHaveBeenCalledTimes(1);
+    expect(sessions.clear).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("CacheRegistry in a process that keeps no caches (the command line)", () => {
+  it("still tells the other processes to clear public content", async () => {
+    const registry = new CacheRegistry(createLogger("silent"), () => {
+      return new FakeClient({ up: true }) as unknown as ListenClient;
+    });
+    await registry.listen("postgres://db/studio");
+    const { db, execute } = fakeDb(0);
+    await registry.publicContentChanged(db);
+    expect(JSON.stringify(execute.mock.calls[0])).toContain(`clear ${registry.origin} 1 public`);
+  });
+});

@@ -4,8 +4,14 @@ import pg from "pg";
 import type { Database } from "~/db/database.server";
 import type { Logger } from "./logger.server";
 
-/** A cache the server keeps in memory; registered so Clear Cache can empty it. */
-export type ClearableCache = { name: string; clear(): void };
+/**
+ * A cache the server keeps in memory; registered so Clear Cache can empty it. `holds` says what it
+ * keeps: public content (cleared by the writes that change public pages) or sessions (cleared when
+ * a session ends or changes).
+ */
+export type ClearableCache = { name: string; clear(): void; holds?: CacheKind };
+export type CacheKind = "public" | "sessions";
+const CACHE_KINDS: readonly string[] = ["public", "sessions"] satisfies CacheKind[];
 
 const CHANNEL = "studio_cache_clear";
 // Each process's listening connection is named `studio-cache <origin>`, so a writer can count the
@@ -68,9 +74,13 @@ export class CacheRegistry {
     return [...this.caches.keys()];
   }
 
-  clearLocal(): string[] {
-    for (const cache of this.caches.values()) cache.clear();
-    return this.names();
+  /** Clears here the caches holding that kind of data (every cache without one); their names. */
+  clearLocal(kind?: CacheKind): string[] {
+    const cleared = [...this.caches.values()].filter(
+      (cache) => kind === undefined || (cache.holds ?? "public") === kind,
+    );
+    for (const cache of cleared) cache.clear();
+    return cleared.map((cache) => cache.name);
   }
 
   /** True while a LISTEN connection is up (false during an outage, until it is back). */
@@ -131,11 +141,13 @@ export class CacheRegistry {
     this.retryTimer.unref();
   }
 
-  // Payloads: `clear <origin> <n>` asks for a clear; `ack <origin> <n>` confirms one to its sender.
+  // Payloads: `clear <origin> <n> [public|sessions]` asks for a clear (of the caches holding that
+  // kind of data, or of all); `ack <origin> <n>` confirms one to its sender.
   private onNotification(client: ListenClient, payload: string) {
-    const [kind, origin, n] = payload.split(" ");
+    const [kind, origin, n, holding] = payload.split(" ");
     if (kind === "clear" && origin !== this.origin) {
-      this.clearLocal();
+      // A kind this process does not know (a newer process's) clears everything: safe.
+      this.clearLocal(CACHE_KINDS.includes(holding ?? "") ? (holding as CacheKind) : undefined);
       client.query("select pg_notify($1, $2)", [CHANNEL, `ack ${origin} ${n}`]).catch(() => {});
     } else if (kind === "ack" && origin === this.origin) {
       const waiting = this.awaiting.get(n ?? "");
@@ -149,8 +161,8 @@ export class CacheRegistry {
    * Clears here and, with PostgreSQL, on every other process (even while this one's listening
    * connection is being re-established), waiting for them to confirm.
    */
-  async clearEverywhere(db: Database): Promise<string[]> {
-    const cleared = this.clearLocal();
+  async clearEverywhere(db: Database, kind?: CacheKind): Promise<string[]> {
+    const cleared = this.clearLocal(kind);
     if (!this.shared) return cleared;
     const n = String(++this.sequence);
     let done = () => {};
@@ -163,7 +175,7 @@ export class CacheRegistry {
     try {
       // One statement: the processes counted are the ones listening when the NOTIFY is sent.
       const result = await db.execute(sql`
-        select pg_notify(${CHANNEL}, ${`clear ${this.origin} ${n}`}) as sent,
+        select pg_notify(${CHANNEL}, ${`clear ${this.origin} ${n}${kind ? ` ${kind}` : ""}`}) as sent,
           (select count(*)::int from pg_stat_activity
             where datname = current_database()
               and application_name like ${`${LISTENER_NAME} %`}
@@ -186,8 +198,22 @@ export class CacheRegistry {
    * within the page cache's TTL.
    */
   async publicContentChanged(db: Database): Promise<void> {
-    await this.clearEverywhere(db).catch((error) =>
+    await this.clearEverywhere(db, "public").catch((error) =>
       this.logger.warn({ err: error }, "cache clear after a write failed"),
+    );
+  }
+
+  /**
+   * Called when a session ended or what it carries changed (sign-out, a revoked device, a password
+   * change, two-factor turned on or off, a deleted account), before the answer: every process
+   * forgets the sessions it had resolved, so none accepts an ended session afterwards. Never
+   * throws: when the notification cannot be sent (the database is gone, so the session write most
+   * likely failed too) it is logged as an error, and the other processes' copies expire within
+   * SESSION_CACHE_MS.
+   */
+  async sessionsChanged(db: Database): Promise<void> {
+    await this.clearEverywhere(db, "sessions").catch((error) =>
+      this.logger.error({ err: error }, "sessions not cleared on the other processes"),
     );
   }
 

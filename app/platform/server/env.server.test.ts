@@ -18,6 +18,7 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(true);
     expect(env.API_RATE_LIMIT).toBe(120);
+    expect(env.WEB_CONCURRENCY).toBe(1);
     expect(env.CONTACT_RATE_LIMIT).toBe(5);
     expect(env.CONTACT_ATTEMPT_LIMIT).toBe(30);
     expect(env.GAME_PLAYED_RATE_LIMIT).toBe(60);
@@ -64,6 +65,9 @@ describe("configuration", () => {
       "Invalid configuration: AUTH_SECRET is required when NODE_ENV=production",
     ],
     [{ API_RATE_LIMIT: "0" }, "Invalid configuration: API_RATE_LIMIT must be at least 1"],
+    [{ WEB_CONCURRENCY: "0" }, "Invalid configuration: WEB_CONCURRENCY must be at least 1"],
+    [{ WEB_CONCURRENCY: "65" }, "Invalid configuration: WEB_CONCURRENCY must be at most 64"],
+    [{ WEB_CONCURRENCY: "two" }, "Invalid configuration: WEB_CONCURRENCY must be a whole number"],
     [
       { SIGN_IN_FAILURE_LIMIT: "ten" },
       "Invalid configuration: SIGN_IN_FAILURE_LIMIT must be a whole number",

@@ -69,6 +69,13 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default("us-east-1"),
+    // Worker processes on PostgreSQL (server/supervisor.ts); the embedded database allows one.
+    WEB_CONCURRENCY: z.coerce
+      .number({ message: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(64, "must be at most 64")
+      .default(1),
     // Rate limits (app/platform/server/rate-limit.server.ts; the README's configuration table says what each counts).
     CONTACT_RATE_LIMIT: atLeastOne(5),
     CONTACT_ATTEMPT_LIMIT: atLeastOne(30),

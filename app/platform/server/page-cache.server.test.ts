@@ -236,3 +236,66 @@ describe("page cache before Express", () => {
     }
   });
 });
+
+describe("a page cache of other paths, with its hits behind a gate (the public API reads)", () => {
+  const answers = new PageCache({ name: "api-answers", paths: [/^\/api\/v1\/news$/] });
+  let allow = true;
+  const gated: string[] = [];
+  let reads = 0;
+  let base = "";
+  let close: () => void;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      answers.gatedHits(
+        async (req) => {
+          gated.push(req.originalUrl);
+          return allow;
+        },
+        () => ({ "X-Request-Id": "kept-answer" }),
+      ),
+    );
+    app.use(answers.middleware({ serve: false }));
+    app.get("/api/v1/news", (req, res) => {
+      reads++;
+      if (!allow) return void res.status(429).json({ error: "limited" });
+      res.json({ read: reads, query: req.query });
+    });
+    app.get("/api/v1/games", (_req, res) => res.json({ read: ++reads }));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("is known by its own name and keeps only its own paths", async () => {
+    expect(answers.name).toBe("api-answers");
+    await fetch(`${base}/api/v1/games`);
+    const games = await fetch(`${base}/api/v1/games`);
+    expect(games.headers.get("x-cache")).toBeNull();
+    expect(gated).toEqual([]);
+  });
+
+  it("asks the gate only when it holds a fresh copy, and serves the copy when the gate lets it", async () => {
+    const first = await fetch(`${base}/api/v1/news?limit=2`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(gated).toEqual([]);
+    const second = await fetch(`${base}/api/v1/news?limit=2`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.headers.get("x-request-id")).toBe("kept-answer");
+    expect(await second.json()).toEqual(await first.json());
+    expect(gated).toEqual(["/api/v1/news?limit=2"]);
+  });
+
+  it("a request the gate holds back goes on to the handler, which answers it", async () => {
+    allow = false;
+    const refused = await fetch(`${base}/api/v1/news?limit=2`);
+    expect(refused.status).toBe(429);
+    allow = true;
+    answers.clear();
+    const afterClear = await fetch(`${base}/api/v1/news?limit=2`);
+    expect(afterClear.headers.get("x-cache")).toBe("MISS");
+  });
+});

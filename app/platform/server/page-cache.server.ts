@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { ClearableCache } from "./caches.server";
+import { bodyIn, type Entry, encodingFor, ifNoneMatch } from "./page-cache-entries.server";
+
+export { acceptedEncodings } from "./page-cache-entries.server";
 
 /** Anonymous public pages kept rendered in memory (the microcache). */
 export const CACHEABLE_PATHS = [
@@ -15,21 +17,6 @@ export const CACHEABLE_PATHS = [
   /^\/sitemap\.xml$/,
   /^\/robots\.txt$/,
 ];
-
-type Encoding = "br" | "gzip" | "identity";
-
-type Entry = {
-  status: number;
-  headers: Record<string, string>;
-  /** Text large enough to be worth compressing. */
-  compressible: boolean;
-  /** The same headers as a flat [name, value, ...] list, ready for writeHead. */
-  headerList: string[];
-  /** The body in each encoding asked for so far; identity always. */
-  bodies: Partial<Record<Encoding, Buffer>>;
-  etag: string;
-  storedAt: number;
-};
 
 const MAX_ENTRIES = 500;
 const TTL_MS = 60_000;
@@ -49,6 +36,14 @@ const PER_RESPONSE = new Set([
   "x-cache",
 ]);
 
+/**
+ * How long a shared cache in front may keep an anonymous public page, and serve it stale while it
+ * fetches a fresh one (decision 043): after a news or games write, such a cache shows the change
+ * within about this long; the site's own caches are cleared before the write's answer.
+ */
+export const SHARED_PAGE_SECONDS = 5;
+export const SHARED_STALE_SECONDS = 30;
+
 /** The parts of a request that decide whether the page cache may answer or keep it. */
 type CacheableRequest = {
   method?: string;
@@ -61,14 +56,22 @@ type CacheableRequest = {
  * anonymous GET or HEAD (no cookie, no Authorization) of a public page. Such a response carries no
  * nonce (decision 028): its CSP lists the hashes of its inline scripts instead.
  */
-export function isSharedPage(req: CacheableRequest): boolean {
+export function isSharedPage(req: CacheableRequest, paths: readonly RegExp[] = CACHEABLE_PATHS) {
   return (
     (req.method === "GET" || req.method === "HEAD") &&
     !req.headers.cookie &&
     !req.headers.authorization &&
-    CACHEABLE_PATHS.some((path) => path.test(req.path))
+    paths.some((path) => path.test(req.path))
   );
 }
+
+type PageCacheOptions = {
+  /** The name Clear Cache and the registry know it by. */
+  name?: string;
+  /** The paths it keeps (CACHEABLE_PATHS: the public pages). */
+  paths?: readonly RegExp[];
+  sharedPolicy?: (document: string) => string;
+};
 
 /**
  * Serves anonymous GETs of public pages from memory, before the framework runs. A request with any
@@ -83,13 +86,17 @@ export function isSharedPage(req: CacheableRequest): boolean {
  * then gets the same bytes: compressed once per encoding, with an ETag that answers 304.
  */
 export class PageCache implements ClearableCache {
-  readonly name = "pages";
+  readonly name: string;
+  private readonly paths: readonly RegExp[];
   private entries = new Map<string, Entry>();
   // Bumped by every clear: a render that began before a clear may hold data from before the write,
   // so it is sent but not kept.
   private generation = 0;
 
-  constructor(private readonly options: { sharedPolicy?: (document: string) => string } = {}) {}
+  constructor(private readonly options: PageCacheOptions = {}) {
+    this.name = options.name ?? "pages";
+    this.paths = options.paths ?? CACHEABLE_PATHS;
+  }
 
   clear() {
     this.entries.clear();
@@ -100,16 +107,45 @@ export class PageCache implements ClearableCache {
     return this.entries.size;
   }
 
-  middleware() {
+  /**
+   * Serves a hit, or captures the response to keep it. With `serve: false` it only captures: the
+   * hits are served earlier, by `gatedHits`.
+   */
+  middleware({ serve = true }: { serve?: boolean } = {}) {
     return (req: Request, res: Response, next: NextFunction) => {
-      if (!isSharedPage(req)) return next();
-      if (this.serveHit(req, res)) return;
+      if (!isSharedPage(req, this.paths)) return next();
+      if (serve && this.serveHit(req, res)) return;
       // Anonymous and signed-in visitors get different pages at the same address.
       res.vary("Cookie");
       this.capture(req, res, req.originalUrl);
       res.setHeader("X-Cache", "MISS");
       next();
     };
+  }
+
+  /**
+   * Serves hits once `gate` lets the request through (a rate limit that must count every request);
+   * a request it holds back, or one with no fresh copy, goes on to the router, which answers it
+   * (a refusal included). `extraHeaders` are the per-response ones.
+   */
+  gatedHits(
+    gate: (req: Request) => Promise<boolean>,
+    extraHeaders: (req: Request) => OutgoingHttpHeaders,
+  ) {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (!isSharedPage(req, this.paths) || !this.isFresh(req.originalUrl)) return next();
+      gate(req).then(
+        (pass) => {
+          if (!pass || !this.serveHit(req, res, extraHeaders(req))) next();
+        },
+        (error) => next(error),
+      );
+    };
+  }
+
+  private isFresh(key: string): boolean {
+    const hit = this.entries.get(key);
+    return hit !== undefined && Date.now() - hit.storedAt < TTL_MS;
   }
 
   /**
@@ -122,8 +158,8 @@ export class PageCache implements ClearableCache {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     if (req.headers.cookie || req.headers.authorization) return false;
     const url = req.url ?? "/";
-    const hit = this.entries.get(url);
-    if (!hit || Date.now() - hit.storedAt >= TTL_MS) return false;
+    if (!this.isFresh(url)) return false;
+    const hit = this.entries.get(url)!;
 
     const encoding = encodingFor(req.headers["accept-encoding"], hit);
     // A flat list: the cheapest form writeHead takes (this runs for every hit).
@@ -217,57 +253,4 @@ export class PageCache implements ClearableCache {
       storedAt: Date.now(),
     });
   }
-}
-
-/** The encoding to send, or null when the body is too small or not text to be worth one. */
-function encodingFor(acceptEncoding: string | undefined, entry: Entry): Encoding | null {
-  if (!entry.compressible) return null;
-  // Brotli when the client takes it (smaller), whatever order it lists them in.
-  const accepted = acceptedEncodings(acceptEncoding);
-  if (accepted.has("br")) return "br";
-  return accepted.has("gzip") ? "gzip" : "identity";
-}
-
-/** The content codings an Accept-Encoding header allows (q > 0); `*` allows any not refused. */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const allowed = new Set<string>();
-  const refused = new Set<string>();
-  let wildcard = false;
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    const ok = Number.isFinite(weight) && weight > 0;
-    if (name === "*") wildcard = ok;
-    else (ok ? allowed : refused).add(name);
-  }
-  if (wildcard) for (const name of ["br", "gzip"]) if (!refused.has(name)) allowed.add(name);
-  return allowed;
-}
-
-/** The entry's body in an encoding, compressed on first use and kept. */
-function bodyIn(entry: Entry, encoding: Encoding): Buffer {
-  const kept = entry.bodies[encoding];
-  if (kept) return kept;
-  const identity = entry.bodies.identity!;
-  const body =
-    encoding === "br"
-      ? zlib.brotliCompressSync(identity, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        })
-      : zlib.gzipSync(identity, { level: 9 });
-  entry.bodies[encoding] = body;
-  return body;
-}
-
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
-export function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const opaque = etag.replace(/^W\//, "");
-  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
 }

@@ -11,7 +11,8 @@ import type { Env } from "./env.server";
 
 // Every limit of the site, in one place, on rate-limiter-flexible. On PostgreSQL the counters live
 // in the `rate_limits` table (the library's Drizzle store: one atomic upsert per hit), so every
-// process on the database shares them. PGlite allows one process per data directory, so there the
+// process on the database shares them; only the API's per-address limit stays in each process's
+// memory, so that reading costs no write. PGlite allows one process per data directory, so there the
 // counters live in that process's memory, which is exact and costs no write.
 
 /** "database": shared by every process on the database; "memory": this process only. */
@@ -122,8 +123,8 @@ export function authRules(env: Env) {
 }
 
 export function createRateLimits(db: Database, env: Env, store: LimitStore) {
-  const limit = (name: string, points: number, seconds: number) =>
-    new Limit(points, limiterFor(db, store, name, points, seconds));
+  const limit = (name: string, points: number, seconds: number, where: LimitStore = store) =>
+    new Limit(points, limiterFor(db, where, name, points, seconds));
   const lockoutSeconds = env.SIGN_IN_LOCKOUT_MINUTES * MINUTE;
   return {
     store,
@@ -131,8 +132,13 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
     contactSubmissions: limit("contact-submissions", env.CONTACT_ATTEMPT_LIMIT, 15 * MINUTE),
     /** Accepted contact messages per address (a typo does not use up the allowance). */
     contactMessages: limit("contact-messages", env.CONTACT_RATE_LIMIT, 15 * MINUTE),
-    /** REST API requests per address. */
-    api: limit("api", env.API_RATE_LIMIT, MINUTE),
+    /**
+     * REST API requests per address, counted in this process's memory: a read costs no database
+     * write. It guards the process against one address's flood, so it need not be exact across
+     * processes: behind a balancer of N processes an address may make up to N times as many
+     * (decision 038).
+     */
+    api: limit("api", env.API_RATE_LIMIT, MINUTE, "memory"),
     /** Game-played beacons per address. */
     gamePlayed: limit("game-played", env.GAME_PLAYED_RATE_LIMIT, MINUTE),
     /** Failed sign-ins per (account, address); reached, that address is locked out of the account. */

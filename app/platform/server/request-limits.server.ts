@@ -1,6 +1,7 @@
 import type http from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { data, type ServerBuild } from "react-router";
+import { REQUEST_TIMEOUTS } from "./request-timeouts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -64,27 +65,7 @@ export const BODY_LIMITS: BodyLimit[] = [
   },
 ];
 
-/**
- * Time limits for receiving a request (Node's http server enforces them and answers 408): the
- * headers within 20 s, the whole request within 2 minutes (a 5 MB avatar at about 350 kbit/s),
- * checked every second. After a refusal the rest of a body is read and dropped for at most
- * `lingerMs`, so the client sees the answer before the connection closes.
- */
-export const REQUEST_TIMEOUTS = {
-  headersMs: 20_000,
-  requestMs: 120_000,
-  checkEveryMs: 1_000,
-  lingerMs: 5_000,
-};
-
-/** The http.Server options that enforce the time limits. */
-export function requestTimeoutOptions(timeouts = REQUEST_TIMEOUTS): http.ServerOptions {
-  return {
-    headersTimeout: timeouts.headersMs,
-    requestTimeout: timeouts.requestMs,
-    connectionsCheckingInterval: timeouts.checkEveryMs,
-  };
-}
+export { REQUEST_TIMEOUTS, requestTimeoutOptions } from "./request-timeouts";
 
 export function bodyLimitFor(path: string, limits = BODY_LIMITS): BodyLimit {
   return limits.find((limit) => limit.path.test(path)) ?? limits[limits.length - 1]!;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { createDatabase } from "../../support/database";
 import { freePort, runScript, serverEnv, startServer } from "../../support/processes";
 
-// The fuzz tests talk to the real server (`tsx server.ts`, production build) as a child process, so
+// The fuzz tests talk to the real server (`node bin/start.js`, the compiled production build) as a child process, so
 // every layer a visitor's request meets is in the loop: Express body parsing, the cross-site check,
 // React Router, the actions and the error handlers.
 

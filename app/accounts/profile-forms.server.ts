@@ -1,0 +1,173 @@
+import QRCode from "qrcode";
+import type { AppLoadContext } from "react-router";
+import { AppError } from "~/platform/errors/app-error";
+import { requireIntent } from "~/platform/forms/intent";
+import { readForm } from "~/platform/forms/read-form.server";
+import { handleSubmissionWith } from "~/platform/forms/reply-with.server";
+import { handleSubmission, submissionOf } from "~/platform/forms/submission.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import {
+  ProfileIntentSchema,
+  ProfileSchema,
+  RevokeSessionSchema,
+  SaveThemeSchema,
+  SettingsSchema,
+} from "~/profiles";
+import { savePreferences, saveThemePreference, updateProfile } from "~/profiles/index.server";
+import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
+import {
+  ChangePasswordSchema,
+  PasswordConfirmSchema,
+  TwoFactorCodeSchema,
+  type TwoFactorEnrolment,
+} from "./auth-schemas";
+import { getSessionUser, revokeSession } from "./session.server";
+
+// The /profile writes (docs/product.md#profile). Each acts on the signed-in user only; there is no
+// way to name another. Each answers with the form contract's reply (a refusal is an AppError on the
+// form that sent it) or, once it succeeds, a redirect back with a toast.
+
+/** A refused auth call keeps the status the page always had: 400. */
+const refused = (answer: Parameters<typeof authErrorMessage>[0], fallback: string) =>
+  new AppError("invalid", authErrorMessage(answer, fallback));
+
+/** The /profile action: a signed-out visitor is sent to sign in and brought back. */
+export async function answerProfileForm({
+  request,
+  context,
+}: {
+  request: Request;
+  context: AppLoadContext;
+}) {
+  const { db, env, logger } = context.runtime;
+  const user = await getSessionUser(request, context);
+  if (!user) {
+    return redirectWithToast(
+      "/auth?redirectTo=/profile",
+      { type: "info", title: "Please sign in to continue." },
+      env.AUTH_SECRET,
+    );
+  }
+  const form = await readForm(request);
+  const intent = requireIntent(ProfileIntentSchema, form);
+  const done = (title: string, description?: string, headers?: Headers, to = "/profile") =>
+    redirectWithToast(to, { type: "success", title, description }, env.AUTH_SECRET, { headers });
+  /** A store failure is reported and answered as it always was: 500 with the spec's sentence. */
+  const storeOr500 = async (message: string, write: () => Promise<unknown>) => {
+    try {
+      await write();
+    } catch (error) {
+      logger.error({ err: error }, message);
+      throw new AppError("internal", message);
+    }
+  };
+
+  switch (intent) {
+    case "profile":
+      return handleSubmission(submissionOf(form, ProfileSchema), async (input) => {
+        await storeOr500("Failed to update profile", () => updateProfile(db, user.id, input));
+        throw await done("Profile updated successfully");
+      });
+    case "settings":
+      return handleSubmission(submissionOf(form, SettingsSchema), async (input) => {
+        await storeOr500("Failed to update settings", () => savePreferences(db, user.id, input));
+        throw await done(
+          "Settings updated successfully",
+          undefined,
+          undefined,
+          "/profile?tab=settings",
+        );
+      });
+    case "save-theme":
+      return handleSubmission(submissionOf(form, SaveThemeSchema), async ({ theme }) => {
+        await saveThemePreference(db, user.id, theme);
+      });
+    case "enable-2fa":
+      return handleSubmissionWith(
+        submissionOf(form, PasswordConfirmSchema),
+        async ({ password }): Promise<TwoFactorEnrolment> => {
+          const answer = await forwardToAuth<{ totpURI: string; backupCodes: string[] }>(
+            request,
+            context,
+            "/two-factor/enable",
+            { password },
+          );
+          if (!answer.ok) {
+            throw refused(answer, "Two-factor authentication could not be turned on.");
+          }
+          const qrDataUrl = await QRCode.toDataURL(answer.body.totpURI, { margin: 1, width: 220 });
+          return {
+            qrDataUrl,
+            secretUri: answer.body.totpURI,
+            backupCodes: answer.body.backupCodes,
+          };
+        },
+      );
+    case "confirm-2fa":
+      return handleSubmission(submissionOf(form, TwoFactorCodeSchema), async ({ code }) => {
+        const answer = await forwardToAuth(request, context, "/two-factor/verify-totp", { code });
+        if (!answer.ok) {
+          throw refused(answer, "That code did not work. Check your app's clock and try again.");
+        }
+        throw await done(
+          "Two-factor authentication is on",
+          "You will be asked for a code when you sign in.",
+          answer.cookies,
+        );
+      });
+    case "disable-2fa":
+      return handleSubmission(submissionOf(form, PasswordConfirmSchema), async ({ password }) => {
+        const answer = await forwardToAuth(request, context, "/two-factor/disable", { password });
+        if (!answer.ok) {
+          throw refused(answer, "Two-factor authentication could not be turned off.");
+        }
+        throw await done("Two-factor authentication is off");
+      });
+    case "change-password":
+      return handleSubmission(submissionOf(form, ChangePasswordSchema), async (input) => {
+        const answer = await forwardToAuth(request, context, "/change-password", {
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+          revokeOtherSessions: true,
+        });
+        if (!answer.ok) throw refused(answer, "The password could not be changed.");
+        throw await done(
+          "Password changed",
+          "Your other devices have been signed out.",
+          answer.cookies,
+        );
+      });
+    case "revoke-session":
+      return handleSubmission(submissionOf(form, RevokeSessionSchema), async ({ sessionId }) => {
+        // By session id, never by token: other sessions' tokens are credentials and stay off the page.
+        if (!(await revokeSession(db, user.id, sessionId))) {
+          throw new AppError("not_found", "That device could not be signed out.");
+        }
+        // No process may accept the signed-out device's session after this answer (decision 041).
+        await context.runtime.caches.sessionsChanged(db);
+        throw await done("Device signed out");
+      });
+    case "delete-account":
+      return handleSubmission(submissionOf(form, PasswordConfirmSchema), async ({ password }) => {
+        // The library's hooks check the password and keep the last owner (answering 409).
+        const answer = await forwardToAuth(request, context, "/delete-user", { password });
+        if (answer.status === 409) {
+          throw new AppError(
+            "conflict",
+            authErrorMessage(answer, "Your account could not be deleted."),
+          );
+        }
+        if (!answer.ok) throw refused(answer, "Your account could not be deleted.");
+        throw await redirectWithToast(
+          "/",
+          {
+            type: "success",
+            title: "Account deleted",
+            description: "Your account and its data are gone.",
+          },
+          env.AUTH_SECRET,
+          { headers: answer.cookies },
+        );
+      });
+  }
+}

@@ -1,0 +1,79 @@
+import type { AppLoadContext } from "react-router";
+import { listRecentActivity } from "~/activity/index.server";
+import { getPreferences, getProfile } from "~/profiles/index.server";
+import { describeDevice } from "./devices";
+import type { SessionUser } from "./session.server";
+
+// What /profile shows a signed-in user (docs/product.md#profile): each part is read on its own, and
+// one that fails to load is replaced by its defaults and named in `errors` (the page toasts each).
+
+const TABS = ["profile", "activity", "settings"] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (tab: string | null): tab is Tab => TABS.some((known) => known === tab);
+
+export async function loadProfilePage(
+  request: Request,
+  { runtime }: AppLoadContext,
+  user: SessionUser,
+) {
+  const { db, auth, logger } = runtime;
+  const tab = new URL(request.url).searchParams.get("tab");
+  const attempt = async <T>(what: string, run: () => Promise<T>, fallback: T) => {
+    try {
+      return { value: await run(), error: null };
+    } catch (error) {
+      logger.error({ err: error }, `profile: ${what}`);
+      return { value: fallback, error: what };
+    }
+  };
+  const [profile, preferences, activity, sessions] = await Promise.all([
+    attempt("Failed to load profile information", () => getProfile(db, user.id), null),
+    attempt("Failed to load preferences", () => getPreferences(db, user.id), {
+      emailNotifications: true,
+      themePreference: "system" as const,
+      privacyLevel: "public" as const,
+    }),
+    attempt("Failed to load activity data", () => listRecentActivity(db, user.id), []),
+    attempt(
+      "Failed to load your devices",
+      () => auth.api.listSessions({ headers: request.headers }),
+      [],
+    ),
+  ]);
+  const devices = sessions.value
+    .map((s) => ({
+      id: s.id,
+      device: describeDevice(s.userAgent),
+      ipAddress: s.ipAddress ?? null,
+      lastActive: new Date(s.updatedAt ?? s.createdAt).toISOString(),
+      current: s.id === user.sessionId,
+    }))
+    .sort(
+      (a, b) => Number(b.current) - Number(a.current) || b.lastActive.localeCompare(a.lastActive),
+    );
+  return {
+    signedIn: true as const,
+    tab: isTab(tab) ? tab : "profile",
+    user: {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: user.createdAt,
+    },
+    profile: profile.value ?? {
+      id: user.id,
+      username: user.email,
+      displayName: null,
+      bio: null,
+      avatarUrl: null,
+      createdAt: user.createdAt,
+    },
+    preferences: preferences.value,
+    activity: activity.value,
+    devices,
+    errors: [profile.error, preferences.error, activity.error, sessions.error].filter(
+      (error) => error !== null,
+    ),
+  };
+}

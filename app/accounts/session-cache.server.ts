@@ -1,0 +1,70 @@
+import type { ClearableCache } from "~/platform/server/caches.server";
+
+// Sessions resolved without a database query on most requests (decision 041): the auth library's
+// answer for a session cookie is kept for a few seconds. Any write that ends a session or changes
+// what it carries clears this cache on every process before its answer (CacheRegistry's
+// `sessionsChanged`), so an ended session is refused at once everywhere; the short life bounds
+// everything else (a session expiring, the library extending it).
+
+/** The part of the auth library's session answer the site keeps. */
+export type ResolvedSession = {
+  user: { id: string; email: string; createdAt: Date | string; twoFactorEnabled?: boolean | null };
+  session: { id: string; expiresAt: Date | string };
+};
+
+export const SESSION_CACHE_MS = 30_000;
+const MAX_SESSIONS = 10_000;
+
+export class SessionCache implements ClearableCache {
+  readonly name = "sessions";
+  readonly holds = "sessions" as const;
+  private entries = new Map<string, { value: ResolvedSession; until: number }>();
+  // Bumped by every clear: a lookup that began before a clear may have read an ended session, so
+  // its answer is used once but not kept.
+  private generation = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The kept answer for this session cookie, while it is fresh. */
+  get(cookie: string): ResolvedSession | undefined {
+    const entry = this.entries.get(cookie);
+    if (!entry) return undefined;
+    if (this.now() < entry.until) return entry.value;
+    this.entries.delete(cookie);
+    return undefined;
+  }
+
+  /** Where a lookup starts: `keep` takes it back, and keeps nothing if a clear came in between. */
+  begin(): number {
+    return this.generation;
+  }
+
+  keep(cookie: string, value: ResolvedSession, startedAt: number): void {
+    if (startedAt !== this.generation) return;
+    const until = Math.min(
+      this.now() + SESSION_CACHE_MS,
+      new Date(value.session.expiresAt).getTime(),
+    );
+    if (this.entries.size >= MAX_SESSIONS) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(cookie, { value, until });
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.generation++;
+  }
+
+  size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * The session cookie's value in a Cookie header (`studio.session_token`, or the `__Secure-` form it
+ * takes on HTTPS); null without one. The session cache and the pages' Cache-Control both use it.
+ */
+export function sessionCookieOf(header: string | null): string | null {
+  if (!header) return null;
+  const match = /(?:^|;\s*)(?:__Secure-)?studio\.session_token=([^;]+)/.exec(header);
+  return match?.[1] ?? null;
+}

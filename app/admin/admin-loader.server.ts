@@ -1,0 +1,70 @@
+import type { AppLoadContext } from "react-router";
+import type { SessionUser } from "~/accounts/index.server";
+import { listGames } from "~/games/index.server";
+import { countUnreadMessages, listMessagesPage } from "~/messages/index.server";
+import { listNewsEntriesPage } from "~/news/index.server";
+import { pageRequestFrom } from "~/platform/paging/cursor";
+import { permissionsOf } from "~/roles";
+import { ADMIN_LIST_PARAMS } from "./admin-lists";
+
+// What /admin shows (docs/product.md#admin-dashboard): one page of each list the role may manage,
+// filtered and paged by the URL (decision 035). A list whose read fails shows its error and leaves
+// the others alone.
+
+/** Messages and news a page of the dashboard shows. */
+const PAGE = { messages: 20, news: 20 };
+
+export async function loadAdmin(request: Request, context: AppLoadContext, user: SessionUser) {
+  const { db, logger } = context.runtime;
+  const permissions = permissionsOf(user.role);
+  const params = new URL(request.url).searchParams;
+  const first = { direction: "first" } as const;
+  const inbox = {
+    unreadOnly: params.get("unread") === "1",
+    search: params.get("mq")?.trim() ?? "",
+  };
+  const newsSearch = params.get("nq")?.trim() ?? "";
+  const load = async <T>(allowed: boolean, what: string, run: () => Promise<T>) => {
+    if (!allowed) return { value: null, error: null };
+    try {
+      return { value: await run(), error: null };
+    } catch (error) {
+      logger.error({ err: error }, `admin: ${what} failed to load`);
+      return { value: null, error: `Failed to load ${what}` };
+    }
+  };
+  const [messages, unread, news, games] = await Promise.all([
+    load(permissions.canManageMessages, "messages", () =>
+      listMessagesPage(db, {
+        page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.messages) ?? first,
+        size: PAGE.messages,
+        ...inbox,
+      }),
+    ),
+    load(permissions.canManageMessages, "messages", () => countUnreadMessages(db)),
+    load(permissions.canManageNews, "news", () =>
+      listNewsEntriesPage(db, {
+        page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.news) ?? first,
+        size: PAGE.news,
+        search: newsSearch,
+      }),
+    ),
+    load(permissions.canManageGames, "games", () => listGames(db)),
+  ]);
+  const empty = { items: [], newer: null, older: null };
+  const listed = <T>(result: { value: T | null; error: string | null }, fallback: T) =>
+    result.value === null && result.error === null ? null : (result.value ?? fallback);
+  return {
+    role: user.role,
+    permissions,
+    tab: params.get("tab"),
+    messages: {
+      page: listed(messages, empty),
+      error: messages.error,
+      unread: unread.value ?? 0,
+      filter: inbox,
+    },
+    news: { page: listed(news, empty), error: news.error, search: newsSearch },
+    games: { items: listed(games, []), error: games.error },
+  };
+}

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { QueryTimedOut, type ReaderOptions, runAsReader } from "./sql-query-steps.server";
+import {
+  databaseMessage,
+  type Exec,
+  ReaderUnavailable,
+  readerSetupStatements,
+  sqlState,
+} from "./sql-reader.server";
+
+// PostgreSQL: the console query runs in the app's database, as the reader role (decision 027).
+
+export const drizzleExec =
+  (tx: Pick<Database, "execute">): Exec =>
+  async (text) => {
+    const result = (await tx.execute(sql.raw(text))) as unknown as {
+      rows: Record<string, unknown>[];
+      fields?: { name: string }[];
+    };
+    return { rows: result.rows, fields: result.fields ?? [] };
+  };
+
+const settingUp = new WeakMap<Database, Promise<string | null>>();
+
+/**
+ * Creates and grants the role where the database user may. Answers why it could not; a failure is
+ * not remembered (a race between processes, an operator's grant later), so the next query tries again.
+ */
+function setUpReader(db: Database, role: string): Promise<string | null> {
+  const running = settingUp.get(db);
+  if (running) return running;
+  const attempt = (async () => {
+    try {
+      for (const statement of readerSetupStatements(role)) await db.execute(sql.raw(statement));
+      return null;
+    } catch (error) {
+      return databaseMessage(error);
+    } finally {
+      settingUp.delete(db);
+    }
+  })();
+  settingUp.set(db, attempt);
+  return attempt;
+}
+
+/** A transaction as the reader role; ReaderUnavailable when the role is missing or unsafe. */
+export async function inReaderTransaction<T>(
+  db: Database,
+  options: ReaderOptions,
+  work: (exec: Exec) => Promise<T>,
+): Promise<T> {
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const exec = drizzleExec(tx);
+      return work(exec);
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof ReaderUnavailable)) throw error;
+    // A missing or ungranted role is set up once, where the database user may; then it is proven again.
+    const failed = await setUpReader(db, options.role);
+    try {
+      return await attempt();
+    } catch (again) {
+      if (again instanceof ReaderUnavailable && failed) {
+        throw new ReaderUnavailable(`${again.message} (setting it up failed: ${failed})`);
+      }
+      throw again;
+    }
+  }
+}
+
+export async function runOnPostgres(db: Database, statement: string, options: ReaderOptions) {
+  try {
+    return await inReaderTransaction(db, options, (exec) =>
+      runAsReader(exec, exec, statement, options),
+    );
+  } catch (error) {
+    if (sqlState(error) === "57014") throw new QueryTimedOut();
+    throw error;
+  }
+}

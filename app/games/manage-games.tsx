@@ -1,0 +1,256 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { GripVertical, Pencil, Search, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
+import { ConfirmDialog } from "~/platform/ui/alert-dialog";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Input } from "~/platform/ui/input";
+import { GameImage, GameStatusBadge } from "./game-card";
+import { matchesTitle } from "./game-filter";
+import type { GameEntry } from "./game-schema";
+
+// 'Manage Games' (docs/product.md#game-management-tab): the games in order, reordered by drag and
+// drop or by keyboard. A new order shows at once, numbered from 1, and is saved whole in one
+// request; after the answer the server's order is shown again, whatever it was. The title filter
+// narrows the list in the browser (the catalogue is loaded whole, decision 036); while it is set,
+// each game keeps its number in the whole order and the handles rest, since a move among some of
+// the games would say nothing about where it lands among the rest.
+
+function SortableGame({
+  game,
+  position,
+  sortable,
+  onEdit,
+  onDelete,
+}: {
+  game: GameEntry;
+  position: number;
+  sortable: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: game.id, disabled: !sortable });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`flex items-start gap-3 rounded-lg border bg-card p-3 ${isDragging ? "z-10 shadow-lg" : ""}`}
+      data-testid="manage-game"
+    >
+      {sortable ? (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Reorder ${game.title}`}
+          className="mt-1 cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <GripVertical aria-hidden="true" className="size-5" />
+        </button>
+      ) : (
+        <span aria-hidden="true" className="mt-1 p-1 text-muted-foreground/40">
+          <GripVertical className="size-5" />
+        </span>
+      )}
+      <GameImage
+        src={game.imageUrl}
+        alt={game.title}
+        className="h-10 w-14 shrink-0 rounded-md sm:h-14 sm:w-20"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span className="min-w-0 [overflow-wrap:anywhere]">{game.title}</span>
+          <span className="text-xs text-muted-foreground" data-testid="display-order">
+            #{position}
+          </span>
+          <GameStatusBadge status={game.status} />
+        </p>
+        <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{game.description}</p>
+      </div>
+      <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
+        <Button variant="ghost" size="icon" aria-label={`Edit ${game.title}`} onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+        </Button>
+        <ConfirmDialog
+          title="Are you sure you want to delete this game?"
+          description={game.title}
+          onConfirm={onDelete}
+          trigger={
+            <Button variant="ghost" size="icon" aria-label={`Delete ${game.title}`}>
+              <Trash2 aria-hidden="true" className="text-destructive" />
+            </Button>
+          }
+        />
+      </div>
+    </li>
+  );
+}
+
+/** What screen readers hear while reordering: the game's title and place, not its id. */
+function useAnnouncements(list: GameEntry[]): Announcements {
+  const justPickedUp = useRef(false);
+  const titleOf = (id: UniqueIdentifier) => list.find((g) => g.id === id)?.title ?? "The game";
+  const placeOf = (id: UniqueIdentifier) =>
+    `position ${list.findIndex((g) => g.id === id) + 1} of ${list.length}`;
+  return {
+    onDragStart: ({ active }) => {
+      justPickedUp.current = true;
+      return `Picked up ${titleOf(active.id)}, ${placeOf(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      // The first 'over' is the game's own place: keep 'Picked up' as the last thing said.
+      const first = justPickedUp.current;
+      justPickedUp.current = false;
+      if (!over || (first && over.id === active.id)) return undefined;
+      return `${titleOf(active.id)} moved to ${placeOf(over.id)}.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      `${titleOf(active.id)} dropped at ${placeOf((over ?? active).id)}.`,
+    onDragCancel: ({ active }) =>
+      `Reordering cancelled. ${titleOf(active.id)} stays at ${placeOf(active.id)}.`,
+  };
+}
+
+/**
+ * The games in their order, each with edit and delete; `hidden` are the games whose deletion is on
+ * its way.
+ */
+export function ManageGames({
+  games,
+  hidden,
+  onEdit,
+  onDelete,
+}: {
+  games: GameEntry[];
+  hidden: ReadonlySet<string>;
+  onEdit: (game: GameEntry) => void;
+  onDelete: (game: GameEntry) => void;
+}) {
+  // The order shown: applied at once on a drop, replaced by the server's after every answer.
+  const [order, setOrder] = useState(() => games.map((g) => g.id));
+  useEffect(() => setOrder(games.map((g) => g.id)), [games]);
+  const byId = new Map(games.map((g) => [g.id, g]));
+  const list = order.flatMap((id) => {
+    const game = byId.get(id);
+    return game && !hidden.has(id) ? [game] : [];
+  });
+
+  const reorder = useFetcherReply("games-reorder", (reply) => {
+    if (reply.status === "success") toast.success("Game order updated successfully!");
+    else
+      toast.error("Failed to update game order. Please try again.", {
+        description: failureMessage(reply),
+      });
+  });
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const announcements = useAnnouncements(list);
+  const [filter, setFilter] = useState("");
+  const filtering = filter.trim() !== "";
+  const shown = filtering ? list.filter((g) => matchesTitle(g, filter.trim())) : list;
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const ids = list.map((g) => g.id);
+    const next = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+    setOrder(next);
+    reorder.submit({ intent: "games-reorder", ids: JSON.stringify(next) }, { method: "post" });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="text-lg">Manage Games</h2>
+        </CardTitle>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {filtering
+            ? "Clear the filter to change the order."
+            : "Drag a game by its handle, or focus the handle and use Space and the arrow keys, to change the order."}
+        </p>
+        {list.length > 0 && (
+          <div className="relative mt-2">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              type="search"
+              aria-label="Filter games by title"
+              placeholder="Filter games by title"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              autoComplete="off"
+              className="pl-8"
+            />
+          </div>
+        )}
+      </CardHeader>
+      <CardContent>
+        {list.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground">
+            No games available. Add your first game above!
+          </p>
+        ) : shown.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground" role="status">
+            No games match “{filter.trim()}”.
+          </p>
+        ) : (
+          <DndContext
+            id="manage-games"
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            accessibility={{ announcements }}
+            onDragEnd={onDragEnd}
+          >
+            <SortableContext items={shown.map((g) => g.id)} strategy={verticalListSortingStrategy}>
+              <ul className="space-y-2">
+                {shown.map((game) => (
+                  <SortableGame
+                    key={game.id}
+                    game={game}
+                    position={list.indexOf(game) + 1}
+                    sortable={!filtering}
+                    onEdit={() => onEdit(game)}
+                    onDelete={() => onDelete(game)}
+                  />
+                ))}
+              </ul>
+            </SortableContext>
+          </DndContext>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,9 @@
+// The health feature's server-only face: what other folders may import on the server (decision 031).
+export {
+  answerProbe,
+  healthPathOf,
+  healthResponse,
+  liveness,
+  probeAnswer,
+  readiness,
+} from "./health.server";

@@ -1,0 +1,6 @@
+// The health feature's browser-safe face (decision 031).
+
+/** The health endpoints: answered for balancers and orchestrators, never logged per call. */
+export const HEALTH_PATHS = ["/healthz", "/livez", "/readyz"] as const;
+
+export type HealthPath = (typeof HEALTH_PATHS)[number];

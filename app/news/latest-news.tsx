@@ -1,0 +1,42 @@
+import { Newspaper } from "lucide-react";
+import { Link } from "react-router";
+import { NewsCard } from "./news-card";
+import type { NewsSummary } from "./news-schema";
+
+/** Home shows the 3 newest news items (docs/product.md#home). */
+export const LATEST_NEWS_COUNT = 3;
+
+/** Home's 'Latest News' section, or 'No news available yet. Check back soon!'. */
+export function LatestNews({ items }: { items: NewsSummary[] }) {
+  return (
+    <section aria-labelledby="latest-news-heading" className="border-y bg-muted/40">
+      <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="latest-news-heading" className="text-3xl font-bold tracking-tight">
+            Latest News
+          </h2>
+          <Link
+            to="/news"
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+          >
+            <Newspaper aria-hidden="true" className="size-4" />
+            All news
+          </Link>
+        </div>
+        {items.length === 0 ? (
+          <p className="mt-10 rounded-xl border border-dashed p-10 text-center text-muted-foreground">
+            No news available yet. Check back soon!
+          </p>
+        ) : (
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {items.map((item) => (
+              <li key={item.id}>
+                <NewsCard item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import { healthResponse, probeAnswer } from "~/health/index.server";
+import type { Route } from "./+types/livez";
+
+// Liveness: the process answers; no database call.
+// The server answers this path before Express (server/app.ts); this module gives the same answer
+// where the router is called without that server (tests, another host; decision 038).
+export async function loader({ context }: Route.LoaderArgs) {
+  return healthResponse(await probeAnswer("/livez", context.runtime));
+}

@@ -1,0 +1,9 @@
+import { healthResponse, probeAnswer } from "~/health/index.server";
+import type { Route } from "./+types/readyz";
+
+// Readiness for orchestrators: 503 while shutting down or without the database.
+// The server answers this path before Express (server/app.ts); this module gives the same answer
+// where the router is called without that server (tests, another host; decision 038).
+export async function loader({ context }: Route.LoaderArgs) {
+  return healthResponse(await probeAnswer("/readyz", context.runtime));
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// `npm start`: the compiled server (build/server/start.js), plain JavaScript; on a fresh clone, or
+// after a change to the sources, it builds first (decision 039).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { BUILT, ensureBuild } from "./build-state.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+ensureBuild(root);
+await import(path.join(root, BUILT.start));
