@@ -68,12 +68,13 @@ export function sharedCacheDirectives(cacheDir: string) {
 
 /**
  * The `http` block's contents of the balancer in front of the processes on `upstreams`; with
- * `cacheDir`, also the shared cache of public pages.
+ * `cacheDir`, also the shared cache of public pages; with `showUpstream` (tests only), an
+ * X-Upstream header naming the processes nginx tried, the one that answered last.
  */
 export function balancerHttp(
   listenPort: number,
   upstreams: number[],
-  options: { cacheDir?: string } = {},
+  options: { cacheDir?: string; showUpstream?: boolean } = {},
 ): string {
   const cache = options.cacheDir ? sharedCacheDirectives(options.cacheDir) : null;
   return `${cache ? `${cache.http}\n` : ""}  upstream studio {
@@ -96,7 +97,9 @@ ${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout
       proxy_connect_timeout 2s;
       proxy_next_upstream error timeout;
       proxy_next_upstream_tries 3;
-      proxy_next_upstream_timeout 10s;${cache ? `\n${cache.location}` : ""}
+      proxy_next_upstream_timeout 10s;${cache ? `\n${cache.location}` : ""}${
+        options.showUpstream ? "\n      add_header X-Upstream $upstream_addr always;" : ""
+      }
     }
   }`;
 }

@@ -62,6 +62,22 @@ describe.skipIf(skipped !== null)(
     };
     const a = () => servers.a!;
     const b = () => servers.b!;
+    const outputs = () =>
+      [`nginx:\n${nginx.output()}`, `a:\n${a().output()}`, `b:\n${b().output()}`].join("\n");
+
+    /** Waits until a request through nginx is answered by `server` (X-Upstream names it last). */
+    const untilNginxSendsTo = async (server: ServerProcess) => {
+      const deadline = Date.now() + FAIL_TIMEOUT_SECONDS * 1000 + 20_000;
+      const address = `127.0.0.1:${server.port}`;
+      while (Date.now() < deadline) {
+        const response = await fetch(`${nginx.url}/healthz`);
+        await response.arrayBuffer();
+        const answered = response.headers.get("x-upstream")?.split(", ").at(-1);
+        if (response.status === 200 && answered === address) return;
+        await sleep(100);
+      }
+      throw new Error(`nginx did not send requests to ${address} again:\n${outputs()}`);
+    };
 
     beforeAll(async () => {
       database = await createTestDatabase();
@@ -80,7 +96,7 @@ describe.skipIf(skipped !== null)(
       [servers.a, servers.b] = await Promise.all([start(), start()]);
       nginx = await startNginx(findNginx()!, {
         listenPort: nginxPort,
-        http: () => balancerHttp(nginxPort, [a().port, b().port]),
+        http: () => balancerHttp(nginxPort, [a().port, b().port], { showUpstream: true }),
       });
       direct = await openDatabase({ engine: "postgres", url: database.url, poolSize: 2 });
       await createUser(direct.db, ADMIN, "admin");
@@ -360,7 +376,9 @@ describe.skipIf(skipped !== null)(
       });
       const { id } = (await created.json()) as { id: string };
 
-      type Outcome = { what: string; status: number | string };
+      // Each failure says in which phase of the restart it happened.
+      let phase = "both serving";
+      type Outcome = { what: string; status: number | string; phase: string };
       const failures: Outcome[] = [];
       const counts = new Map<string, number>();
       const requests: { what: string; run: () => Promise<Response>; ok: number }[] = [
@@ -409,10 +427,14 @@ describe.skipIf(skipped !== null)(
             const response = await request.run();
             await response.arrayBuffer();
             if (response.status !== request.ok) {
-              failures.push({ what: request.what, status: response.status });
+              failures.push({ what: request.what, status: response.status, phase });
             }
           } catch (error) {
-            failures.push({ what: request.what, status: String((error as Error).cause ?? error) });
+            failures.push({
+              what: request.what,
+              status: String((error as Error).cause ?? error),
+              phase,
+            });
           }
           counts.set(request.what, (counts.get(request.what) ?? 0) + 1);
         }
@@ -423,18 +445,23 @@ describe.skipIf(skipped !== null)(
       for (const name of ["a", "b"] as const) {
         const server = servers[name]!;
         const before = sent;
+        phase = `${name} stopping`;
         expect(await server.stop()).toBe(0);
+        phase = `${name} starting`;
         servers[name] = await start(server.port);
         // The other process carried the load meanwhile.
         expect(sent).toBeGreaterThan(before);
-        // Healthy again; nginx takes it back within fail_timeout (see tests/support/nginx.ts).
-        await sleep(FAIL_TIMEOUT_SECONDS * 1000 + 1_000);
+        // Healthy again; nginx takes it back after fail_timeout (see tests/support/nginx.ts), and
+        // only then may the next one go, as a deployment would check through the balancer.
+        phase = `${name} healthy, not yet back in nginx's rotation`;
+        await untilNginxSendsTo(servers[name]!);
+        phase = `${name} back in nginx's rotation`;
       }
       loading = false;
       await load;
 
-      // On failure, nginx's log says what it saw.
-      expect(failures, nginx.output()).toEqual([]);
+      // On failure, nginx's log and both processes' output say what they saw.
+      expect(failures, outputs()).toEqual([]);
       expect(sent).toBeGreaterThan(100);
       for (const request of requests) expect(counts.get(request.what) ?? 0).toBeGreaterThan(0);
       // Both restarted processes serve.
