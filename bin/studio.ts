@@ -69,13 +69,8 @@ export async function run(argv: string[]): Promise<number> {
     if (command === "db seed") {
       const added = await seedDemo(database.db);
       console.log(`Demo content: added ${added.news} news items and ${added.games} games.`);
-      // Servers running on the same PostgreSQL database drop the pages that showed the old content.
-      // (The embedded database cannot be open in a running server at the same time.)
-      if (env.DATABASE_URL && added.news + added.games > 0) {
-        const caches = new CacheRegistry(createLogger("silent"));
-        await caches.listen(env.DATABASE_URL);
-        await caches.publicContentChanged(database.db);
-        await caches.close();
+      if (added.news + added.games > 0) {
+        await withRunningServers(env, (caches) => caches.publicContentChanged(database.db));
       }
     }
     if (command === "user create") {
@@ -92,12 +87,33 @@ export async function run(argv: string[]): Promise<number> {
     if (command === "user role") {
       const userId = await findUserIdByEmail(database.db, values.email!);
       if (!userId) throw new AppError("not_found", `No user with the email ${values.email}.`);
-      const change = await setUserRole(database.db, { userId, role, assignedBy: null });
+      const change = await withRunningServers(env, (caches) =>
+        setUserRole({ db: database.db, caches }, { userId, role, assignedBy: null }),
+      );
       console.log(`${values.email}: ${change.from} -> ${change.to}.`);
     }
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * Runs a change with a cache registry that reaches the servers running on the same PostgreSQL
+ * database, so they drop what the change made stale (pages, sessions) before this command says
+ * it is done. The embedded database cannot be open in a running server at the same time: there,
+ * nothing else is running to tell.
+ */
+async function withRunningServers<T>(
+  env: { DATABASE_URL?: string },
+  change: (caches: CacheRegistry) => Promise<T>,
+): Promise<T> {
+  const caches = new CacheRegistry(createLogger("silent"));
+  if (env.DATABASE_URL) await caches.listen(env.DATABASE_URL);
+  try {
+    return await change(caches);
+  } finally {
+    await caches.close();
   }
 }
 

@@ -9,7 +9,7 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { CLIENT_IP_HEADER, ownerSetupLink } from "~/accounts/index.server";
+import { CLIENT_IP_HEADER, ownerSetupLink, sessionCookieOf } from "~/accounts/index.server";
 import { PUBLIC_API_READS } from "~/api/api.server";
 import { HEALTH_PATHS } from "~/health";
 import { answerProbe, healthPathOf } from "~/health/index.server";
@@ -55,6 +55,19 @@ export async function createSite(options: SiteOptions) {
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
   const https = env.SITE_URL.startsWith("https:");
   const headers = securityHeaders({ https });
+  const sharedPolicy = (document: string) =>
+    contentSecurityPolicy({ hashes: inlineScriptHashes(document) }, { dev: devMode, https });
+  // Signed-in readers' public pages, one copy per session, served while the session is one this
+  // process keeps (decision 045): cleared with the public pages and with the sessions.
+  const readerPages = new PageCache({
+    name: "reader-pages",
+    sharedPolicy,
+    signedIn: {
+      sessionCookieOf,
+      sessionIsCurrent: (cookie) => runtime.sessions.get(cookie) !== undefined,
+    },
+  });
+  runtime.caches.register(readerPages);
 
   // The public API reads (news and games lists, a news item) kept like the public pages and
   // cleared by the same writes; a kept answer is sent only once the API's rate limit has counted
@@ -91,9 +104,9 @@ export async function createSite(options: SiteOptions) {
     // Once shutdown has begun, no connection is kept for another request (see server.ts).
     if (shuttingDown) res.setHeader("Connection", "close");
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    if (isSharedPage(req)) {
-      // Served to many from the page cache: no nonce. The page cache replaces this policy with
-      // one listing the hashes of the document's inline scripts (decision 028).
+    if (isSharedPage(req) || readerPages.keyOf(req) !== null) {
+      // Kept by a page cache and served again: no nonce. The page cache replaces this policy with
+      // one listing the hashes of the document's inline scripts (decisions 028, 045).
       res.locals.nonce = undefined;
       res.setHeader(
         "Content-Security-Policy",
@@ -126,12 +139,10 @@ export async function createSite(options: SiteOptions) {
 
   // Anonymous public pages from memory, before the static files (no file lookup for a page); the
   // writes that change them (news, games) clear them on every process (decision 028).
-  const pageCache = new PageCache({
-    sharedPolicy: (document) =>
-      contentSecurityPolicy({ hashes: inlineScriptHashes(document) }, { dev: devMode, https }),
-  });
+  const pageCache = new PageCache({ sharedPolicy });
   runtime.caches.register(pageCache);
   app.use(pageCache.middleware());
+  app.use(readerPages.middleware());
   app.use(apiAnswers.middleware({ serve: false }));
   serveFiles(app);
 
@@ -167,8 +178,9 @@ export async function createSite(options: SiteOptions) {
     env,
     logger,
     /**
-     * The health probes and the pages the cache holds are answered before Express runs (no log
-     * line, no middleware): they cost little more than writing their bytes (decisions 018, 038).
+     * The health probes and the pages the caches hold are answered before Express runs (no log
+     * line, no middleware): they cost little more than writing their bytes (decisions 018, 038,
+     * 045).
      * Everything else goes to Express.
      */
     handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -184,7 +196,9 @@ export async function createSite(options: SiteOptions) {
         });
         return;
       }
-      if (!pageCache.serveHit(req, res, extra)) app(req, res);
+      if (!pageCache.serveHit(req, res, extra) && !readerPages.serveHit(req, res, extra)) {
+        app(req, res);
+      }
     },
     /** The owner set-up link while no owner exists: printed for the person starting the server. */
     ownerSetupLink: () => ownerSetupLink(runtime.db, env.SITE_URL),

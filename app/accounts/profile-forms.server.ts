@@ -65,12 +65,16 @@ export async function answerProfileForm({
   switch (intent) {
     case "profile":
       return handleSubmission(submissionOf(form, ProfileSchema), async (input) => {
-        await storeOr500("Failed to update profile", () => updateProfile(db, user.id, input));
+        await storeOr500("Failed to update profile", () =>
+          updateProfile(context.runtime, user.id, input),
+        );
         throw await done("Profile updated successfully");
       });
     case "settings":
       return handleSubmission(submissionOf(form, SettingsSchema), async (input) => {
-        await storeOr500("Failed to update settings", () => savePreferences(db, user.id, input));
+        await storeOr500("Failed to update settings", () =>
+          savePreferences(context.runtime, user.id, input),
+        );
         throw await done(
           "Settings updated successfully",
           undefined,
@@ -80,7 +84,7 @@ export async function answerProfileForm({
       });
     case "save-theme":
       return handleSubmission(submissionOf(form, SaveThemeSchema), async ({ theme }) => {
-        await saveThemePreference(db, user.id, theme);
+        await saveThemePreference(context.runtime, user.id, theme);
       });
     case "enable-2fa":
       return handleSubmissionWith(

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { listRecentActivity } from "~/activity/index.server";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getPreferences, getProfile } from "~/profiles/index.server";
 import { describeDevice } from "./devices";
 import type { SessionUser } from "./session.server";
@@ -22,6 +23,9 @@ export async function loadProfilePage(
     try {
       return { value: await run(), error: null };
     } catch (error) {
+      // An unreachable database is an outage: the whole page answers 503 (we'll be right back),
+      // not four failure notices.
+      if (isDatabaseUnavailable(error)) throw error;
       logger.error({ err: error }, `profile: ${what}`);
       return { value: fallback, error: what };
     }

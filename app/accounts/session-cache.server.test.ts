@@ -14,9 +14,11 @@ const session = (expiresAt: number): ResolvedSession => ({
 describe("the session cache", () => {
   it("keeps an answer for SESSION_CACHE_MS, never past the session's own expiry", () => {
     let now = 1_000_000;
-    const cache = new SessionCache(() => now);
-    cache.keep("long", session(now + 3_600_000), cache.begin());
-    cache.keep("ending", session(now + 5_000), cache.begin());
+    const cache = new SessionCache<ResolvedSession>(() => now);
+    const long = session(now + 3_600_000);
+    const ending = session(now + 5_000);
+    cache.keep("long", long, long.session.expiresAt, cache.begin());
+    cache.keep("ending", ending, ending.session.expiresAt, cache.begin());
     now += 4_000;
     expect(cache.get("long")?.session.id).toBe("s1");
     expect(cache.get("ending")?.session.id).toBe("s1");
@@ -27,12 +29,13 @@ describe("the session cache", () => {
   });
 
   it("a clear forgets everything, and a lookup that began before it keeps nothing", () => {
-    const cache = new SessionCache();
-    cache.keep("a", session(Date.now() + 60_000), cache.begin());
+    const cache = new SessionCache<ResolvedSession>();
+    const later = new Date(Date.now() + 60_000);
+    cache.keep("a", session(later.getTime()), later, cache.begin());
     const lookup = cache.begin();
     cache.clear();
     expect(cache.get("a")).toBeUndefined();
-    cache.keep("b", session(Date.now() + 60_000), lookup);
+    cache.keep("b", session(later.getTime()), later, lookup);
     expect(cache.get("b")).toBeUndefined();
     expect(cache.size()).toBe(0);
   });

@@ -1,12 +1,14 @@
 import type { ClearableCache } from "~/platform/server/caches.server";
 
-// Sessions resolved without a database query on most requests (decision 041): the auth library's
-// answer for a session cookie is kept for a few seconds. Any write that ends a session or changes
-// what it carries clears this cache on every process before its answer (CacheRegistry's
-// `sessionsChanged`), so an ended session is refused at once everywhere; the short life bounds
-// everything else (a session expiring, the library extending it).
+// Sessions resolved without a database query on most requests (decisions 041, 045): the signed-in
+// user a session cookie stands for (the auth library's answer, with the role, profile and theme
+// read beside it) is kept for a few seconds. Any write that ends a session or changes what it
+// carries clears this cache on every process before its answer (CacheRegistry's
+// `sessionsChanged`), so an ended session is refused at once everywhere and a new role or name
+// shows at once; the short life bounds everything else (a session expiring, the library extending
+// it).
 
-/** The part of the auth library's session answer the site keeps. */
+/** The part of the auth library's session answer the site reads. */
 export type ResolvedSession = {
   user: { id: string; email: string; createdAt: Date | string; twoFactorEnabled?: boolean | null };
   session: { id: string; expiresAt: Date | string };
@@ -15,10 +17,11 @@ export type ResolvedSession = {
 export const SESSION_CACHE_MS = 30_000;
 const MAX_SESSIONS = 10_000;
 
-export class SessionCache implements ClearableCache {
+/** `V`: what is kept for a session cookie (the signed-in user, `SessionUser`). */
+export class SessionCache<V> implements ClearableCache {
   readonly name = "sessions";
   readonly holds = "sessions" as const;
-  private entries = new Map<string, { value: ResolvedSession; until: number }>();
+  private entries = new Map<string, { value: V; until: number }>();
   // Bumped by every clear: a lookup that began before a clear may have read an ended session, so
   // its answer is used once but not kept.
   private generation = 0;
@@ -26,7 +29,7 @@ export class SessionCache implements ClearableCache {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** The kept answer for this session cookie, while it is fresh. */
-  get(cookie: string): ResolvedSession | undefined {
+  get(cookie: string): V | undefined {
     const entry = this.entries.get(cookie);
     if (!entry) return undefined;
     if (this.now() < entry.until) return entry.value;
@@ -39,12 +42,10 @@ export class SessionCache implements ClearableCache {
     return this.generation;
   }
 
-  keep(cookie: string, value: ResolvedSession, startedAt: number): void {
+  /** Keeps `value` for SESSION_CACHE_MS, never past `expiresAt` (the session's own end). */
+  keep(cookie: string, value: V, expiresAt: Date | string, startedAt: number): void {
     if (startedAt !== this.generation) return;
-    const until = Math.min(
-      this.now() + SESSION_CACHE_MS,
-      new Date(value.session.expiresAt).getTime(),
-    );
+    const until = Math.min(this.now() + SESSION_CACHE_MS, new Date(expiresAt).getTime());
     if (this.entries.size >= MAX_SESSIONS) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(cookie, { value, until });
   }

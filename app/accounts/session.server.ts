@@ -21,39 +21,27 @@ export type SessionUser = {
   themePreference: Theme;
 };
 
-/** The signed-in user with their role, or null. A failed lookup counts as signed out (guest). */
+/**
+ * The signed-in user with their role, or null. A failed lookup counts as signed out (guest). Kept
+ * per session cookie for a few seconds (decisions 041, 045): a repeated request asks nothing of
+ * the database; whatever ends the session or changes its role, profile or theme clears it first.
+ */
 export async function getSessionUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionUser | null> {
   const { runtime } = context;
+  const cookie = sessionCookieOf(request.headers.get("cookie"));
+  if (!cookie) return null;
+  const kept = runtime.sessions.get(cookie);
+  if (kept) return kept;
   try {
-    const result = await resolveSession(request, context);
+    const startedAt = runtime.sessions.begin();
+    const result = await runtime.auth.api.getSession({ headers: request.headers });
     if (!result) return null;
-    // Role, profile and theme in one round trip: this runs on every signed-in request.
-    const [extras] = await runtime.db
-      .select({
-        role: userRoles.role,
-        displayName: profiles.displayName,
-        avatarUrl: profiles.avatarUrl,
-        themePreference: userPreferences.themePreference,
-      })
-      .from(users)
-      .leftJoin(userRoles, eq(userRoles.userId, users.id))
-      .leftJoin(profiles, eq(profiles.id, users.id))
-      .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-      .where(eq(users.id, result.user.id));
-    return {
-      displayName: extras?.displayName ?? null,
-      avatarUrl: extras?.avatarUrl ?? null,
-      themePreference: parseTheme(extras?.themePreference),
-      id: result.user.id,
-      email: result.user.email,
-      createdAt: new Date(result.user.createdAt).toISOString(),
-      twoFactorEnabled: Boolean((result.user as { twoFactorEnabled?: boolean }).twoFactorEnabled),
-      sessionId: result.session.id,
-      role: extras?.role && isRole(extras.role) ? extras.role : "guest",
-    };
+    const user = await withViewer(runtime.db, result);
+    runtime.sessions.keep(cookie, user, result.session.expiresAt, startedAt);
+    return user;
   } catch (error) {
     // An unreachable database is an outage (503), not a signed-out visitor: a signed-in page must
     // not send its reader to the sign-in form meanwhile.
@@ -63,23 +51,31 @@ export async function getSessionUser(
   }
 }
 
-/**
- * The auth library's answer for the request's session cookie, from this process's session cache
- * when it holds it (decision 041); role, profile and theme are read fresh by the caller.
- */
-async function resolveSession(
-  request: Request,
-  context: AppLoadContext,
-): Promise<ResolvedSession | null> {
-  const { auth, sessions } = context.runtime;
-  const cookie = sessionCookieOf(request.headers.get("cookie"));
-  if (!cookie) return null;
-  const kept = sessions.get(cookie);
-  if (kept) return kept;
-  const startedAt = sessions.begin();
-  const result = await auth.api.getSession({ headers: request.headers });
-  if (result) sessions.keep(cookie, result, startedAt);
-  return result;
+/** The auth library's answer with the role, profile and theme, read in one round trip. */
+async function withViewer(db: Database, result: ResolvedSession): Promise<SessionUser> {
+  const [extras] = await db
+    .select({
+      role: userRoles.role,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+      themePreference: userPreferences.themePreference,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(eq(users.id, result.user.id));
+  return {
+    displayName: extras?.displayName ?? null,
+    avatarUrl: extras?.avatarUrl ?? null,
+    themePreference: parseTheme(extras?.themePreference),
+    id: result.user.id,
+    email: result.user.email,
+    createdAt: new Date(result.user.createdAt).toISOString(),
+    twoFactorEnabled: Boolean(result.user.twoFactorEnabled),
+    sessionId: result.session.id,
+    role: extras?.role && isRole(extras.role) ? extras.role : "guest",
+  };
 }
 
 /** /auth with the page asked for, so that signing in comes back to it (safeRedirect checks it). */

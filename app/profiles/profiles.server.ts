@@ -5,6 +5,7 @@ import { profiles, sessions, userActivity, userPreferences, userRoles, users } f
 import { listAccountMessages } from "~/messages/index.server";
 import type { PageRequest } from "~/platform/paging/cursor";
 import { tablePage } from "~/platform/paging/keyset.server";
+import type { ViewerStore } from "~/platform/server/caches.server";
 import type { Settings } from "./profile-schema";
 
 /** A new account's profile (username = email) and default preferences (docs/product.md#data). */
@@ -47,16 +48,20 @@ export function listProfilesPage(db: Database, options: { page: PageRequest; siz
   }));
 }
 
+// The writes below change what signed-in pages show of their viewer (the header's name, avatar and
+// theme): each ends by clearing the kept sessions and signed-in pages on every process (decision
+// 045), before the caller answers.
+
 /**
  * Saves display name and bio and records a 'profile_update' activity naming the fields that
  * changed, in one transaction. Nothing changed: nothing recorded.
  */
 export async function updateProfile(
-  db: Database,
+  store: ViewerStore,
   userId: string,
   input: { displayName: string; bio: string },
 ): Promise<string[]> {
-  return db.transaction(async (tx) => {
+  const updated = await store.db.transaction(async (tx) => {
     const [current] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for("update");
     if (!current) throw new Error("Profile not found");
     const next = { displayName: input.displayName || null, bio: input.bio || null };
@@ -70,15 +75,22 @@ export async function updateProfile(
     });
     return updated;
   });
+  if (updated.length > 0) await store.caches.sessionsChanged(store.db);
+  return updated;
 }
 
-export async function setAvatarUrl(db: Database, userId: string, avatarUrl: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function setAvatarUrl(
+  store: ViewerStore,
+  userId: string,
+  avatarUrl: string,
+): Promise<void> {
+  await store.db.transaction(async (tx) => {
     await tx.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
     await recordActivity(tx as unknown as Database, userId, "profile_update", {
       updated_fields: ["avatar_url"],
     });
   });
+  await store.caches.sessionsChanged(store.db);
 }
 
 export async function getPreferences(db: Database, userId: string): Promise<Settings> {
@@ -92,25 +104,27 @@ export async function getPreferences(db: Database, userId: string): Promise<Sett
 
 /** Upsert on user_id: one row of preferences per account (docs/product.md#settings-tab). */
 export async function savePreferences(
-  db: Database,
+  store: ViewerStore,
   userId: string,
   settings: Settings,
 ): Promise<void> {
-  await db
+  await store.db
     .insert(userPreferences)
     .values({ userId, ...settings })
     .onConflictDoUpdate({ target: userPreferences.userId, set: settings });
+  await store.caches.sessionsChanged(store.db);
 }
 
 export async function saveThemePreference(
-  db: Database,
+  store: ViewerStore,
   userId: string,
   theme: Settings["themePreference"],
 ) {
-  await db
+  await store.db
     .insert(userPreferences)
     .values({ userId, themePreference: theme })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { themePreference: theme } });
+  await store.caches.sessionsChanged(store.db);
 }
 
 /** Everything the site keeps about one account, for the "download my data" button. */

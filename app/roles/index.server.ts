@@ -11,5 +11,6 @@ export {
   listRoleAssignmentsPage,
   lockOwners,
   refuseLastOwner,
+  roleForNewAccount,
   setUserRole,
 } from "./roles.server";

@@ -65,7 +65,7 @@ export async function answerRoleForm(
   const change = async (userId: string | null, role: Role) => {
     if (!userId) throw new AppError("not_found", "User not found with that email");
     try {
-      await setUserRole(runtime.db, {
+      await setUserRole(runtime, {
         userId,
         role,
         assignedBy: { id: actor.id, email: actor.email },

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // One key per user: the new file replaces the old one; the version busts caches.
     await runtime.storage.put(`${user.id}/avatar.webp`, webp, "image/webp");
     const avatarUrl = `/avatars/${user.id}/avatar.webp?v=${Date.now().toString(36)}`;
-    await setAvatarUrl(runtime.db, user.id, avatarUrl);
+    await setAvatarUrl(runtime, user.id, avatarUrl);
     if (request.headers.get("Accept")?.includes("text/html")) {
       return redirectWithToast(
         "/profile",

@@ -1,4 +1,4 @@
-import type { Auth, SessionCache } from "~/accounts/index.server";
+import type { Auth, SessionCache, SessionUser } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import type { CacheRegistry } from "~/platform/server/caches.server";
@@ -17,8 +17,11 @@ export type Runtime = {
   mailer: Mailer;
   storage: Storage;
   caches: CacheRegistry;
-  /** Sessions this process resolved in the last seconds (decision 041); registered in `caches`. */
-  sessions: SessionCache;
+  /**
+   * The signed-in users this process resolved in the last seconds, by session cookie (decisions
+   * 041, 045); registered in `caches`.
+   */
+  sessions: SessionCache<SessionUser>;
   /** The public lists' read models (decision 042); registered in `caches`. */
   reads: PublicReads;
   /** Every rate limit (sign-in, contact, API, beacon), shared by the processes on one database. */

@@ -1,4 +1,4 @@
-import { createAuth, SessionCache } from "~/accounts/index.server";
+import { createAuth, SessionCache, type SessionUser } from "~/accounts/index.server";
 import { describeConsoleQuery } from "~/console/index.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
@@ -45,7 +45,7 @@ export async function createRuntime(
   const storage = configuredStorage(env);
   const limits = createRateLimits(database.db, env, limitStoreFor(database.engine));
   const caches = new CacheRegistry(logger);
-  const sessions = new SessionCache();
+  const sessions = new SessionCache<SessionUser>();
   caches.register(sessions);
   const reads = new PublicReads();
   caches.register(reads);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { waitForHydration } from "../support/browser";
+import { signInAs } from "../support/browser-accounts";
 import { cspViolations, DEMO_URL, EMPTY_URL, expect, test, watchCspViolations } from "./fixtures";
 
 // What crawlers, feed readers, link previews and browsers' security features get: head tags, the
@@ -223,8 +224,9 @@ test("a page rendered for one visitor gets a nonce of its own, on every inline s
   request,
 }) => {
   const nonces = new Set<string>();
-  const cookie = { Cookie: "studio.session_token=not-a-session" };
-  // Pages never kept by the page cache: /auth, and any page asked for with a cookie.
+  const cookie = { Cookie: "studio-visitor=1" };
+  // Pages never kept by a page cache: /auth, and a page asked for with a cookie but no session
+  // (a signed-in reader's pages are kept per session, decision 045).
   const loads = [
     ["/auth", {}],
     ["/auth", {}],
@@ -247,12 +249,20 @@ test("a page rendered for one visitor gets a nonce of its own, on every inline s
   }
 });
 
-test("two loads of a cached page run all their inline scripts and hydrate with no CSP violation", async ({
-  newContext,
-}) => {
-  const context = await newContext();
-  await watchCspViolations(context);
-  const page = await context.newPage();
+for (const reader of ["a visitor", "a signed-in reader"] as const) {
+  test(`two loads of a cached page run all their inline scripts and hydrate with no CSP violation, for ${reader}`, async ({
+    newContext,
+  }) => {
+    const context = await newContext();
+    await watchCspViolations(context);
+    const page = await context.newPage();
+    // A signed-in reader's pages are kept per session (decision 045), with the same hash policy.
+    if (reader === "a signed-in reader") await signInAs(page, "guest");
+    await checkTwoLoads(page);
+  });
+}
+
+async function checkTwoLoads(page: Page) {
   const policies: string[] = [];
   for (const load of [1, 2]) {
     const response = await page.goto("/games");
@@ -273,7 +283,7 @@ test("two loads of a cached page run all their inline scripts and hydrate with n
   await page.getByRole("navigation").getByRole("link", { name: "News" }).first().click();
   await expect(page).toHaveURL(/\/news$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-});
+}
 
 test("public pages revalidate with an ETag (304), shared caches may keep them for seconds; signed-in pages are not stored", async ({
   request,

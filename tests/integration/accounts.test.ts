@@ -183,7 +183,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
   it("changing a role replaces the row, records who and when, and writes the audit log", async () => {
     const owner = await signedInAs(context, "owner");
     const target = await signedInAs(context, "moderator");
-    await setUserRole(handle.db, { userId: target.id, role: "admin", assignedBy: owner });
+    await setUserRole(context.runtime, { userId: target.id, role: "admin", assignedBy: owner });
     const rows = await handle.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role: "admin", assignedBy: owner.id });
@@ -201,7 +201,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
     for (const row of owners.slice(1))
       await db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, row.userId));
     const last = owners[0] ?? { userId: (await signedInAs(context, "owner")).id };
-    const refusal = await setUserRole(db, {
+    const refusal = await setUserRole(context.runtime, {
       userId: last.userId,
       role: "guest",
       assignedBy: null,

@@ -219,7 +219,7 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     const other = await signedInAs(context, "developer");
     await recordActivity(handle.db, mine.id, "news_view", { id: "a" });
     await recordActivity(handle.db, other.id, "game_view", { id: "b" });
-    await savePreferences(handle.db, other.id, {
+    await savePreferences(context.runtime, other.id, {
       emailNotifications: false,
       themePreference: "dark",
       privacyLevel: "private",

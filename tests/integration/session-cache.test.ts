@@ -1,14 +1,21 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { getSessionUser } from "../../app/accounts/session.server";
+import {
+  savePreferences,
+  saveThemePreference,
+  setAvatarUrl,
+  updateProfile,
+} from "../../app/profiles/profiles.server";
 import { setUserRole } from "../../app/roles/roles.server";
 import * as profile from "../../app/routes/profile";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
-// Sessions resolved without a query on most requests (decision 041), and an ended session refused
-// at once: signing out, a device signed out from the profile, a password change.
+// Sessions resolved without a query on most requests (decisions 041, 045), an ended session refused
+// at once (signing out, a device signed out from the profile, a password change), and a changed
+// role, name, avatar or theme shown at once.
 describe.each(testEngines())("the session cache on $name", (engine) => {
   let context: AppLoadContext;
   openForSuite(engine, (opened) => {
@@ -44,25 +51,48 @@ describe.each(testEngines())("the session cache on $name", (engine) => {
     );
   }
 
-  it("asks the auth library once for repeated requests of one session; the role is read fresh", async () => {
+  it("asks nothing of the database for repeated requests of one session", async () => {
     const user = await signedInAs(context, "guest");
+    expect((await userOf(user.cookie))?.email).toBe(user.email);
     const lookups = vi.spyOn(context.runtime.auth.api, "getSession");
+    const queries = vi.spyOn(context.runtime.db, "select");
     try {
       const answers = [];
       for (let i = 0; i < 5; i++) answers.push(await userOf(user.cookie));
       expect(answers.map((a) => a?.email)).toEqual(Array(5).fill(user.email));
-      expect(lookups).toHaveBeenCalledTimes(1);
-      // A role change shows on the next request, with no clear: the role is not kept.
-      await setUserRole(context.runtime.db, {
-        userId: user.id,
-        role: "moderator",
-        assignedBy: null,
-      });
-      expect((await userOf(user.cookie))?.role).toBe("moderator");
-      expect(lookups).toHaveBeenCalledTimes(1);
+      // The session, the user, the role, profile and theme were read with the first request.
+      expect(lookups).not.toHaveBeenCalled();
+      expect(queries).not.toHaveBeenCalled();
     } finally {
       lookups.mockRestore();
+      queries.mockRestore();
     }
+  });
+
+  // Each of these writes changes what the kept user carries: without its clear, the next request
+  // would still see the old value for up to SESSION_CACHE_MS (decision 045).
+  it("a role change shows on the next request", async () => {
+    const user = await signedInAs(context, "guest");
+    expect((await userOf(user.cookie))?.role).toBe("guest");
+    await setUserRole(context.runtime, { userId: user.id, role: "moderator", assignedBy: null });
+    expect((await userOf(user.cookie))?.role).toBe("moderator");
+  });
+
+  it("a new display name, avatar or theme shows on the next request", async () => {
+    const user = await signedInAs(context, "guest");
+    expect((await userOf(user.cookie))?.displayName).toBeNull();
+    await updateProfile(context.runtime, user.id, { displayName: "Lantern Keeper", bio: "" });
+    expect((await userOf(user.cookie))?.displayName).toBe("Lantern Keeper");
+    await setAvatarUrl(context.runtime, user.id, `/avatars/${user.id}/avatar.webp?v=1`);
+    expect((await userOf(user.cookie))?.avatarUrl).toBe(`/avatars/${user.id}/avatar.webp?v=1`);
+    await saveThemePreference(context.runtime, user.id, "dark");
+    expect((await userOf(user.cookie))?.themePreference).toBe("dark");
+    await savePreferences(context.runtime, user.id, {
+      emailNotifications: true,
+      themePreference: "light",
+      privacyLevel: "public",
+    });
+    expect((await userOf(user.cookie))?.themePreference).toBe("light");
   });
 
   it("a signed-out session is refused at once", async () => {

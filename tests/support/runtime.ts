@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { createAuth } from "../../app/accounts/auth.server";
+import type { SessionUser } from "../../app/accounts/session.server";
 import { SessionCache } from "../../app/accounts/session-cache.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { createMailer } from "../../app/platform/mail/mailer.server";
@@ -36,7 +37,7 @@ export function testContext(
   // As on a server (app/runtime/create-runtime.server.ts): the session cache is cleared through
   // the registry by the auth library's session-changing endpoints.
   const caches = new CacheRegistry(logger);
-  const sessions = new SessionCache();
+  const sessions = new SessionCache<SessionUser>();
   caches.register(sessions);
   const reads = new PublicReads();
   caches.register(reads);

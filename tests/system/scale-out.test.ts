@@ -150,6 +150,62 @@ describe.skipIf(skipped !== null)(
       expect((await profileOn(a())).status).toBe(401);
     });
 
+    it("signed-in pages are kept per session; a role change or a news edit made elsewhere shows at once (decision 045)", async () => {
+      const READER = "reader@system.test";
+      await createUser(direct.db, READER, "guest");
+      const reader = await signIn(a().url, READER);
+      const newsOn = (server: ServerProcess) => get(`${server.url}/news`, { Cookie: reader });
+      for (const server of [a(), b()]) {
+        await newsOn(server);
+        const kept = await newsOn(server);
+        expect(kept.headers.get("x-cache")).toBe("HIT");
+        expect(kept.headers.get("cache-control")).toBe("private, no-store");
+        expect(kept.text).toContain(`Account menu for ${READER}`);
+        expect(kept.text).toMatch(/>Guest</);
+      }
+      // Another reader never gets this reader's copy.
+      const member = await signIn(a().url, MEMBER);
+      for (let i = 0; i < 2; i++) {
+        expect((await get(`${a().url}/news`, { Cookie: member })).text).not.toContain(READER);
+      }
+
+      // The role changes through the command line, a third process: both servers have dropped
+      // what they kept of the reader before it exits.
+      const changed = await promisify(execFile)(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "bin/studio.ts",
+          "user",
+          "role",
+          "--email",
+          READER,
+          "--role",
+          "moderator",
+        ],
+        { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "warn" } },
+      );
+      expect(changed.stdout).toContain("guest -> moderator");
+      for (const server of [a(), b()]) {
+        const fresh = await newsOn(server);
+        expect(fresh.headers.get("x-cache")).toBe("MISS");
+        expect(fresh.text).toMatch(/>Moderator</);
+        expect(fresh.text).not.toMatch(/>Guest</);
+        expect((await newsOn(server)).headers.get("x-cache")).toBe("HIT");
+      }
+
+      // A news item posted through one process shows at once on the other's signed-in copy.
+      const created = await api(a().url, "POST", "news", await signIn(a().url, ADMIN), {
+        title: "Kept for readers, then dropped",
+        content: "Posted through one process.",
+      });
+      expect(created.status).toBe(201);
+      const fresh = await newsOn(b());
+      expect(fresh.headers.get("x-cache")).toBe("MISS");
+      expect(fresh.text).toContain("Kept for readers, then dropped");
+    });
+
     it("a news edit through one process shows at once through the other's page cache and API", async () => {
       const cookie = await signIn(a().url, ADMIN);
       const created = await api(a().url, "POST", "news", cookie, {
@@ -299,10 +355,10 @@ describe.skipIf(skipped !== null)(
       await proxy.cut();
       try {
         for (const server of [a(), b()]) {
-          // A signed-in page (never cached; its role is read fresh) and an anonymous page that
-          // no cache or read model holds.
+          // A signed-in page whose data only the database has (the session itself is kept for
+          // a few seconds, decision 045) and an anonymous page that no cache or read model holds.
           const pages: [string, Record<string, string>][] = [
-            [`/?outage=${Date.now()}`, { Cookie: cookie }],
+            [`/profile?outage=${Date.now()}`, { Cookie: cookie }],
             [`/news/${crypto.randomUUID()}`, {}],
           ];
           for (const [path, headers] of pages) {
@@ -328,7 +384,9 @@ describe.skipIf(skipped !== null)(
           expect((await news.json()).error.code).toBe("unavailable");
         }
         // Through the balancer: the app's 503 page, not a gateway error.
-        const viaNginx = await fetch(`${nginx.url}/?outage=nginx`, { headers: { Cookie: cookie } });
+        const viaNginx = await fetch(`${nginx.url}/profile?outage=nginx`, {
+          headers: { Cookie: cookie },
+        });
         expect(viaNginx.status).toBe(503);
         expect(await viaNginx.text()).toContain("temporarily unavailable");
       } finally {

@@ -9,7 +9,11 @@ import type { Logger } from "./logger.server";
  * keeps: public content (cleared by the writes that change public pages) or sessions (cleared when
  * a session ends or changes).
  */
-export type ClearableCache = { name: string; clear(): void; holds?: CacheKind };
+export type ClearableCache = {
+  name: string;
+  clear(): void;
+  holds?: CacheKind | readonly CacheKind[];
+};
 export type CacheKind = "public" | "sessions";
 const CACHE_KINDS: readonly string[] = ["public", "sessions"] satisfies CacheKind[];
 
@@ -22,6 +26,16 @@ export const ACK_TIMEOUT_MS = 2_000;
 
 /** The part of a node-postgres client the listener uses (a seam for tests). */
 export type ListenClient = Pick<pg.Client, "connect" | "query" | "end" | "on">;
+
+/**
+ * What a write of what a signed-in page shows of its viewer (role, display name, avatar, theme)
+ * takes: the database, and the clear it owes every process's sessions and signed-in pages before
+ * its answer (decisions 041, 045). The runtime is one.
+ */
+export type ViewerStore = {
+  db: Database;
+  caches: Pick<CacheRegistry, "sessionsChanged">;
+};
 
 /** Delays between reconnection attempts: quick at first, then every few seconds. */
 export const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 4000];
@@ -77,7 +91,7 @@ export class CacheRegistry {
   /** Clears here the caches holding that kind of data (every cache without one); their names. */
   clearLocal(kind?: CacheKind): string[] {
     const cleared = [...this.caches.values()].filter(
-      (cache) => kind === undefined || (cache.holds ?? "public") === kind,
+      (cache) => kind === undefined || [cache.holds ?? "public"].flat().includes(kind),
     );
     for (const cache of cleared) cache.clear();
     return cleared.map((cache) => cache.name);
@@ -205,7 +219,8 @@ export class CacheRegistry {
 
   /**
    * Called when a session ended or what it carries changed (sign-out, a revoked device, a password
-   * change, two-factor turned on or off, a deleted account), before the answer: every process
+   * change, two-factor turned on or off, a deleted account, the user's role, profile or theme:
+   * `ViewerStore` writes), before the answer: every process
    * forgets the sessions it had resolved, so none accepts an ended session afterwards. Never
    * throws: when the notification cannot be sent (the database is gone, so the session write most
    * likely failed too) it is logged as an error, and the other processes' copies expire within

@@ -299,3 +299,86 @@ describe("a page cache of other paths, with its hits behind a gate (the public A
     expect(afterClear.headers.get("x-cache")).toBe("MISS");
   });
 });
+
+describe("the signed-in readers' page cache (decision 045)", () => {
+  // Sessions this "process" keeps: a session is current while it is in here.
+  const current = new Set<string>();
+  const sessionCookieOf = (header: string) => /(?:^|;\s*)sid=([^;]+)/.exec(header)?.[1] ?? null;
+  const cache = new PageCache({
+    name: "reader-pages",
+    sharedPolicy: () => "script-src 'self'",
+    signedIn: { sessionCookieOf, sessionIsCurrent: (sid) => current.has(sid) },
+  });
+  let renders = 0;
+  let base = "";
+  let close: () => void;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(cache.middleware());
+    app.get("/news", (req, res) => {
+      renders++;
+      const sid = sessionCookieOf(req.headers.cookie ?? "");
+      if (req.query.toast) res.setHeader("Set-Cookie", "toast=; Max-Age=0");
+      res.type("html").send(`<p>signed in as ${sid ?? "nobody"}, render ${renders}</p>`);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  const page = async (cookie: string | null, path = "/news") => {
+    const response = await fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+    return { cache: response.headers.get("x-cache"), text: await response.text() };
+  };
+
+  it("keeps one copy per session, and serves it only to that session's Cookie header", async () => {
+    current.add("alice").add("bob");
+    const alice = await page("sid=alice");
+    expect(alice).toMatchObject({ cache: "MISS", text: expect.stringContaining("alice") });
+    expect(await page("sid=alice")).toEqual({ cache: "HIT", text: alice.text });
+    const bob = await page("sid=bob");
+    expect(bob.cache).toBe("MISS");
+    expect(bob.text).toContain("signed in as bob");
+    // Another cookie beside the session makes another page (a pending toast, a theme).
+    expect((await page("sid=alice; theme=dark")).cache).toBe("MISS");
+    // Anonymous visitors and other addresses are not this cache's.
+    expect((await page(null)).cache).toBeNull();
+    expect((await page("other=1")).cache).toBeNull();
+  });
+
+  it("serves nothing once the session is no longer current, and keeps nothing for it", async () => {
+    current.add("carol");
+    await page("sid=carol");
+    expect((await page("sid=carol")).cache).toBe("HIT");
+    current.delete("carol");
+    const ended = await page("sid=carol");
+    expect(ended.cache).toBe("MISS");
+    const rendersBefore = renders;
+    expect((await page("sid=carol")).cache).toBe("MISS");
+    expect(renders).toBe(rendersBefore + 1);
+  });
+
+  it("keeps no answer that sets a cookie, and a clear of either kind empties it", async () => {
+    current.add("dave");
+    await page("sid=dave", "/news?toast=1");
+    expect((await page("sid=dave", "/news?toast=1")).cache).toBe("MISS");
+    expect(cache.holds).toEqual(["public", "sessions"]);
+    await page("sid=dave");
+    expect((await page("sid=dave")).cache).toBe("HIT");
+    cache.clear();
+    expect((await page("sid=dave")).cache).toBe("MISS");
+  });
+
+  it("names the key of a request it keeps: the Cookie header and the address", () => {
+    const get = (headers: Record<string, string>, method = "GET", url = "/news?page=2") =>
+      cache.keyOf({ method, url, headers });
+    expect(get({ cookie: "sid=x" })).toBe("sid=x\n/news?page=2");
+    expect(get({ cookie: "sid=x" }, "POST")).toBeNull();
+    expect(get({ cookie: "sid=x", authorization: "Bearer t" })).toBeNull();
+    expect(get({ cookie: "sid=x" }, "GET", "/profile")).toBeNull();
+    expect(get({})).toBeNull();
+  });
+});

@@ -1,7 +1,12 @@
 import crypto from "node:crypto";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
+} from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import type { ClearableCache } from "./caches.server";
+import type { CacheKind, ClearableCache } from "./caches.server";
 import { bodyIn, type Entry, encodingFor, ifNoneMatch } from "./page-cache-entries.server";
 
 export { acceptedEncodings } from "./page-cache-entries.server";
@@ -65,17 +70,31 @@ export function isSharedPage(req: CacheableRequest, paths: readonly RegExp[] = C
   );
 }
 
+/** The parts of a request that name a kept page: plain Node and Express requests both have them. */
+type KeyedRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
+
 type PageCacheOptions = {
   /** The name Clear Cache and the registry know it by. */
   name?: string;
   /** The paths it keeps (CACHEABLE_PATHS: the public pages). */
   paths?: readonly RegExp[];
   sharedPolicy?: (document: string) => string;
+  /**
+   * Keeps the pages of signed-in readers instead of anonymous ones (decision 045): one copy per
+   * Cookie header and address, served only while `sessionIsCurrent` says the session cookie in it
+   * is one this process resolved and nothing has ended or changed since. Cleared by the writes of
+   * public content and by those of sessions and viewers (role, profile, theme).
+   */
+  signedIn?: {
+    sessionCookieOf(header: string): string | null;
+    sessionIsCurrent(sessionCookie: string): boolean;
+  };
 };
 
 /**
  * Serves anonymous GETs of public pages from memory, before the framework runs. A request with any
  * cookie (a session, a pending toast), an Authorization header or any other method passes through.
+ * (With `signedIn`, the other way round: signed-in readers' copies, one per Cookie header.)
  * The writes that change what the pages show (news, games) clear it, here and on every other
  * process, through the cache registry (decision 028); no other request does. A short TTL bounds
  * anything else.
@@ -87,6 +106,7 @@ type PageCacheOptions = {
  */
 export class PageCache implements ClearableCache {
   readonly name: string;
+  readonly holds: readonly CacheKind[];
   private readonly paths: readonly RegExp[];
   private entries = new Map<string, Entry>();
   // Bumped by every clear: a render that began before a clear may hold data from before the write,
@@ -96,6 +116,40 @@ export class PageCache implements ClearableCache {
   constructor(private readonly options: PageCacheOptions = {}) {
     this.name = options.name ?? "pages";
     this.paths = options.paths ?? CACHEABLE_PATHS;
+    this.holds = options.signedIn ? ["public", "sessions"] : ["public"];
+  }
+
+  /**
+   * The key this cache keeps the request's answer under, or null when it does not keep it: a GET or
+   * HEAD of one of its paths without an Authorization header, and without any cookie (anonymous),
+   * or, keeping signed-in pages, with a session cookie (the whole Cookie header is in the key).
+   */
+  keyOf(req: KeyedRequest): string | null {
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    if (req.headers.authorization) return null;
+    const url = req.url ?? "/";
+    const path = url.split("?", 1)[0] ?? url;
+    if (!this.paths.some((pattern) => pattern.test(path))) return null;
+    const cookie = req.headers.cookie;
+    const { signedIn } = this.options;
+    if (!signedIn) return cookie ? null : url;
+    if (!cookie || signedIn.sessionCookieOf(cookie) === null) return null;
+    return `${cookie}\n${url}`;
+  }
+
+  /** The key of a kept, fresh answer this request may be served (its session current). */
+  private servableKey(req: KeyedRequest): string | null {
+    const key = this.keyOf(req);
+    if (key === null || !this.isFresh(key)) return null;
+    return this.sessionIsCurrent(req) ? key : null;
+  }
+
+  /** Anonymous: always; signed-in: while the request's session is one this process keeps. */
+  private sessionIsCurrent(req: KeyedRequest): boolean {
+    const { signedIn } = this.options;
+    if (!signedIn) return true;
+    const session = signedIn.sessionCookieOf(req.headers.cookie ?? "");
+    return session !== null && signedIn.sessionIsCurrent(session);
   }
 
   clear() {
@@ -113,11 +167,12 @@ export class PageCache implements ClearableCache {
    */
   middleware({ serve = true }: { serve?: boolean } = {}) {
     return (req: Request, res: Response, next: NextFunction) => {
-      if (!isSharedPage(req, this.paths)) return next();
+      const key = this.keyOf(req);
+      if (key === null) return next();
       if (serve && this.serveHit(req, res)) return;
       // Anonymous and signed-in visitors get different pages at the same address.
       res.vary("Cookie");
-      this.capture(req, res, req.originalUrl);
+      this.capture(req, res, key);
       res.setHeader("X-Cache", "MISS");
       next();
     };
@@ -133,7 +188,7 @@ export class PageCache implements ClearableCache {
     extraHeaders: (req: Request) => OutgoingHttpHeaders,
   ) {
     return (req: Request, res: Response, next: NextFunction) => {
-      if (!isSharedPage(req, this.paths) || !this.isFresh(req.originalUrl)) return next();
+      if (this.servableKey(req) === null) return next();
       gate(req).then(
         (pass) => {
           if (!pass || !this.serveHit(req, res, extraHeaders(req))) next();
@@ -155,11 +210,9 @@ export class PageCache implements ClearableCache {
    * per-response ones (request id, Connection: close while shutting down).
    */
   serveHit(req: IncomingMessage, res: ServerResponse, extraHeaders?: OutgoingHttpHeaders): boolean {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    if (req.headers.cookie || req.headers.authorization) return false;
-    const url = req.url ?? "/";
-    if (!this.isFresh(url)) return false;
-    const hit = this.entries.get(url)!;
+    const key = this.servableKey(req);
+    if (key === null) return false;
+    const hit = this.entries.get(key)!;
 
     const encoding = encodingFor(req.headers["accept-encoding"], hit);
     // A flat list: the cheapest form writeHead takes (this runs for every hit).
@@ -223,11 +276,14 @@ export class PageCache implements ClearableCache {
       if (this.options.sharedPolicy && !res.headersSent) {
         res.setHeader("Content-Security-Policy", this.options.sharedPolicy(body.toString("utf8")));
       }
+      // A signed-in page is kept only for a session that is still current (the render resolved
+      // and kept it; a cookie of an ended session rendered a signed-out page).
       const storable =
         req.method === "GET" &&
         res.statusCode === 200 &&
         !res.getHeader("set-cookie") &&
-        generation === this.generation;
+        generation === this.generation &&
+        this.sessionIsCurrent(req);
       if (storable) this.store(key, res, body);
       for (const args of held) write(...args);
       return end(chunk, ...rest);
