@@ -58,9 +58,13 @@ export async function requestsScenario(site: Site) {
       !html.includes("Dev Console")
     )
       throw new Error(`/news signed in: expected a signed-in page rendered, got ${first.status}`);
-    const kept = await fetch(`${site.url}/news`, { headers });
-    if ((await kept.text()) !== html || kept.headers.get("x-cache") !== "HIT")
-      throw new Error("/news signed in: the reader's page was not kept");
+    // Each worker keeps its own copy: a few more requests reach them all.
+    let kept = false;
+    for (let i = 0; i < 4 * workers && !kept; i++) {
+      const again = await fetch(`${site.url}/news`, { headers });
+      kept = (await again.text()) === html && again.headers.get("x-cache") === "HIT";
+    }
+    if (!kept) throw new Error("/news signed in: the reader's page was not kept");
     // The list shows one page (decision 035) of the NEWS_ITEMS there are.
     const shown = Math.min(NEWS_ITEMS, PAGE_SIZE);
     if (items < shown) throw new Error(`/news shows ${items} items, expected ${shown}`);
