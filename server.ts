@@ -14,6 +14,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { createSite as CreateSite, Site } from "./server/app";
 import { superviseWorkers } from "./server/supervisor";
 import { loadEnv } from "./app/platform/server/env.server";
@@ -131,10 +132,15 @@ async function loadSite(): Promise<Site> {
   return module.createSite({
     ...options,
     serveFiles: (app) => {
-      // Hashed file names never change content: cache them for a year.
+      // Hashed file names never change content: cache them for a year. Scripts and stylesheets go
+      // out as compressed at build time (.br, else .gz; decision 046), never per request.
       app.use(
         "/assets",
-        express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+        expressStaticGzip(path.join(root, "build/client/assets"), {
+          enableBrotli: true,
+          orderPreference: ["br", "gz"],
+          serveStatic: { immutable: true, maxAge: "1y" },
+        }),
       );
       app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
     },

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import {
   data,
   Links,
@@ -9,7 +10,6 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import { getSessionUser } from "~/accounts/index.server";
 import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
@@ -18,12 +18,15 @@ import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
 import { useNonce } from "~/platform/server/nonce";
 import { STUDIO } from "~/platform/studio/studio";
 import { themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
+import { toasterWanted } from "~/platform/toast/notify";
 import { readToast } from "~/platform/toast/toast.server";
 import { useRedirectToast } from "~/platform/toast/use-toast";
 import { Spinner } from "~/platform/ui/spinner";
 import { permissionsOf } from "~/roles";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+
+const Toaster = lazy(() => import("~/platform/toast/toaster"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.runtime;
@@ -115,10 +118,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The toaster, once a toast is asked for: its code is not among the page's first scripts (decision 046). */
 function ThemedToaster() {
   const [theme] = useTheme();
-  // One toast at a time (docs/product.md#toasts).
-  return <Toaster theme={theme} visibleToasts={1} richColors closeButton position="bottom-right" />;
+  const wanted = useSyncExternalStore(
+    toasterWanted.subscribe,
+    toasterWanted.get,
+    toasterWanted.getServer,
+  );
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={theme} />
+    </Suspense>
+  );
 }
 
 /**

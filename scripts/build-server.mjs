@@ -1,8 +1,12 @@
 // The second step of `npm run build`: compiles the start-up file (server.ts) and the studio command
 // (bin/studio.ts) into plain JavaScript beside the React Router build, so `npm start` and `studio`
 // run no TypeScript (decision 039). Packages stay imports; the app's own modules are bundled.
+// Then compresses the browser's scripts and stylesheets once, beside them (decision 046).
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,6 +29,39 @@ export function serverBuildOptions(base = root) {
   };
 }
 
+/** The hashed assets worth compressing: scripts, stylesheets, source maps, SVG. */
+const COMPRESSIBLE = /\.(js|mjs|css|map|svg|json)$/;
+
+/**
+ * Writes `<file>.br` (brotli at its best quality) and `<file>.gz` (gzip level 9) beside each
+ * compressible file of `dir`; the server sends them to browsers that accept them (express-static-gzip),
+ * so a script is compressed once at build time, smaller than on the fly, and never per request.
+ */
+export async function precompressAssets(dir = path.join(root, "build/client/assets")) {
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => COMPRESSIBLE.test(f)) : [];
+  await Promise.all(
+    files.map(async (name) => {
+      const file = path.join(dir, name);
+      const body = fs.readFileSync(file);
+      const [br, gz] = await Promise.all([
+        brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+        gzip(body, { level: 9 }),
+      ]);
+      fs.writeFileSync(`${file}.br`, br);
+      fs.writeFileSync(`${file}.gz`, gz);
+    }),
+  );
+  return files.length;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await build(serverBuildOptions());
+  await precompressAssets();
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import {
   EmailField,
   Field,
@@ -10,6 +9,7 @@ import {
   useSchemaForm,
 } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
+import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { type AuthIntent, AuthIntentSchema, LoginSchema, RegisterSchema } from "./auth-schemas";

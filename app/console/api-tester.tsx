@@ -1,6 +1,6 @@
 import { Copy, Play } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";

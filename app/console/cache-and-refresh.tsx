@@ -1,6 +1,6 @@
 import { RefreshCw, Trash } from "lucide-react";
-import { toast } from "sonner";
 import { THEME_KEY } from "~/platform/theme/theme";
+import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { callApi } from "./console-api";
 

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Terminal, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/platform/toast/notify";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import type { Role } from "~/roles";

@@ -1,6 +1,6 @@
 import { Play, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";

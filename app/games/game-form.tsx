@@ -1,7 +1,7 @@
-import { toast } from "sonner";
 import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
 import { failureMessage } from "~/platform/forms/fetcher-reply";
 import { Field, SelectField, TextareaField } from "~/platform/forms/schema-form";
+import { toast } from "~/platform/toast/notify";
 import { GAME_LIMITS, type GameEntry, GameSchema } from "./game-schema";
 import { DEFAULT_GAME_STATUS, GAME_STATUSES } from "./game-status";
 

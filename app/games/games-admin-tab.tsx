@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
-import { toast } from "sonner";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
+import { toast } from "~/platform/toast/notify";
 import { GameForm } from "./game-form";
 import type { GameEntry } from "./game-schema";
 import { ManageGames } from "./manage-games";

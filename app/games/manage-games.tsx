@@ -19,8 +19,8 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Pencil, Search, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
+import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";

@@ -1,9 +1,9 @@
 import { Send } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Field, replyMessage, TextareaField, useSchemaForm } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
+import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD } from "./contact-schema";
 

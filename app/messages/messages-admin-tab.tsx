@@ -1,7 +1,6 @@
 import { Check, Mail, Reply } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
-import { toast } from "sonner";
 import { LocalTime } from "~/platform/dates/local-time";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { IntentForm } from "~/platform/forms/schema-form";
@@ -9,6 +8,7 @@ import type { FormReply } from "~/platform/forms/submission.server";
 import type { CursorParams, Page } from "~/platform/paging/cursor";
 import { ListSearch } from "~/platform/paging/list-search";
 import { PageLinks } from "~/platform/paging/page-links";
+import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";

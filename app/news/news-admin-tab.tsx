@@ -1,7 +1,6 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
-import { toast } from "sonner";
 import { NEWS_LIMITS, NewsSchema } from "~/news/news-schema";
 import { LocalTime } from "~/platform/dates/local-time";
 import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
@@ -11,6 +10,7 @@ import type { FormReply } from "~/platform/forms/submission.server";
 import type { CursorParams, Page } from "~/platform/paging/cursor";
 import { ListSearch } from "~/platform/paging/list-search";
 import { PageLinks } from "~/platform/paging/page-links";
+import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";

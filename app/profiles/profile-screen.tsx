@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { ActivityEntry } from "~/activity";
 import { replyMessage } from "~/platform/forms/schema-form";
+import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { ROLE_LABELS, type Role } from "~/roles";

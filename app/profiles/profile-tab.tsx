@@ -1,10 +1,10 @@
 import { Upload } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Field, TextareaField, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
+import { toast } from "~/platform/toast/notify";
 import { Avatar } from "~/platform/ui/avatar";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent } from "~/platform/ui/card";

@@ -1,7 +1,6 @@
 import { Code, Crown, RefreshCw, Shield, ShieldCheck, User, UserCog } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { toast } from "sonner";
 import {
   Field,
   FormErrors,
@@ -15,6 +14,7 @@ import {
 import type { FormReply } from "~/platform/forms/submission.server";
 import type { Page } from "~/platform/paging/cursor";
 import { PageLinks } from "~/platform/paging/page-links";
+import { toast } from "~/platform/toast/notify";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";

@@ -332,6 +332,34 @@ test("hashed assets are cached for a long time as immutable", async ({ request }
   }
 });
 
+test("scripts and stylesheets go out compressed at build time: brotli, else gzip, else as they are", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const assets = [
+    ...new Set(
+      [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!),
+    ),
+  ];
+  expect(assets.length).toBeGreaterThan(2);
+  for (const asset of assets) {
+    const plain = await request.get(asset, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"], asset).toBeUndefined();
+    const body = await plain.body();
+    const brotli = await fetch(new URL(asset, DEMO_URL), {
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
+    expect(brotli.headers.get("content-encoding"), asset).toBe("br");
+    expect(brotli.headers.get("vary"), asset).toMatch(/accept-encoding/i);
+    expect(brotli.headers.get("cache-control"), asset).toContain("immutable");
+    // fetch decodes what it receives: the same bytes as the plain file.
+    expect(Buffer.from(await brotli.arrayBuffer()).equals(body), asset).toBe(true);
+    const gzip = await fetch(new URL(asset, DEMO_URL), { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding"), asset).toBe("gzip");
+    expect(Buffer.from(await gzip.arrayBuffer()).equals(body), asset).toBe(true);
+  }
+});
+
 test("/healthz, /readyz and /livez answer 200 JSON, never cached; robots.txt keeps crawlers off them", async ({
   request,
 }) => {

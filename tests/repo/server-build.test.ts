@@ -1,19 +1,28 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { serverBuildOptions } from "../../scripts/build-server.mjs";
+import { precompressAssets, serverBuildOptions } from "../../scripts/build-server.mjs";
 
 // The compiled start-up file (decision 039) settles NODE_ENV before anything loads React: React
 // picks its development or production build when first loaded, and a bundle's imports of packages
 // run before its own code. So the start-up file may import no package that loads React; the site
 // (build/server/index.js) is imported only after NODE_ENV is settled.
 describe("the compiled server and command line", () => {
-  it("start.js imports only node's modules, express and zod; the site comes later, by path", async () => {
+  it("start.js imports only node's modules, express, its static files and zod; the site comes later, by path", async () => {
     const result = await build({ ...serverBuildOptions(), write: false, metafile: true });
     const start = result.metafile.outputs["build/server/start.js"];
     expect(start).toBeDefined();
     const imported = start!.imports.filter((i) => i.external).map((i) => i.path);
     const packages = imported.filter((path) => !path.startsWith("node:"));
-    expect([...new Set(packages)].sort()).toEqual(["express", "vite", "zod"]);
+    expect([...new Set(packages)].sort()).toEqual([
+      "express",
+      "express-static-gzip",
+      "vite",
+      "zod",
+    ]);
     // vite is imported only for --dev, dynamically.
     expect(start!.imports.find((i) => i.path === "vite")?.kind).toBe("dynamic-import");
     // The first of its own modules is the one that settles NODE_ENV.
@@ -26,5 +35,24 @@ describe("the compiled server and command line", () => {
     const cli = result.metafile.outputs["build/cli/studio.js"]!;
     expect(Object.keys(cli.inputs)).toContain("app/db/migrate.server.ts");
     expect(cli.imports.every((i) => i.external)).toBe(true);
+  });
+
+  it("writes brotli and gzip copies beside each script and stylesheet, and nothing for images", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-assets-"));
+    try {
+      const script = "export const lanterns = 'lanterns';\n".repeat(200);
+      fs.writeFileSync(path.join(dir, "entry-abc123.js"), script);
+      fs.writeFileSync(path.join(dir, "app-def456.css"), "body { color: red }\n".repeat(100));
+      fs.writeFileSync(path.join(dir, "studio-mark.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      expect(await precompressAssets(dir)).toBe(2);
+      const js = path.join(dir, "entry-abc123.js");
+      expect(zlib.brotliDecompressSync(fs.readFileSync(`${js}.br`)).toString()).toBe(script);
+      expect(zlib.gunzipSync(fs.readFileSync(`${js}.gz`)).toString()).toBe(script);
+      expect(fs.statSync(`${js}.br`).size).toBeLessThan(fs.statSync(`${js}.gz`).size);
+      expect(fs.existsSync(path.join(dir, "app-def456.css.br"))).toBe(true);
+      expect(fs.existsSync(path.join(dir, "studio-mark.png.br"))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import type { FetcherWithComponents } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { useFetcherReply } from "./fetcher-reply";

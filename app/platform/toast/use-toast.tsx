@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast as showToast } from "sonner";
+import { toast as showToast } from "./notify";
 import type { Toast } from "./toast";
 
 /** Shows the toast a redirect carried, once. */
