@@ -1,0 +1,42 @@
+// Which requests the page caches consider, and how long a shared cache in front may keep a page.
+
+/** Anonymous public pages kept rendered in memory (the microcache). */
+export const CACHEABLE_PATHS = [
+  /^\/$/,
+  /^\/news$/,
+  /^\/news\/[\w-]+$/,
+  /^\/games$/,
+  /^\/contact$/,
+  /^\/news\/feed\.xml$/,
+  /^\/sitemap\.xml$/,
+  /^\/robots\.txt$/,
+];
+
+/**
+ * How long a shared cache in front may keep an anonymous public page, and serve it stale while it
+ * fetches a fresh one (decision 043): after a news or games write, such a cache shows the change
+ * within about this long; the site's own caches are cleared before the write's answer.
+ */
+export const SHARED_PAGE_SECONDS = 5;
+export const SHARED_STALE_SECONDS = 30;
+
+/** The parts of a request that decide whether the page cache may answer or keep it. */
+type CacheableRequest = {
+  method?: string;
+  headers: { cookie?: string; authorization?: string };
+  path: string;
+};
+
+/**
+ * Whether the response to this request may be kept and served to every anonymous visitor: an
+ * anonymous GET or HEAD (no cookie, no Authorization) of a public page. Such a response carries no
+ * nonce (decision 028): its CSP lists the hashes of its inline scripts instead.
+ */
+export function isSharedPage(req: CacheableRequest, paths: readonly RegExp[] = CACHEABLE_PATHS) {
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.headers.cookie &&
+    !req.headers.authorization &&
+    paths.some((path) => path.test(req.path))
+  );
+}
