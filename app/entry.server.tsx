@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { sessionCookieOf } from "~/accounts/index.server";
+import { sessionCookiesIn } from "~/accounts/index.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { NonceProvider } from "~/platform/server/nonce";
 import {
@@ -24,7 +24,7 @@ export const streamTimeout = 5_000;
  */
 export function documentCacheControl(request: Request): string {
   const cookie = request.headers.get("Cookie") ?? "";
-  if (sessionCookieOf(cookie) !== null) return "private, no-store";
+  if (sessionCookiesIn(cookie).length > 0) return "private, no-store";
   const shared = isSharedPage({
     method: request.method,
     headers: {

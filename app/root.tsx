@@ -17,7 +17,7 @@ import { SiteHeader } from "~/layout/site-header";
 import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
 import { useNonce } from "~/platform/server/nonce";
 import { STUDIO } from "~/platform/studio/studio";
-import { themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
+import { type Theme, themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
 import { toasterWanted } from "~/platform/toast/notify";
 import { readToast } from "~/platform/toast/toast.server";
 import { useRedirectToast } from "~/platform/toast/use-toast";
@@ -26,7 +26,13 @@ import { permissionsOf } from "~/roles";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 
-const Toaster = lazy(() => import("~/platform/toast/toaster"));
+// A chunk that cannot load (an old tab after a deploy replaced the files) leaves the page without
+// toasts instead of breaking it.
+const Toaster = lazy(() =>
+  import("~/platform/toast/toaster").catch(() => ({
+    default: (_: { theme: Theme }) => null,
+  })),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.runtime;

@@ -16,7 +16,7 @@ import { answerProbe, healthPathOf } from "~/health/index.server";
 import { loadEnv } from "~/platform/server/env.server";
 import { createLogger, requestLogSerializers } from "~/platform/server/logger.server";
 import { isCrossSiteWrite } from "~/platform/server/origin.server";
-import { isSharedPage, PageCache } from "~/platform/server/page-cache.server";
+import { CACHEABLE_PATHS, isSharedPage, PageCache } from "~/platform/server/page-cache.server";
 import { addressKey } from "~/platform/server/rate-limit.server";
 import { limitRequestBodies, refuseOversizedBodies } from "~/platform/server/request-limits.server";
 import {
@@ -57,14 +57,16 @@ export async function createSite(options: SiteOptions) {
   const headers = securityHeaders({ https });
   const sharedPolicy = (document: string) =>
     contentSecurityPolicy({ hashes: inlineScriptHashes(document) }, { dev: devMode, https });
-  // Signed-in readers' public pages, one copy per session, served while the session is one this
-  // process keeps (decision 045): cleared with the public pages and with the sessions.
+  // Signed-in readers' public pages, one copy per session, served while the session cache keeps
+  // the viewer they were rendered for (decision 045): cleared with the public pages and with the
+  // sessions. Not /news/:id: a signed-in reader's visit there is recorded as activity.
   const readerPages = new PageCache({
     name: "reader-pages",
+    paths: READER_PAGE_PATHS,
     sharedPolicy,
     signedIn: {
       sessionCookieOf,
-      sessionIsCurrent: (cookie) => runtime.sessions.get(cookie) !== undefined,
+      viewerOf: (cookie) => runtime.sessions.get(cookie),
     },
   });
   runtime.caches.register(readerPages);
@@ -227,6 +229,10 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 const QUIET_PATHS: ReadonlySet<string> = new Set(HEALTH_PATHS);
+
+/** The public pages kept for signed-in readers: all but a news item (its view is recorded). */
+const NEWS_ITEM = /^\/news\/[\w-]+$/.source;
+const READER_PAGE_PATHS = CACHEABLE_PATHS.filter((path) => path.source !== NEWS_ITEM);
 
 /** Requests that write no log line: static assets and the health endpoints. */
 function isQuietPath(url: string): boolean {

@@ -22,4 +22,4 @@ export {
   requirePermission,
   type SessionUser,
 } from "./session.server";
-export { SessionCache, sessionCookieOf } from "./session-cache.server";
+export { SessionCache, sessionCookieOf, sessionCookiesIn } from "./session-cache.server";

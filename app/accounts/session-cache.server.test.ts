@@ -4,6 +4,7 @@ import {
   SESSION_CACHE_MS,
   SessionCache,
   sessionCookieOf,
+  sessionCookiesIn,
 } from "./session-cache.server";
 
 const session = (expiresAt: number): ResolvedSession => ({
@@ -46,5 +47,11 @@ describe("the session cache", () => {
     expect(sessionCookieOf("other.session_token=nope")).toBeNull();
     expect(sessionCookieOf("xstudio.session_token=nope")).toBeNull();
     expect(sessionCookieOf(null)).toBeNull();
+    // Two session cookies (one planted beside the real one): which counts is the auth library's
+    // call, so neither is used as a key.
+    expect(
+      sessionCookieOf("studio.session_token=planted; __Secure-studio.session_token=real"),
+    ).toBeNull();
+    expect(sessionCookiesIn("studio.session_token=a; studio.session_token=b")).toEqual(["a", "b"]);
   });
 });

@@ -60,12 +60,21 @@ export class SessionCache<V> implements ClearableCache {
   }
 }
 
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?studio\.session_token=([^;]*)/g;
+
+/** Every session cookie in a Cookie header (`studio.session_token`, or its `__Secure-` form). */
+export function sessionCookiesIn(header: string | null): string[] {
+  if (!header) return [];
+  return [...header.matchAll(SESSION_COOKIE)].map((match) => match[1] ?? "");
+}
+
 /**
- * The session cookie's value in a Cookie header (`studio.session_token`, or the `__Secure-` form it
- * takes on HTTPS); null without one. The session cache and the pages' Cache-Control both use it.
+ * The session cookie's value when the header carries exactly one session cookie; null with none,
+ * and null with more than one: a second one (say a plain cookie planted beside the `__Secure-` one
+ * on HTTPS) could name a different session than the one the auth library reads, and nothing may
+ * be kept under it. The session cache, the reader pages and the pages' Cache-Control use it.
  */
 export function sessionCookieOf(header: string | null): string | null {
-  if (!header) return null;
-  const match = /(?:^|;\s*)(?:__Secure-)?studio\.session_token=([^;]+)/.exec(header);
-  return match?.[1] ?? null;
+  const found = sessionCookiesIn(header);
+  return found.length === 1 && found[0] ? found[0] : null;
 }

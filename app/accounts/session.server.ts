@@ -7,7 +7,7 @@ import { parseTheme, type Theme } from "~/platform/theme/theme";
 import type { Toast } from "~/platform/toast/toast";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { can, isRole, type Permission, type Role } from "~/roles";
-import { type ResolvedSession, sessionCookieOf } from "./session-cache.server";
+import { type ResolvedSession, sessionCookieOf, sessionCookiesIn } from "./session-cache.server";
 
 export type SessionUser = {
   id: string;
@@ -31,16 +31,18 @@ export async function getSessionUser(
   context: AppLoadContext,
 ): Promise<SessionUser | null> {
   const { runtime } = context;
-  const cookie = sessionCookieOf(request.headers.get("cookie"));
-  if (!cookie) return null;
-  const kept = runtime.sessions.get(cookie);
+  const header = request.headers.get("cookie");
+  if (sessionCookiesIn(header).length === 0) return null;
+  // With more than one session cookie the library decides which counts, and nothing is kept.
+  const cookie = sessionCookieOf(header);
+  const kept = cookie ? runtime.sessions.get(cookie) : undefined;
   if (kept) return kept;
   try {
     const startedAt = runtime.sessions.begin();
     const result = await runtime.auth.api.getSession({ headers: request.headers });
     if (!result) return null;
     const user = await withViewer(runtime.db, result);
-    runtime.sessions.keep(cookie, user, result.session.expiresAt, startedAt);
+    if (cookie) runtime.sessions.keep(cookie, user, result.session.expiresAt, startedAt);
     return user;
   } catch (error) {
     // An unreachable database is an outage (503), not a signed-out visitor: a signed-in page must

@@ -69,6 +69,23 @@ describe.each(testEngines())("the session cache on $name", (engine) => {
     }
   });
 
+  it("keeps nothing for a header with two session cookies: the library decides each time", async () => {
+    const user = await signedInAs(context, "guest");
+    const token = user.cookie.match(/studio\.session_token=([^;]+)/)![1]!;
+    // A cookie planted before the real one (another path or a sibling domain can do that).
+    const planted = `studio.session_token=planted.sig; ${user.cookie}`;
+    const lookups = vi.spyOn(context.runtime.auth.api, "getSession");
+    try {
+      await userOf(planted);
+      await userOf(planted);
+      expect(lookups).toHaveBeenCalledTimes(2);
+      expect(context.runtime.sessions.get("planted.sig")).toBeUndefined();
+      expect(context.runtime.sessions.get(token)).toBeUndefined();
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
   // Each of these writes changes what the kept user carries: without its clear, the next request
   // would still see the old value for up to SESSION_CACHE_MS (decision 045).
   it("a role change shows on the next request", async () => {

@@ -153,10 +153,18 @@ describe.skipIf(skipped !== null)(
     it("signed-in pages are kept per session; a role change or a news edit made elsewhere shows at once (decision 045)", async () => {
       const READER = "reader@system.test";
       await createUser(direct.db, READER, "guest");
+      const posted = await api(a().url, "POST", "news", await signIn(a().url, ADMIN), {
+        title: "For the reader",
+        content: "Read while signed in.",
+      });
+      const { id: newsId } = (await posted.json()) as { id: string };
       const reader = await signIn(a().url, READER);
       const newsOn = (server: ServerProcess) => get(`${server.url}/news`, { Cookie: reader });
       for (const server of [a(), b()]) {
+        // The first request looks the session up; the second, with the session kept, renders
+        // the page for that viewer and keeps it; the third is answered from memory.
         await newsOn(server);
+        expect((await newsOn(server)).headers.get("x-cache")).toBe("MISS");
         const kept = await newsOn(server);
         expect(kept.headers.get("x-cache")).toBe("HIT");
         expect(kept.headers.get("cache-control")).toBe("private, no-store");
@@ -192,7 +200,14 @@ describe.skipIf(skipped !== null)(
         expect(fresh.headers.get("x-cache")).toBe("MISS");
         expect(fresh.text).toMatch(/>Moderator</);
         expect(fresh.text).not.toMatch(/>Guest</);
+        await newsOn(server);
         expect((await newsOn(server)).headers.get("x-cache")).toBe("HIT");
+      }
+      // A news item is rendered every time for a signed-in reader: the visit is recorded.
+      for (let i = 0; i < 3; i++) {
+        const item = await get(`${a().url}/news/${newsId}`, { Cookie: reader });
+        expect(item.status).toBe(200);
+        expect(item.headers.get("x-cache")).toBeNull();
       }
 
       // A news item posted through one process shows at once on the other's signed-in copy.

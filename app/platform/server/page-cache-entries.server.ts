@@ -16,6 +16,8 @@ export type Entry = {
   bodies: Partial<Record<Encoding, Buffer>>;
   etag: string;
   storedAt: number;
+  /** For a signed-in reader's copy: the kept viewer it was rendered for (decision 045). */
+  viewer?: unknown;
 };
 
 /** The encoding to send, or null when the body is too small or not text to be worth one. */

@@ -301,13 +301,21 @@ describe("a page cache of other paths, with its hits behind a gate (the public A
 });
 
 describe("the signed-in readers' page cache (decision 045)", () => {
-  // Sessions this "process" keeps: a session is current while it is in here.
-  const current = new Set<string>();
+  // What the session cache keeps per session: a copy is served only to the viewer it was rendered
+  // for, while that very object is kept.
+  const kept = new Map<string, object>();
+  const current = {
+    add(sid: string) {
+      kept.set(sid, { sid });
+      return current;
+    },
+    delete: (sid: string) => kept.delete(sid),
+  };
   const sessionCookieOf = (header: string) => /(?:^|;\s*)sid=([^;]+)/.exec(header)?.[1] ?? null;
   const cache = new PageCache({
     name: "reader-pages",
     sharedPolicy: () => "script-src 'self'",
-    signedIn: { sessionCookieOf, sessionIsCurrent: (sid) => current.has(sid) },
+    signedIn: { sessionCookieOf, viewerOf: (sid) => kept.get(sid) },
   });
   let renders = 0;
   let base = "";
@@ -352,6 +360,10 @@ describe("the signed-in readers' page cache (decision 045)", () => {
   it("serves nothing once the session is no longer current, and keeps nothing for it", async () => {
     current.add("carol");
     await page("sid=carol");
+    expect((await page("sid=carol")).cache).toBe("HIT");
+    // The session looked up again (a new kept object, as after its 30 s): the copy is not served.
+    current.add("carol");
+    expect((await page("sid=carol")).cache).toBe("MISS");
     expect((await page("sid=carol")).cache).toBe("HIT");
     current.delete("carol");
     const ended = await page("sid=carol");

@@ -48,13 +48,15 @@ type PageCacheOptions = {
   sharedPolicy?: (document: string) => string;
   /**
    * Keeps the pages of signed-in readers instead of anonymous ones (decision 045): one copy per
-   * Cookie header and address, served only while `sessionIsCurrent` says the session cookie in it
-   * is one this process resolved and nothing has ended or changed since. Cleared by the writes of
-   * public content and by those of sessions and viewers (role, profile, theme).
+   * Cookie header and address. `viewerOf` is what the session cache keeps for a session cookie
+   * (undefined when it keeps nothing): a copy is kept only when the render began and ended with
+   * the same kept viewer (so it was rendered for that viewer), and served only while the session
+   * cache still keeps that very object. Cleared by the writes of public content and by those of
+   * sessions and viewers (role, profile, theme).
    */
   signedIn?: {
     sessionCookieOf(header: string): string | null;
-    sessionIsCurrent(sessionCookie: string): boolean;
+    viewerOf(sessionCookie: string): object | undefined;
   };
 };
 
@@ -104,19 +106,20 @@ export class PageCache implements ClearableCache {
     return `${cookie}\n${url}`;
   }
 
-  /** The key of a kept, fresh answer this request may be served (its session current). */
+  /** The key of a kept, fresh answer this request may be served (signed in: its viewer's own). */
   private servableKey(req: KeyedRequest): string | null {
     const key = this.keyOf(req);
     if (key === null || !this.isFresh(key)) return null;
-    return this.sessionIsCurrent(req) ? key : null;
+    if (!this.options.signedIn) return key;
+    const viewer = this.viewerOf(req);
+    return viewer !== undefined && this.entries.get(key)!.viewer === viewer ? key : null;
   }
 
-  /** Anonymous: always; signed-in: while the request's session is one this process keeps. */
-  private sessionIsCurrent(req: KeyedRequest): boolean {
+  /** The viewer the session cache keeps for the request's session cookie, if any. */
+  private viewerOf(req: KeyedRequest): object | undefined {
     const { signedIn } = this.options;
-    if (!signedIn) return true;
-    const session = signedIn.sessionCookieOf(req.headers.cookie ?? "");
-    return session !== null && signedIn.sessionIsCurrent(session);
+    const session = signedIn?.sessionCookieOf(req.headers.cookie ?? "");
+    return session ? signedIn!.viewerOf(session) : undefined;
   }
 
   clear() {
@@ -216,6 +219,8 @@ export class PageCache implements ClearableCache {
    * sends it, and keeps it when it is a plain 200 rendered since the last clear.
    */
   private capture(req: Request, res: Response, key: string) {
+    // Signed in: the viewer kept when the render began; the render used it (decision 045).
+    const viewer = this.viewerOf(req);
     const generation = this.generation;
     const chunks: Buffer[] = [];
     const held: unknown[][] = [];
@@ -243,21 +248,21 @@ export class PageCache implements ClearableCache {
       if (this.options.sharedPolicy && !res.headersSent) {
         res.setHeader("Content-Security-Policy", this.options.sharedPolicy(body.toString("utf8")));
       }
-      // A signed-in page is kept only for a session that is still current (the render resolved
-      // and kept it; a cookie of an ended session rendered a signed-out page).
+      // A signed-in page is kept only when its session was kept from the render's start to its
+      // end: then the render used that viewer (no lookup that could fail or differ).
       const storable =
         req.method === "GET" &&
         res.statusCode === 200 &&
         !res.getHeader("set-cookie") &&
         generation === this.generation &&
-        this.sessionIsCurrent(req);
-      if (storable) this.store(key, res, body);
+        (!this.options.signedIn || (viewer !== undefined && this.viewerOf(req) === viewer));
+      if (storable) this.store(key, res, body, viewer);
       for (const args of held) write(...args);
       return end(chunk, ...rest);
     }) as typeof res.end;
   }
 
-  private store(key: string, res: Response, body: Buffer) {
+  private store(key: string, res: Response, body: Buffer, viewer?: object) {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);
@@ -274,6 +279,7 @@ export class PageCache implements ClearableCache {
       // Weak: the same page in another content encoding shares it.
       etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
       storedAt: Date.now(),
+      viewer,
     });
   }
 }

@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { useEffect } from "react";
 import * as sonner from "sonner";
 import type { Theme } from "~/platform/theme/theme";
@@ -7,7 +8,7 @@ import { toasterWanted } from "./notify";
  * The toaster, loaded with the first toast (notify.ts, decision 046). Its own effect subscribes to
  * the toasts before this one's runs, so the toasts waiting for it show.
  */
-export default function Toaster({ theme }: { theme: Theme }) {
+export default function Toaster({ theme }: { theme: Theme }): React.JSX.Element | null {
   useEffect(() => {
     toasterWanted.listening(sonner);
   }, []);
