@@ -16,7 +16,7 @@ import { answerProbe, healthPathOf } from "~/health/index.server";
 import { loadEnv } from "~/platform/server/env.server";
 import { createLogger, requestLogSerializers } from "~/platform/server/logger.server";
 import { isCrossSiteWrite } from "~/platform/server/origin.server";
-import { CACHEABLE_PATHS, isSharedPage, PageCache } from "~/platform/server/page-cache.server";
+import { isSharedPage, PageCache, READER_PAGE_PATHS } from "~/platform/server/page-cache.server";
 import { addressKey } from "~/platform/server/rate-limit.server";
 import { limitRequestBodies, refuseOversizedBodies } from "~/platform/server/request-limits.server";
 import {
@@ -59,7 +59,7 @@ export async function createSite(options: SiteOptions) {
     contentSecurityPolicy({ hashes: inlineScriptHashes(document) }, { dev: devMode, https });
   // Signed-in readers' public pages, one copy per session, served while the session cache keeps
   // the viewer they were rendered for (decision 045): cleared with the public pages and with the
-  // sessions. Not /news/:id: a signed-in reader's visit there is recorded as activity.
+  // sessions.
   const readerPages = new PageCache({
     name: "reader-pages",
     paths: READER_PAGE_PATHS,
@@ -229,10 +229,6 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 const QUIET_PATHS: ReadonlySet<string> = new Set(HEALTH_PATHS);
-
-/** The public pages kept for signed-in readers: all but a news item (its view is recorded). */
-const NEWS_ITEM = /^\/news\/[\w-]+$/.source;
-const READER_PAGE_PATHS = CACHEABLE_PATHS.filter((path) => path.source !== NEWS_ITEM);
 
 /** Requests that write no log line: static assets and the health endpoints. */
 function isQuietPath(url: string): boolean {

@@ -1,16 +1,23 @@
 // Which requests the page caches consider, and how long a shared cache in front may keep a page.
 
-/** Anonymous public pages kept rendered in memory (the microcache). */
-export const CACHEABLE_PATHS = [
+const NEWS_ITEM = /^\/news\/[\w-]+$/;
+
+/**
+ * The public pages kept for signed-in readers (decision 045): all but a news item, whose
+ * signed-in visit is recorded as activity by its loader.
+ */
+export const READER_PAGE_PATHS = [
   /^\/$/,
   /^\/news$/,
-  /^\/news\/[\w-]+$/,
   /^\/games$/,
   /^\/contact$/,
   /^\/news\/feed\.xml$/,
   /^\/sitemap\.xml$/,
   /^\/robots\.txt$/,
 ];
+
+/** Anonymous public pages kept rendered in memory (the microcache). */
+export const CACHEABLE_PATHS = [...READER_PAGE_PATHS, NEWS_ITEM];
 
 /**
  * How long a shared cache in front may keep an anonymous public page, and serve it stale while it

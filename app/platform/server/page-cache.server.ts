@@ -15,6 +15,7 @@ export { acceptedEncodings } from "./page-cache-entries.server";
 export {
   CACHEABLE_PATHS,
   isSharedPage,
+  READER_PAGE_PATHS,
   SHARED_PAGE_SECONDS,
   SHARED_STALE_SECONDS,
 } from "./page-cache-paths";
