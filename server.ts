@@ -131,17 +131,26 @@ async function loadSite(): Promise<Site> {
   const module = (await import(await productionBuild())) as { createSite: typeof CreateSite };
   return module.createSite({
     ...options,
-    serveFiles: (app) => {
-      // Hashed file names never change content: cache them for a year. Scripts and stylesheets go
-      // out as compressed at build time (.br, else .gz; decision 046), never per request.
+    // Hashed file names never change content: cache them for a year. Scripts and stylesheets go
+    // out as compressed at build time (.br, else .gz; decision 046), never per request.
+    serveAssets: (app) =>
       app.use(
         "/assets",
         expressStaticGzip(path.join(root, "build/client/assets"), {
           enableBrotli: true,
           orderPreference: ["br", "gz"],
-          serveStatic: { immutable: true, maxAge: "1y" },
+          // A hashed file is never asked for again, so no validators; nor are scripts fetched
+          // in ranges: ~100 bytes fewer on each of a page's ~20 scripts (decision 047).
+          serveStatic: {
+            immutable: true,
+            maxAge: "1y",
+            etag: false,
+            lastModified: false,
+            acceptRanges: false,
+          },
         }),
-      );
+      ),
+    serveFiles: (app) => {
       app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
     },
   });

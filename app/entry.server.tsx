@@ -1,10 +1,11 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { sessionCookiesIn } from "~/accounts/index.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
+import { afterPaintStream } from "~/platform/server/after-paint-stream.server";
 import { NonceProvider } from "~/platform/server/nonce";
 import {
   isSharedPage,
@@ -109,8 +110,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          // The module preloads and the module script wait for the first paint (decision 047).
+          const document = pipeline(body, afterPaintStream(), () => {});
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(document), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -15,6 +15,7 @@ import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
 import { SiteHeader } from "~/layout/site-header";
 import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
+import { afterPaintScript } from "~/platform/hydration/after-paint";
 import { useNonce } from "~/platform/server/nonce";
 import { STUDIO } from "~/platform/studio/studio";
 import { type Theme, themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
@@ -119,6 +120,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script that starts the page's scripts after the first paint */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: afterPaintScript }} />
       </body>
     </html>
   );

@@ -403,16 +403,91 @@ test("a page the browser revalidates (304) still runs its scripts under the CSP 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("every page asks for its stylesheet before the scripts' module preloads (decision 044)", async ({
+test("the first paint needs only the document and its stylesheet: every script waits for it (decisions 044, 047)", async ({
   request,
 }) => {
   for (const path of ["/", "/news", "/games", "/contact", "/auth"]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf("</head>"));
-    const stylesheet = head.search(/<link[^>]* rel="stylesheet"/);
-    const preload = head.search(/<link[^>]* rel="modulepreload"/);
-    expect(stylesheet, `${path} has its stylesheet in <head>`).toBeGreaterThan(0);
-    expect(preload, `${path} preloads its modules`).toBeGreaterThan(0);
-    expect(stylesheet, path).toBeLessThan(preload);
+    expect(
+      head.search(/<link[^>]* rel="stylesheet"/),
+      `${path} has its stylesheet in <head>`,
+    ).toBeGreaterThan(0);
+    // The module preloads and the module script are there, parked: nothing the browser fetches
+    // or runs before the page's own script starts them after the first paint.
+    expect(head, path).toMatch(/<link data-after-paint="modulepreload" href="\/assets\//);
+    expect(html, path).not.toMatch(/<link[^>]* rel="modulepreload"/);
+    expect(html, path).not.toMatch(/<script[^>]* type="module"/);
+    expect(html, path).not.toMatch(/<script[^>]* src=/);
+    expect(html, path).toMatch(/<script[^>]* type="module-after-paint"/);
   }
+});
+
+for (const visitor of [
+  "a visitor (a page served to many, hashes)",
+  "a visitor with a cookie (nonce)",
+]) {
+  test(`the page paints before any script is fetched, then hydrates, for ${visitor}`, async ({
+    newContext,
+  }) => {
+    const context = await newContext();
+    await watchCspViolations(context);
+    if (visitor.includes("cookie")) {
+      await context.addCookies([{ name: "studio-visitor", value: "1", url: DEMO_URL }]);
+    }
+    const page = await context.newPage();
+    for (const path of ["/news", "/contact"]) {
+      const response = await page.goto(path);
+      const policy = response?.headers()["content-security-policy"] ?? "";
+      expect(policy.includes("'nonce-"), `${path}: ${policy}`).toBe(visitor.includes("cookie"));
+      await waitForHydration(page);
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      }));
+      expect(paint, `${path} painted`).toBeGreaterThan(0);
+      expect(scripts.length, `${path} fetched its scripts`).toBeGreaterThan(2);
+      expect(
+        Math.min(...scripts),
+        `${path}: first script after the first paint`,
+      ).toBeGreaterThanOrEqual(paint!);
+      // The preloads are live links again, as React expects to find them.
+      expect(await page.locator("link[data-after-paint]").count(), path).toBe(0);
+      expect(await cspViolations(page), `${path}: CSP violations`).toEqual([]);
+    }
+    // Hydrated: client-side navigation works.
+    await page.getByRole("navigation").getByRole("link", { name: "News" }).first().click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
+  });
+}
+
+test("scripts and stylesheets carry only the headers they use (decision 047)", async ({
+  request,
+}) => {
+  const html = await (await request.get("/news")).text();
+  const assets = [...new Set([...html.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
+  expect(assets.length).toBeGreaterThan(2);
+  for (const asset of assets) {
+    const headers = (await request.get(asset)).headers();
+    expect(headers["x-content-type-options"], asset).toBe("nosniff");
+    expect(headers["cache-control"], asset).toContain("immutable");
+    // Document policies mean nothing on a script; a hashed file is never revalidated.
+    for (const name of [
+      "content-security-policy",
+      "permissions-policy",
+      "x-frame-options",
+      "etag",
+      "last-modified",
+    ]) {
+      expect(headers[name], `${asset} ${name}`).toBeUndefined();
+    }
+  }
+  // A page keeps every policy.
+  const page = (await request.get("/news")).headers();
+  expect(page["content-security-policy"]).toBeTruthy();
+  expect(page["x-frame-options"]).toBe("DENY");
 });
