@@ -25,6 +25,8 @@ const fewerChunks: Plugin = {
   applyToEnvironment: (environment) => environment.name === "client",
   config: () => ({
     build: {
+      minify: "terser",
+      terserOptions: { compress: { passes: 2 } },
       rollupOptions: {
         output: {
           manualChunks: (id: string) =>
@@ -59,7 +61,6 @@ export default defineConfig(({ mode }) => ({
       "sonner",
       "class-variance-authority",
       "clsx",
-      "tailwind-merge",
     ],
   },
   test: {

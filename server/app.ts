@@ -68,6 +68,11 @@ export async function createSite(options: SiteOptions) {
       next();
     });
     options.serveAssets(app);
+    // A file that is not there (an old page after a deploy asking for a script that no longer
+    // exists) is a plain 404, not a page render.
+    app.use("/assets", (_req, res) => {
+      res.status(404).type("text/plain").send("Not Found");
+    });
   }
   const https = env.SITE_URL.startsWith("https:");
   const headers = securityHeaders({ https });

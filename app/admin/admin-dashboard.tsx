@@ -50,7 +50,7 @@ export function AdminDashboard({ role, permissions, tab, messages, news, games }
         defaultValue={tabs.some((t) => t.value === tab) ? (tab as string) : tabs[0]?.value}
         className="mt-8"
       >
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-auto">
+        <TabsList className="w-full justify-start sm:w-auto">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}

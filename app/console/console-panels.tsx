@@ -63,7 +63,7 @@ export function MyWorkCard() {
   }
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between">
+      <CardHeader row>
         <PanelTitle>My Current Work</PanelTitle>
         {!editing && (
           <Button
@@ -146,7 +146,7 @@ export function HealthCard() {
   }, [check]);
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between">
+      <CardHeader row>
         <PanelTitle>System Health</PanelTitle>
         <Activity aria-hidden="true" className="size-5 text-primary" />
       </CardHeader>
@@ -202,7 +202,7 @@ export function TeamPanel() {
       {team.map((member) => (
         <li key={member.userId}>
           <Card>
-            <CardContent className="space-y-2 pt-6">
+            <CardContent standalone className="space-y-2">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{member.email}</span>
                 <Badge className="bg-primary text-primary-foreground">{member.role}</Badge>

@@ -69,7 +69,7 @@ export default function DevConsole({
             </Dialog.Close>
           </header>
           <Tabs defaultValue="overview" className="flex min-h-0 flex-1 flex-col px-5 py-4">
-            <TabsList className="h-auto flex-wrap justify-start">
+            <TabsList className="justify-start">
               {["Overview", "Team", "Database", "Performance", "API Testing", "Actions"].map(
                 (tab) => (
                   <TabsTrigger key={tab} value={tab.toLowerCase().replace(" ", "-")}>

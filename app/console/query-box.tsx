@@ -101,7 +101,7 @@ export function QueryBox() {
         rows={4}
         value={sql}
         onChange={(e) => setSql(e.target.value)}
-        className="font-mono text-xs"
+        code
         placeholder="SELECT id, username FROM profiles LIMIT 5"
         disabled={unavailable}
         aria-describedby={unavailable ? "sql-unavailable" : undefined}

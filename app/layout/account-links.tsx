@@ -41,7 +41,7 @@ export function AccountMenuTrigger({
     <Button
       variant="ghost"
       size="icon"
-      className="rounded-full"
+      shape="round"
       aria-label={`Account menu for ${user.email}`}
       {...props}
     >

@@ -31,7 +31,10 @@ export function SiteFooter({ year }: { year: number }) {
         </nav>
         <div>
           <h2 className="mb-3 text-sm font-semibold">Follow Us</h2>
-          <SocialLinks linkClassName="text-muted-foreground hover:text-foreground" />
+          <SocialLinks
+            className="gap-2"
+            linkClassName="text-muted-foreground hover:text-foreground"
+          />
         </div>
       </div>
       <div className="border-t">

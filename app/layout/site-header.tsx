@@ -52,7 +52,7 @@ export function SiteHeader({ user }: { user: AccountSummary | null }) {
               <AccountMenu user={user} onOpenConsole={openConsole} />
             </div>
           ) : (
-            <Button asChild size="sm" className="hidden md:inline-flex">
+            <Button asChild size="sm" className="max-md:hidden">
               <Link to="/auth">
                 <LogIn aria-hidden="true" />
                 Sign In

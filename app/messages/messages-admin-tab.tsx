@@ -184,7 +184,7 @@ export function MessagesTab({
         </CardContent>
       </Card>
       <Card>
-        <CardContent className="pt-6">
+        <CardContent standalone>
           {!selected ? (
             <p className="flex min-h-48 items-center justify-center text-center text-muted-foreground">
               <Mail aria-hidden="true" className="mr-2 size-5" />

@@ -20,7 +20,7 @@ export function ActivityTab({ activity }: { activity: ActivityEntry[] }) {
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
         {tiles.map((tile) => (
           <Card key={tile.label}>
-            <CardContent className="pt-6">
+            <CardContent standalone>
               <dt className="text-sm text-muted-foreground">{tile.label}</dt>
               <dd className="mt-1 text-3xl font-bold" data-testid={`counter-${tile.label}`}>
                 {tile.value}
@@ -30,7 +30,7 @@ export function ActivityTab({ activity }: { activity: ActivityEntry[] }) {
         ))}
       </dl>
       <Card>
-        <CardHeader className="flex-row items-center justify-between">
+        <CardHeader row>
           <CardTitle asChild>
             <h2 className="text-lg">Recent Activity</h2>
           </CardTitle>

@@ -43,7 +43,7 @@ export function ProfileTab({
 
   return (
     <Card>
-      <CardContent className="space-y-8 pt-6">
+      <CardContent standalone className="space-y-8">
         <div className="flex flex-wrap items-center gap-6">
           <Avatar
             user={{ email, avatarUrl: profile.avatarUrl, displayName: profile.displayName }}

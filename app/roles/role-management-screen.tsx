@@ -187,7 +187,7 @@ export function RoleManagementScreen({
       </header>
       <AssignByEmail reply={assignReply} key={String(assignReply?.initialValue?.email ?? "")} />
       <Card>
-        <CardHeader className="flex-row items-center justify-between">
+        <CardHeader row>
           <CardTitle asChild>
             <h2>All Users & Roles</h2>
           </CardTitle>

@@ -486,6 +486,10 @@ test("scripts and stylesheets carry only the headers they use (decision 047)", a
       expect(headers[name], `${asset} ${name}`).toBeUndefined();
     }
   }
+  // A script that is not there (an old page after a deploy) is a plain 404, not a page or a 500.
+  const missing = await request.get("/assets/gone-0000.js");
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()["content-type"]).toContain("text/plain");
   // A page keeps every policy.
   const page = (await request.get("/news")).headers();
   expect(page["content-security-policy"]).toBeTruthy();

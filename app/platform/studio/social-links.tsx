@@ -10,7 +10,7 @@ export function SocialLinks({
   linkClassName?: string;
 }) {
   return (
-    <ul className={cn("grid grid-cols-2 gap-2 text-sm", className)}>
+    <ul className={cn("grid grid-cols-2 text-sm", className)}>
       {SOCIAL_LINKS.map(({ name, href, Icon }) => (
         <li key={name}>
           <a

@@ -112,12 +112,7 @@ export function StudioCallToAction() {
           <Button asChild size="lg" variant="secondary">
             <Link to="/games">Browse Games</Link>
           </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
-          >
+          <Button asChild size="lg" variant="onPrimary">
             <Link to="/contact">Contact the Team</Link>
           </Button>
         </div>

@@ -11,8 +11,22 @@ export function Card({ className, ...props }: React.ComponentProps<"div">) {
   );
 }
 
-export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
+/** A card's header: title and description stacked, or (`row`) side by side with an action. */
+export function CardHeader({
+  className,
+  row = false,
+  ...props
+}: React.ComponentProps<"div"> & { row?: boolean }) {
+  return (
+    <div
+      className={cn(
+        "flex gap-1.5 p-6",
+        row ? "flex-row items-center justify-between" : "flex-col",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function CardTitle({
@@ -28,8 +42,13 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"p
   return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("p-6 pt-0", className)} {...props} />;
+/** A card's body: below a header, or (`standalone`) the whole card with padding all round. */
+export function CardContent({
+  className,
+  standalone = false,
+  ...props
+}: React.ComponentProps<"div"> & { standalone?: boolean }) {
+  return <div className={cn(standalone ? "p-6" : "p-6 pt-0", className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {

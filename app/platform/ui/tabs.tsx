@@ -8,7 +8,7 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   return (
     <TabsPrimitive.List
       className={cn(
-        "inline-flex h-10 items-center rounded-lg bg-muted p-1 text-muted-foreground",
+        "inline-flex min-h-10 flex-wrap items-center rounded-lg bg-muted p-1 text-muted-foreground",
         className,
       )}
       {...props}
