@@ -1,5 +1,6 @@
 import { hasNoControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
+import { AUTH_INTENTS } from "./auth-schema-loaders";
 
 // The account forms' schemas, shared by the forms in the browser and the actions on the server.
 export const PASSWORD_MIN = 8;
@@ -32,7 +33,7 @@ const passwordsMatch = (v: { password: string; confirmPassword: string }) =>
 const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
 
 /** The /auth page's two forms; a post naming anything else is refused (400). */
-export const AuthIntentSchema = z.enum(["login", "register"]);
+export const AuthIntentSchema = z.enum(AUTH_INTENTS);
 export type AuthIntent = z.infer<typeof AuthIntentSchema>;
 
 export const LoginSchema = z.object({ email, password: currentPassword });

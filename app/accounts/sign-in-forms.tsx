@@ -12,7 +12,8 @@ import type { FormReply } from "~/platform/forms/submission.server";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
-import { type AuthIntent, AuthIntentSchema, LoginSchema, RegisterSchema } from "./auth-schemas";
+import { isAuthIntent, loadLoginSchema, loadRegisterSchema } from "./auth-schema-loaders";
+import type { AuthIntent } from "./auth-schemas";
 import { NewPasswordFields } from "./new-password-fields";
 
 // The /auth page's Login and Register tabs (docs/product.md#auth). Both post to the page's action
@@ -28,7 +29,8 @@ export function SignInTabs({
   tab: AuthIntent;
   redirectTo: string;
 }) {
-  const sent = AuthIntentSchema.safeParse(reply?.initialValue?.intent).data;
+  const intent = reply?.initialValue?.intent;
+  const sent = isAuthIntent(intent) ? intent : undefined;
   const [tab, setTab] = useState<AuthIntent>(sent ?? initialTab);
   useEffect(() => {
     if (sent) setTab(sent);
@@ -56,7 +58,7 @@ export function SignInTabs({
 
 function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: string }) {
   const busy = usePending("login");
-  const [form, fields] = useSchemaForm(LoginSchema, { id: "login-form", lastResult: reply });
+  const [form, fields] = useSchemaForm(loadLoginSchema, { id: "login-form", lastResult: reply });
   return (
     <SchemaForm form={form}>
       <input type="hidden" name="intent" value="login" />
@@ -84,7 +86,10 @@ function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: strin
 
 function RegisterForm({ reply }: { reply?: FormReply }) {
   const busy = usePending("register");
-  const [form, fields] = useSchemaForm(RegisterSchema, { id: "register-form", lastResult: reply });
+  const [form, fields] = useSchemaForm(loadRegisterSchema, {
+    id: "register-form",
+    lastResult: reply,
+  });
   return (
     <SchemaForm form={form}>
       <input type="hidden" name="intent" value="register" />

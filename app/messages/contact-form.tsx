@@ -5,7 +5,7 @@ import { Field, replyMessage, TextareaField, useSchemaForm } from "~/platform/fo
 import type { FormReply } from "~/platform/forms/submission.server";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
-import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD } from "./contact-schema";
+import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./contact-limits";
 
 const SENT = "Message sent!";
 const SENT_TEXT = "We'll get back to you soon. Thank you for reaching out.";
@@ -23,10 +23,13 @@ const LINES = [
  */
 export function ContactForm({ documentReply }: { documentReply?: FormReply }) {
   const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useSchemaForm(ContactSchema, {
-    id: "contact-form",
-    lastResult: fetcher.data ?? documentReply,
-  });
+  const [form, fields] = useSchemaForm(
+    () => import("./contact-schema").then((m) => m.ContactSchema),
+    {
+      id: "contact-form",
+      lastResult: fetcher.data ?? documentReply,
+    },
+  );
   const busy = fetcher.state !== "idle";
   const refusal = replyMessage(documentReply);
 

@@ -4,10 +4,9 @@ import { z } from "~/platform/forms/zod";
 // The contact form's one schema, used by the form in the browser and by the action on the server.
 // The four required-field messages and 'Invalid email address' are the spec's (section 5).
 
-/** A field people never see; bots that fill every input fill it too. */
-export const HONEYPOT_FIELD = "website";
+import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./contact-limits";
 
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+export { CONTACT_LIMITS, HONEYPOT_FIELD };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

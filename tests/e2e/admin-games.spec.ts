@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { gotoHydrated } from "../support/browser";
+import { gotoHydrated, reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
@@ -127,7 +127,7 @@ test.beforeEach(async ({ page }) => {
 
 /** After a reload, Manage Games and /games both show the saved order, numbered 1 to n. */
 async function expectOrderKept(page: Page, saved: string[]) {
-  await page.reload();
+  await reloadHydrated(page);
   await page.getByRole("tab", { name: "Game Management" }).click();
   const reloaded = await manageGames(page);
   expect(titlesOf(reloaded)).toEqual(saved);
@@ -159,7 +159,7 @@ test("an added game is Released by default, numbered after the highest, and show
   await expect(field(page, "Status")).toHaveValue("Released");
 
   // The server keeps it in that place.
-  await page.reload();
+  await reloadHydrated(page);
   await page.getByRole("tab", { name: "Game Management" }).click();
   await expect(entry(page, game.title).getByTestId("display-order")).toHaveText(`#${highest + 1}`);
   const after = await manageGames(page);
@@ -394,7 +394,7 @@ test("a failed reorder is told and the list returns to the server's order", asyn
 
   await expectToast(page, REORDER_FAILED);
   await expect.poll(() => manageGames(page)).toEqual(serverOrder);
-  await page.reload();
+  await reloadHydrated(page);
   await page.getByRole("tab", { name: "Game Management" }).click();
   expect(await manageGames(page)).toEqual(serverOrder);
 });
@@ -410,7 +410,7 @@ test("a reorder naming games that do not exist is refused with 409 and changes n
   });
   expect(response.status()).toBe(409);
 
-  await page.reload();
+  await reloadHydrated(page);
   await page.getByRole("tab", { name: "Game Management" }).click();
   expect(await manageGames(page)).toEqual(before);
   expect(await publicOrder(page)).toEqual(titlesOf(before));

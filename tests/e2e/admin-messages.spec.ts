@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast, recordToastTitles } from "../support/toasts";
 import {
@@ -94,7 +95,7 @@ test("a visitor's message arrives unread, opens in full, becomes read for good a
   );
 
   // The server saved it: still read after a reload.
-  await page.reload();
+  await reloadHydrated(page);
   await expect(messageRow(page, message.subject).getByRole("img", { name: "Read" })).toBeVisible();
   await expect(messageRow(page, message.subject).getByRole("img", { name: "Unread" })).toHaveCount(
     0,
@@ -120,7 +121,7 @@ test("when the server cannot mark a message read, an error is told and the messa
   const markRead = page.getByTestId("message-detail").getByRole("button", { name: "Mark as read" });
   await expect(markRead).toBeEnabled();
 
-  await page.reload();
+  await reloadHydrated(page);
   await expect(
     messageRow(page, message.subject).getByRole("img", { name: "Unread", exact: true }),
   ).toBeVisible();
@@ -133,7 +134,7 @@ test("when the server cannot mark a message read, an error is told and the messa
   await markRead.click();
   await expectToast(page, "Message marked as read");
   await expect(markRead).toBeDisabled();
-  await page.reload();
+  await reloadHydrated(page);
   await expect(
     messageRow(page, message.subject).getByRole("img", { name: "Read", exact: true }),
   ).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { gotoHydrated } from "../support/browser";
+import { gotoHydrated, reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
@@ -159,7 +159,7 @@ test("deleting asks for confirmation, then removes the item everywhere", async (
   await expectToast(page, "Deleted", "News item has been deleted.");
   await expect(manageEntry(page, item.title)).toHaveCount(0);
 
-  await page.reload();
+  await reloadHydrated(page);
   await page.getByRole("tab", { name: "News Management" }).click();
   await expect(manageList(page)).toBeVisible();
   await expect(manageEntry(page, item.title)).toHaveCount(0);

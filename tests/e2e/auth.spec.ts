@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { gotoHydrated, waitForHydration } from "../support/browser";
+import { gotoHydrated, reloadHydrated, waitForHydration } from "../support/browser";
 import {
   accountMenu,
   firstLink,
@@ -332,7 +332,7 @@ test.describe("an expired session comes back to where it was sent away from", ()
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
     await expireSession(page);
-    await page.reload();
+    await reloadHydrated(page);
     await expect(page).toHaveURL((url) => url.pathname === "/auth");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin");
     await unauthorized(page);

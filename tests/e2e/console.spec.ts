@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { CONSOLE_TABLES } from "../../app/console/api-tables";
 import type { Role } from "../../app/roles/permissions";
-import { gotoHydrated } from "../support/browser";
+import { gotoHydrated, reloadHydrated } from "../support/browser";
 import { accountMenu as menuFor, registerAccount, signInAs } from "../support/browser-accounts";
 import { expectToast, recordToastTitles } from "../support/toasts";
 import { roleEmail, uniqueEmail } from "../support/users";
@@ -200,8 +200,8 @@ test.describe("opening the console", () => {
 });
 
 test.describe("public pages load only their own code, and nothing the CSP refuses", () => {
-  // Page weight (decision 023): a signed-out reader downloads neither the staff code (console,
-  // admin, the account menu's dropdown) nor the validation library outside the pages with a form.
+  // Page weight (decisions 023, 049): a signed-out reader downloads neither the staff code (console,
+  // admin, the account menu's dropdown) nor the validation library until a form is used.
   const FORM_PAGES = new Set(["/contact", "/auth"]);
   const PUBLIC_PAGES = ["/", "/news", "/games", "/contact", "/auth"];
 
@@ -234,8 +234,22 @@ test.describe("public pages load only their own code, and nothing the CSP refuse
       ).toEqual([]);
       // Radix's dropdown names its parts; zod's schemas carry a `_zod` property through minifying.
       expect(containing("DropdownMenu"), path).toEqual([]);
-      if (FORM_PAGES.has(path)) expect(containing("._zod").length, path).toBeGreaterThan(0);
-      else expect(containing("._zod"), path).toEqual([]);
+      // Not even the pages with a form: zod and the form library's binding load with the form's
+      // first use (decision 049).
+      expect(containing("._zod"), path).toEqual([]);
+      if (FORM_PAGES.has(path)) {
+        const form = reader
+          .locator("form")
+          .filter({ has: reader.locator("input") })
+          .first();
+        await form.locator("input:not([type=hidden])").first().focus();
+        await reader.waitForLoadState("networkidle");
+        for (const script of scripts) {
+          if (!bodies.has(script))
+            bodies.set(script, await (await page.request.get(script)).text());
+        }
+        expect(containing("._zod").length, `${path} after focusing its form`).toBeGreaterThan(0);
+      }
       const violations = await cspViolations(reader);
       expect(violations, `${path}: CSP violations`).toEqual([]);
     }
@@ -318,7 +332,7 @@ test("My Current Work: set, shown on the Team tab, then cleared", async ({ page 
     }
 
     // The saved task survives reopening the console and a reload.
-    await page.reload();
+    await reloadHydrated(page);
     const reopened = await openConsole(page, "developer");
     const again = card(reopened.getByRole("tabpanel", { name: "Overview" }), "My Current Work");
     await expect(again.getByTestId("current-task")).toHaveText("Polishing the boss fight");

@@ -59,6 +59,36 @@ test.describe("with JavaScript", () => {
     expect(posted).toBe(false);
   });
 
+  test("a send made before the form's checks have loaded waits for them, then refuses the empty form and sends nothing", async ({
+    page,
+  }) => {
+    // Zod and the form library's binding load with the form's first use (decision 049); hold
+    // them back so the click comes first.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    await page.route(/\/assets\/(zod|zod-validator|contact-schema)-[\w-]+\.js$/, async (route) => {
+      held++;
+      await released;
+      await route.continue();
+    });
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await sendButton(page).click();
+    await expect.poll(() => held).toBeGreaterThan(0);
+    await expect(page.getByText("Name is required", { exact: true })).toHaveCount(0);
+    release();
+    for (const { label, required } of FIELDS) {
+      await expect(page.getByText(required, { exact: true })).toBeVisible();
+      await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
+    }
+    expect(posted).toBe(false);
+  });
+
   test("a malformed email shows 'Invalid email address'", async ({ page }) => {
     await fill(page, { ...validMessage(), email: "not-an-email" });
     await sendButton(page).click();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { waitForHydration } from "../support/browser";
+import { reloadHydrated, waitForHydration } from "../support/browser";
 import { registerAccount } from "../support/browser-accounts";
 import { expectToast, toast } from "../support/toasts";
 import { uniqueEmail } from "../support/users";
@@ -176,7 +176,7 @@ test("refused uploads say why, and leave the avatar as it was", async ({
     });
   }
 
-  await page.reload();
+  await reloadHydrated(page);
   await waitForHydration(page);
   await expect(headerAvatar(page)).toHaveAttribute("src", src);
   expect(await digest(page.request, src)).toBe(stored);

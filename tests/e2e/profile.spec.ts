@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { gotoHydrated, waitForHydration } from "../support/browser";
+import { gotoHydrated, reloadHydrated, waitForHydration } from "../support/browser";
 import { accountMenu, registerAccount, signedInPage, signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueEmail } from "../support/users";
@@ -57,7 +57,7 @@ test.describe("Profile tab", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Profile updated successfully");
 
-    await page.reload();
+    await reloadHydrated(page);
     await waitForHydration(page);
     await expect(page.getByLabel("Display Name", { exact: true })).toHaveValue(displayName);
     await expect(page.getByLabel("Bio", { exact: true })).toHaveValue(bio);
@@ -287,7 +287,7 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
   // The saved theme applies at once.
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
 
-  await page.reload();
+  await reloadHydrated(page);
   await waitForHydration(page);
   await expect(page.getByRole("tab", { name: "Settings" })).toHaveAttribute(
     "aria-selected",

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Role } from "../../app/roles/permissions";
-import { gotoHydrated, waitForHydration } from "../support/browser";
+import { gotoHydrated, reloadHydrated, waitForHydration } from "../support/browser";
 import {
   accountMenu,
   openAccountMenu,
@@ -202,7 +202,7 @@ test.describe("role management (owner)", () => {
     await rowSelect(page, email).selectOption("developer");
     await expectToast(page, "Role updated successfully");
     await expect(badgeOf(page, email)).toHaveText("Developer");
-    await page.reload();
+    await reloadHydrated(page);
     await waitForHydration(page);
     await expect(rowSelect(page, email)).toHaveValue("developer");
     await expect(badgeOf(page, email)).toHaveText("Developer");
@@ -274,7 +274,7 @@ test.describe("role management (owner)", () => {
     await expectToast(page, "Failed to assign role");
 
     // Still an owner after a reload: the page still opens and the menu says so.
-    await page.reload();
+    await reloadHydrated(page);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1, name: "Role Management" })).toBeVisible();
     await expect(rowSelect(page, me)).toHaveValue("owner");

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { waitForHydration } from "../support/browser";
+import { reloadHydrated, waitForHydration } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { cspViolations, DEMO_URL, EMPTY_URL, expect, test, watchCspViolations } from "./fixtures";
 
@@ -394,7 +394,7 @@ test("a page the browser revalidates (304) still runs its scripts under the CSP 
   const revalidation = page.waitForRequest(
     (request) => new URL(request.url()).pathname === "/games",
   );
-  await page.reload();
+  await reloadHydrated(page);
   expect(await (await revalidation).headerValue("if-none-match")).toBe(etag);
   await waitForHydration(page);
   // Hydrated: client-side navigation works (the console guard fails the test on any CSP error).

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { gotoHydrated } from "../support/browser";
+import { gotoHydrated, reloadHydrated } from "../support/browser";
 import { expect, test } from "./fixtures";
 
 // Theme: Light, Dark or System on Home; default system, stored under 'ui-theme'
@@ -93,7 +93,7 @@ test("Light persists across reloads even when the system prefers dark", async ({
   expect(await storedTheme(page)).toBe("light");
 
   await recordClassesAtFirstBody(page);
-  await page.reload();
+  await reloadHydrated(page);
   expect(await classesAtFirstBody(page)).not.toMatch(/\bdark\b/);
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
@@ -121,7 +121,7 @@ test("System follows prefers-color-scheme, live and on first paint", async ({ pa
   // A reload under a dark preference is dark before the body is parsed.
   await page.emulateMedia({ colorScheme: "dark" });
   await recordClassesAtFirstBody(page);
-  await page.reload();
+  await reloadHydrated(page);
   expect(await classesAtFirstBody(page)).toMatch(/\bdark\b/);
   await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
 });

@@ -3,6 +3,16 @@
 import fs from "node:fs";
 import type { LaunchOptions, Page } from "@playwright/test";
 
+/**
+ * Reloads the page and waits until React has hydrated it: the scripts start after the first paint
+ * (decision 047), so the load event can come before a tab or a dialog answers a click.
+ */
+export async function reloadHydrated(page: Page) {
+  const response = await page.reload();
+  await waitForHydration(page);
+  return response;
+}
+
 /** The system Chromium (CHROMIUM_PATH or /usr/bin/chromium); no browser is downloaded. */
 export function chromiumExecutable(): string {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];

@@ -6,36 +6,105 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type * as React from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, Form, useFetchers, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import type { FormReply } from "./submission.server";
+import type { Validator } from "./zod-validator";
 
 // The browser half of the one form contract (see ./submission.server.ts): Conform runs the form's
 // zod schema on submit, then again as the user types once a field has been flagged, and shows the
 // server's reply (`lastResult`) the same way. Helpers below render a labelled control from a field's
 // metadata, so ids, aria wiring and messages are written once.
 
-/** A form driven by its shared zod schema; `lastResult` is the action's reply. */
-export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(
-  schema: S,
+type FormSchema = z.ZodType<Record<string, unknown>>;
+
+/**
+ * A form driven by its shared zod schema; `lastResult` is the action's reply.
+ *
+ * The checking code (the form library's zod binding, `./zod-validator`) is loaded apart from the
+ * page (decision 049). Given the schema itself, it loads at once. Given a function that imports the
+ * schema, as the public pages' forms do, zod too stays out of the page's first scripts: both load
+ * when the form is first touched (focus, pointer, key). A submission made before they have arrived
+ * waits for them and is then checked as usual, so invalid input is never sent; if they cannot be
+ * loaded at all, the form posts and the server checks it with the same schema.
+ */
+export function useSchemaForm<S extends FormSchema>(
+  schema: S | (() => Promise<S>),
   options: {
     id?: string;
     lastResult?: SubmissionResult<string[]> | null;
     defaultValue?: Partial<z.input<S>>;
   } = {},
 ) {
-  return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
+  const [validate, setValidate] = useState<Validator<S> | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const loading = useRef<Promise<void> | null>(null);
+  const waiting = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+  const schemaSource = useRef(schema);
+  const load = useCallback(() => {
+    const source = schemaSource.current;
+    loading.current ??= Promise.all([
+      import("./zod-validator"),
+      typeof source === "function" ? source() : source,
+    ]).then(
+      ([module, loaded]) => setValidate(() => module.zodValidator(loaded)),
+      () => setUnavailable(true),
+    );
+    return loading.current;
+  }, []);
+
+  const [form, fields] = useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
+
+  // A schema at hand loads the checker at once; a schema to import waits for the form's first use.
+  useEffect(() => {
+    if (typeof schemaSource.current !== "function") {
+      void load();
+      return;
+    }
+    const element = document.getElementById(form.id);
+    const events = ["focusin", "pointerdown", "keydown"] as const;
+    const start = () => void load();
+    for (const event of events) element?.addEventListener(event, start, { once: true });
+    return () => {
+      for (const event of events) element?.removeEventListener(event, start);
+    };
+  }, [form.id, load]);
+
+  // A submission that waited for the checker is made again once it is there (or, if it could not
+  // be loaded, goes to the server as it is).
+  useEffect(() => {
+    const pending = waiting.current;
+    if (!pending || (!validate && !unavailable)) return;
+    waiting.current = null;
+    pending.form.requestSubmit(pending.submitter);
+  }, [validate, unavailable]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (!validate && !unavailable) {
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      waiting.current = { form: event.currentTarget, submitter };
+      void load();
+      return;
+    }
+    form.onSubmit(event);
+  };
+  const formWithSubmit = new Proxy(form, {
+    get: (target, key, receiver) =>
+      key === "onSubmit" ? onSubmit : Reflect.get(target, key, receiver),
+  });
+  return [formWithSubmit, fields] as const;
 }
 
 /**
