@@ -1,13 +1,6 @@
 // The sign-in pages' forms import their schemas (and zod with them) when the form is first used,
 // not with the page (decision 049); the server's actions import ./auth-schemas as usual.
 
-export const AUTH_INTENTS = ["login", "register"] as const;
-
-/** Whether a value names one of the /auth page's two forms. */
-export function isAuthIntent(value: unknown): value is (typeof AUTH_INTENTS)[number] {
-  return AUTH_INTENTS.includes(value as never);
-}
-
 export const loadLoginSchema = () =>
   import("./auth-schemas").then(({ LoginSchema }) => LoginSchema);
 export const loadRegisterSchema = () =>

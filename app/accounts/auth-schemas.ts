@@ -1,6 +1,6 @@
 import { hasNoControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
-import { AUTH_INTENTS } from "./auth-schema-loaders";
+import { AUTH_INTENTS } from "./auth-intents";
 
 // The account forms' schemas, shared by the forms in the browser and the actions on the server.
 export const PASSWORD_MIN = 8;

@@ -12,7 +12,8 @@ import type { FormReply } from "~/platform/forms/submission.server";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
-import { isAuthIntent, loadLoginSchema, loadRegisterSchema } from "./auth-schema-loaders";
+import { isAuthIntent } from "./auth-intents";
+import { loadLoginSchema, loadRegisterSchema } from "./auth-schema-loaders";
 import type { AuthIntent } from "./auth-schemas";
 import { NewPasswordFields } from "./new-password-fields";
 
