@@ -1,15 +1,16 @@
 // The sign-in pages' forms import their schemas (and zod with them) when the form is first used,
 // not with the page (decision 049); the server's actions import ./auth-schemas as usual.
 
-export const loadLoginSchema = () =>
-  import("./auth-schemas").then(({ LoginSchema }) => LoginSchema);
-export const loadRegisterSchema = () =>
-  import("./auth-schemas").then(({ RegisterSchema }) => RegisterSchema);
-export const loadForgotPasswordSchema = () =>
-  import("./auth-schemas").then(({ ForgotPasswordSchema }) => ForgotPasswordSchema);
-export const loadResetPasswordSchema = () =>
-  import("./auth-schemas").then(({ ResetPasswordSchema }) => ResetPasswordSchema);
-export const loadOwnerSetupSchema = () =>
-  import("./auth-schemas").then(({ OwnerSetupSchema }) => OwnerSetupSchema);
-export const loadTwoFactorCodeSchema = () =>
-  import("./auth-schemas").then(({ TwoFactorCodeSchema }) => TwoFactorCodeSchema);
+type AuthSchemas = typeof import("./auth-schemas");
+type SignInFormSchema =
+  | "LoginSchema"
+  | "RegisterSchema"
+  | "ForgotPasswordSchema"
+  | "ResetPasswordSchema"
+  | "OwnerSetupSchema"
+  | "TwoFactorCodeSchema";
+
+/** What `useSchemaForm` takes to import a sign-in form's schema when the form is first used. */
+export function authSchema<K extends SignInFormSchema>(name: K): () => Promise<AuthSchemas[K]> {
+  return () => import("./auth-schemas").then((schemas) => schemas[name]);
+}

@@ -1,11 +1,6 @@
 // The accounts feature's browser-safe face: what other folders may import (decision 031).
 export { AuthCard } from "./auth-card";
-export {
-  loadForgotPasswordSchema,
-  loadOwnerSetupSchema,
-  loadResetPasswordSchema,
-  loadTwoFactorCodeSchema,
-} from "./auth-schema-loaders";
+export { authSchema } from "./auth-schema-loaders";
 export {
   type AuthIntent,
   AuthIntentSchema,

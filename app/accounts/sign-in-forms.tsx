@@ -13,7 +13,7 @@ import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { isAuthIntent } from "./auth-intents";
-import { loadLoginSchema, loadRegisterSchema } from "./auth-schema-loaders";
+import { authSchema } from "./auth-schema-loaders";
 import type { AuthIntent } from "./auth-schemas";
 import { NewPasswordFields } from "./new-password-fields";
 
@@ -59,7 +59,10 @@ export function SignInTabs({
 
 function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: string }) {
   const busy = usePending("login");
-  const [form, fields] = useSchemaForm(loadLoginSchema, { id: "login-form", lastResult: reply });
+  const [form, fields] = useSchemaForm(authSchema("LoginSchema"), {
+    id: "login-form",
+    lastResult: reply,
+  });
   return (
     <SchemaForm form={form}>
       <input type="hidden" name="intent" value="login" />
@@ -87,7 +90,7 @@ function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: strin
 
 function RegisterForm({ reply }: { reply?: FormReply }) {
   const busy = usePending("register");
-  const [form, fields] = useSchemaForm(loadRegisterSchema, {
+  const [form, fields] = useSchemaForm(authSchema("RegisterSchema"), {
     id: "register-form",
     lastResult: reply,
   });

@@ -1,12 +1,9 @@
 import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
+import { CONTACT_LIMITS } from "./contact-limits";
 
 // The contact form's one schema, used by the form in the browser and by the action on the server.
 // The four required-field messages and 'Invalid email address' are the spec's (section 5).
-
-import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./contact-limits";
-
-export { CONTACT_LIMITS, HONEYPOT_FIELD };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

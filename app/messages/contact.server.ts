@@ -8,7 +8,8 @@ import {
   unreadableReply,
 } from "~/platform/forms/submission.server";
 import { addressKey, type RateLimits } from "~/platform/server/rate-limit.server";
-import { type ContactInput, ContactSchema, HONEYPOT_FIELD } from "./contact-schema";
+import { HONEYPOT_FIELD } from "./contact-limits";
+import { type ContactInput, ContactSchema } from "./contact-schema";
 import { notifyStaff } from "./messages.server";
 
 // The contact form's rules (docs/product.md#contact): a per-address ceiling on every submission

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AuthCard, loadForgotPasswordSchema } from "~/accounts";
+import { AuthCard, authSchema } from "~/accounts";
 import { answerForgotPasswordForm } from "~/accounts/index.server";
 import { EmailField, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
@@ -14,7 +14,9 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = usePending();
-  const [form, fields] = useSchemaForm(loadForgotPasswordSchema, { lastResult: actionData });
+  const [form, fields] = useSchemaForm(authSchema("ForgotPasswordSchema"), {
+    lastResult: actionData,
+  });
   return (
     <AuthCard
       title="Forgot your password?"

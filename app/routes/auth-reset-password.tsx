@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AuthCard, loadResetPasswordSchema, NewPasswordFields } from "~/accounts";
+import { AuthCard, authSchema, NewPasswordFields } from "~/accounts";
 import { answerResetPasswordForm } from "~/accounts/index.server";
 import { SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
@@ -23,7 +23,9 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = usePending();
-  const [form, fields] = useSchemaForm(loadResetPasswordSchema, { lastResult: actionData });
+  const [form, fields] = useSchemaForm(authSchema("ResetPasswordSchema"), {
+    lastResult: actionData,
+  });
   const unusable = loaderData.invalid || !loaderData.token;
   return (
     <AuthCard

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AuthCard, loadOwnerSetupSchema, NewPasswordFields } from "~/accounts";
+import { AuthCard, authSchema, NewPasswordFields } from "~/accounts";
 import { answerOwnerSetupForm, isOwnerInviteValid } from "~/accounts/index.server";
 import { EmailField, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function SetupOwner({ loaderData, actionData }: Route.ComponentProps) {
   const busy = usePending();
-  const [form, fields] = useSchemaForm(loadOwnerSetupSchema, { lastResult: actionData });
+  const [form, fields] = useSchemaForm(authSchema("OwnerSetupSchema"), { lastResult: actionData });
   return (
     <AuthCard
       title="Create the owner account"

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { AuthCard, loadTwoFactorCodeSchema, safeRedirect } from "~/accounts";
+import { AuthCard, authSchema, safeRedirect } from "~/accounts";
 import { answerTwoFactorForm } from "~/accounts/index.server";
 import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
@@ -20,7 +20,9 @@ export const meta: Route.MetaFunction = () => [
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = usePending();
-  const [form, fields] = useSchemaForm(loadTwoFactorCodeSchema, { lastResult: actionData });
+  const [form, fields] = useSchemaForm(authSchema("TwoFactorCodeSchema"), {
+    lastResult: actionData,
+  });
   return (
     <AuthCard
       title="Two-factor authentication"

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { gotoHydrated, reloadHydrated } from "../support/browser";
+import { countPosts, gotoHydrated, reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
@@ -243,10 +243,7 @@ test("deleting asks for confirmation, removes the game and renumbers the rest", 
 test("blank fields are refused with 'Please fill in all fields' and nothing is sent", async ({
   page,
 }) => {
-  let posted = 0;
-  page.on("request", (request) => {
-    if (request.method() === "POST") posted++;
-  });
+  const posts = countPosts(page);
   const before = await manageGames(page);
 
   await page.getByRole("button", { name: "Add Game", exact: true }).click();
@@ -259,20 +256,17 @@ test("blank fields are refused with 'Please fill in all fields' and nothing is s
     await expectToast(page, "Please fill in all fields");
   }
 
-  expect(posted).toBe(0);
+  expect(posts()).toBe(0);
   expect(await manageGames(page)).toEqual(before);
 });
 
 test("a javascript: game link is refused, in the form and by the server", async ({ page }) => {
-  let posted = 0;
-  page.on("request", (request) => {
-    if (request.method() === "POST") posted++;
-  });
+  const posts = countPosts(page);
   const game = { ...newGame("Sneaky link"), url: "javascript:alert(1)" };
   await fillGame(page, game);
   await page.getByRole("button", { name: "Add Game", exact: true }).click();
   await expectToast(page, BAD_LINK);
-  expect(posted).toBe(0);
+  expect(posts()).toBe(0);
   // The user keeps the form to correct it.
   await expect(field(page, "Game Link")).toHaveValue(game.url);
   await expect(entry(page, game.title)).toHaveCount(0);

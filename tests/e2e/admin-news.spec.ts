@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { gotoHydrated, reloadHydrated } from "../support/browser";
+import { countPosts, gotoHydrated, reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
@@ -171,10 +171,7 @@ test("deleting asks for confirmation, then removes the item everywhere", async (
 test("blank fields are refused with 'Please fill in all fields' and nothing is added", async ({
   page,
 }) => {
-  let posted = 0;
-  page.on("request", (request) => {
-    if (request.method() === "POST") posted++;
-  });
+  const posts = countPosts(page);
   const before = await manageList(page).getByRole("listitem").count();
 
   await page.getByRole("button", { name: "Add News", exact: true }).click();
@@ -189,7 +186,7 @@ test("blank fields are refused with 'Please fill in all fields' and nothing is a
   await page.getByRole("button", { name: "Add News", exact: true }).click();
   await expectToast(page, "Please fill in all fields");
 
-  expect(posted).toBe(0);
+  expect(posts()).toBe(0);
   await expect(manageList(page).getByRole("listitem")).toHaveCount(before);
   await expect(page.getByText(title, { exact: true })).toHaveCount(0);
 });

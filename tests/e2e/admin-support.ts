@@ -1,5 +1,5 @@
-import type { Page, Route } from "@playwright/test";
-import { gotoHydrated } from "../support/browser";
+import type { Page } from "@playwright/test";
+import { gotoHydrated, holdRequests } from "../support/browser";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { DEMO_URL, expect } from "./fixtures";
@@ -80,13 +80,10 @@ export async function sendContactMessage(page: Page, message: ContactMessage): P
  * server answers (the optimistic state) can be seen.
  */
 export async function holdAdminWrites(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/admin.data*", async (route: Route) => {
-    if (route.request().method() === "POST") await released;
-    await route.continue();
-  });
+  const { release } = await holdRequests(
+    page,
+    "**/admin.data*",
+    (request) => request.method() === "POST",
+  );
   return release;
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { gotoHydrated, reloadHydrated, waitForHydration } from "../support/browser";
+import { countPosts, gotoHydrated, reloadHydrated, waitForHydration } from "../support/browser";
 import {
   accountMenu,
   firstLink,
@@ -48,10 +48,7 @@ test("mismatched passwords show 'Passwords do not match' and create no account",
   allowConsoleMessage(statusMessage(401));
   const email = uniqueEmail("mismatch");
   await gotoHydrated(page, "/auth");
-  let posted = 0;
-  page.on("request", (request) => {
-    if (request.method() === "POST") posted++;
-  });
+  const posts = countPosts(page);
   await submitRegister(page, email, NEW_PASSWORD, `${NEW_PASSWORD} but different`);
 
   const message = page.getByText("Passwords do not match", { exact: true });
@@ -64,7 +61,7 @@ test("mismatched passwords show 'Passwords do not match' and create no account",
     "aria-selected",
     "true",
   );
-  expect(posted).toBe(0);
+  expect(posts()).toBe(0);
 
   // No account exists: signing in with the address is refused like any unknown address (an
   // unconfirmed account would be asked to confirm instead), and no confirmation mail went out.

@@ -1,5 +1,5 @@
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
-import { gotoHydrated } from "../support/browser";
+import { countPosts, gotoHydrated, holdRequests } from "../support/browser";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { expect, statusMessage, test } from "./fixtures";
@@ -32,6 +32,14 @@ function validMessage(): Record<FieldName, string> {
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const sendButton = (page: Page) => page.getByRole("button", { name: /Send Message|Sending\.\.\./ });
 
+/** Every field's required-field message shows, and the field is marked invalid. */
+async function expectEveryRequiredMessage(page: Page) {
+  for (const { label, required } of FIELDS) {
+    await expect(page.getByText(required, { exact: true })).toBeVisible();
+    await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
+  }
+}
+
 async function fill(page: Page, values: Partial<Record<FieldName, string>>) {
   for (const { label, name } of FIELDS) {
     const value = values[name];
@@ -45,18 +53,12 @@ test.describe("with JavaScript", () => {
   });
 
   test("the empty form shows every required-field message and sends nothing", async ({ page }) => {
-    let posted = false;
-    page.on("request", (request) => {
-      if (request.method() === "POST") posted = true;
-    });
+    const posts = countPosts(page);
     await sendButton(page).click();
-    for (const { label, required } of FIELDS) {
-      await expect(page.getByText(required, { exact: true })).toBeVisible();
-      await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
-    }
+    await expectEveryRequiredMessage(page);
     // Focus moves to the first field with a problem.
     await expect(field(page, "Name")).toBeFocused();
-    expect(posted).toBe(false);
+    expect(posts()).toBe(0);
   });
 
   test("a send made before the form's checks have loaded waits for them, then refuses the empty form and sends nothing", async ({
@@ -64,29 +66,17 @@ test.describe("with JavaScript", () => {
   }) => {
     // Zod and the form library's binding load with the form's first use (decision 049); hold
     // them back so the click comes first.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = 0;
-    await page.route(/\/assets\/(zod|zod-validator|contact-schema)-[\w-]+\.js$/, async (route) => {
-      held++;
-      await released;
-      await route.continue();
-    });
-    let posted = false;
-    page.on("request", (request) => {
-      if (request.method() === "POST") posted = true;
-    });
+    const { release, held } = await holdRequests(
+      page,
+      /\/assets\/(zod|zod-validator|contact-schema)-[\w-]+\.js$/,
+    );
+    const posts = countPosts(page);
     await sendButton(page).click();
-    await expect.poll(() => held).toBeGreaterThan(0);
+    await expect.poll(held).toBeGreaterThan(0);
     await expect(page.getByText("Name is required", { exact: true })).toHaveCount(0);
     release();
-    for (const { label, required } of FIELDS) {
-      await expect(page.getByText(required, { exact: true })).toBeVisible();
-      await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
-    }
-    expect(posted).toBe(false);
+    await expectEveryRequiredMessage(page);
+    expect(posts()).toBe(0);
   });
 
   test("a malformed email shows 'Invalid email address'", async ({ page }) => {
@@ -127,17 +117,11 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     // Hold the submission until the busy state has been seen.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = 0;
-    await page.route("**/contact.data*", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      held++;
-      await released;
-      await route.continue();
-    });
+    const { release, held } = await holdRequests(
+      page,
+      "**/contact.data*",
+      (request) => request.method() === "POST",
+    );
 
     const message = validMessage();
     await fill(page, message);
@@ -147,7 +131,7 @@ test.describe("with JavaScript", () => {
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
     await expect(field(page, "Name")).toBeDisabled();
-    expect(held).toBe(1);
+    expect(held()).toBe(1);
     release();
 
     await expectToast(page, SUCCESS_TITLE, SUCCESS_TEXT);
@@ -192,10 +176,7 @@ test.describe("without JavaScript (the server's answers)", () => {
     ]);
     expect(response.status()).toBe(400);
     await page.waitForLoadState();
-    for (const { label, required } of FIELDS) {
-      await expect(page.getByText(required, { exact: true })).toBeVisible();
-      await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
-    }
+    await expectEveryRequiredMessage(page);
   });
 
   test("bad fields get the server's messages and keep the typed values", async ({

@@ -1,7 +1,40 @@
 // The browser: the system Chromium for Playwright, Lighthouse and the screenshot script, and
 // waiting for React to hydrate a page.
 import fs from "node:fs";
-import type { LaunchOptions, Page } from "@playwright/test";
+import type { LaunchOptions, Page, Request } from "@playwright/test";
+
+/**
+ * Holds the requests to `url` (those `only` accepts) until `release` is called, so what the page
+ * shows meanwhile can be seen; `held` counts the requests waiting or let through.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  only: (request: Request) => boolean = () => true,
+): Promise<{ release: () => void; held: () => number }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await page.route(url, async (route) => {
+    if (only(route.request())) {
+      held++;
+      await released;
+    }
+    await route.continue();
+  });
+  return { release, held: () => held };
+}
+
+/** Counts the POST requests the page sends from now on (a refused form must send none). */
+export function countPosts(page: Page): () => number {
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts++;
+  });
+  return () => posts;
+}
 
 /**
  * Reloads the page and waits until React has hydrated it: the scripts start after the first paint

@@ -30,7 +30,8 @@ type FormSchema = z.ZodType<Record<string, unknown>>;
  * schema, as the public pages' forms do, zod too stays out of the page's first scripts: both load
  * when the form is first touched (focus, pointer, key). A submission made before they have arrived
  * waits for them and is then checked as usual, so invalid input is never sent; if they cannot be
- * loaded at all, the form posts and the server checks it with the same schema.
+ * loaded at all, the form posts and the server checks it with the same schema. The schema (or the
+ * function) of the first render is the one used; every form has one schema for its lifetime.
  */
 export function useSchemaForm<S extends FormSchema>(
   schema: S | (() => Promise<S>),
@@ -100,6 +101,8 @@ export function useSchemaForm<S extends FormSchema>(
     }
     form.onSubmit(event);
   };
+  // Conform's form object records which of its properties a component reads (to re-render it only
+  // for those): a copy would read them all, so only `onSubmit` is answered differently.
   const formWithSubmit = new Proxy(form, {
     get: (target, key, receiver) =>
       key === "onSubmit" ? onSubmit : Reflect.get(target, key, receiver),

@@ -37,7 +37,7 @@ export function afterPaintStream(): Transform {
 }
 
 /** The document's bytes with every preload and module script parked. */
-export function park(input: Buffer): Buffer {
+function park(input: Buffer): Buffer {
   let output = input;
   for (const [from, to] of PARKED) output = replaceAll(output, from, to);
   return output;
