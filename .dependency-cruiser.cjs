@@ -7,6 +7,7 @@
 
 const FEATURES = [
   "news",
+  "media",
   "games",
   "messages",
   "roles",

@@ -4,8 +4,9 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"), //                                    /                 Home
   route("games", "routes/games.tsx"), //                          /games            Games list
+  route("games/:slug", "routes/game-detail.tsx"), //              /games/:slug      Game page (an old /games/:id redirects)
   route("news", "routes/news.tsx"), //                            /news             News list
-  route("news/:id", "routes/news-detail.tsx"), //                 /news/:id         News detail
+  route("news/:slug", "routes/news-detail.tsx"), //               /news/:slug       News detail (an old /news/:id redirects)
   route("contact", "routes/contact.tsx"), //                      /contact          Contact
   route("auth", "routes/auth.tsx"), //                            /auth             Login and register
   route("profile", "routes/profile.tsx"), //                      /profile          My Profile
@@ -26,11 +27,16 @@ export default [
   route("avatars/:userId/:file", "routes/avatars.ts"),
   route("games/:id/played", "routes/games-played.ts"),
 
+  // The media library: staff uploads (news covers and images, screenshots) and their files.
+  route("media/upload", "routes/media-upload.ts"),
+  route("media/:id/:file", "routes/media.ts"),
+
   // Resource routes: the auth library's endpoints, feeds, crawlers and health.
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/v1/*", "routes/api-v1.ts"),
   route("api/docs", "routes/api-docs.tsx"),
   route("news/feed.xml", "routes/news-feed.ts"),
+  route("admin/news-preview", "routes/admin-news-preview.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots.ts"),

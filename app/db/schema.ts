@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -29,18 +30,58 @@ export const news = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     content: text("content").notNull(),
+    // The address's last part (/news/<slug>): made from the title, unique, editable.
+    slug: text("slug").notNull(),
+    // How `content` is written: Markdown, or plain text (items written before Markdown, shown a
+    // paragraph per line as they always were).
+    format: text("format").notNull().default("markdown"),
+    // null: a draft; later than now: scheduled; now or earlier: published. Public reads ask for
+    // `published_at <= now()`, so a scheduled item appears at its time without any job.
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    // The card's and feed's plain-text summary, made when the item is written.
+    excerpt: text("excerpt").notNull().default(""),
+    // The cover: an uploaded image (media.id) and its alt text, both or neither.
+    coverImage: uuid("cover_image"),
+    coverAlt: text("cover_alt"),
     ...timestamps,
   },
   (t) => [
-    // The list's keyset order (read backwards: newest first, id breaking ties) and its search.
+    // The admin list's keyset order (read backwards: newest first, id breaking ties).
     index("news_created_at_id_idx").on(t.createdAt, t.id),
+    // The public list's order: published items by their publication time.
+    index("news_published_at_id_idx")
+      .on(t.publishedAt, t.id)
+      .where(sql`${t.publishedAt} is not null`),
+    uniqueIndex("news_slug_idx").on(t.slug),
     index("news_search_idx").using(
       "gin",
       sql`to_tsvector('english', ${t.title} || ' ' || ${t.content})`,
     ),
     check("news_title_not_blank", sql`length(trim(${t.title})) > 0`),
     check("news_content_not_blank", sql`length(trim(${t.content})) > 0`),
+    check("news_format_valid", sql`${t.format} in ('markdown', 'text')`),
+    check("news_slug_valid", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check(
+      "news_cover_has_alt",
+      sql`${t.coverImage} is null or length(trim(coalesce(${t.coverAlt}, ''))) > 0`,
+    ),
   ],
+);
+
+// Uploaded images of news and game pages: each stored re-encoded as WebP at a few widths
+// (`media/<id>/<width>.webp`), metadata removed.
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The original's size after rotation: the widths stored are those of MEDIA_WIDTHS not above it.
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    widths: integer("widths").array().notNull(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("media_size_positive", sql`${t.width} > 0 and ${t.height} > 0`)],
 );
 
 const statusList = sql.raw(GAME_STATUSES.map((s) => `'${s}'`).join(", "));
@@ -55,14 +96,30 @@ export const games = pgTable(
     status: text("status").notNull().default("Released"),
     url: text("url").notNull(),
     displayOrder: integer("display_order").notNull(),
+    // The game page (/games/<slug>): its address, its long text in Markdown (the card's
+    // description when empty), screenshots, trailer, platforms, stores and release date.
+    slug: text("slug").notNull(),
+    about: text("about").notNull().default(""),
+    // [{ image: media.id, alt }]
+    gallery: jsonb("gallery").$type<{ image: string; alt: string }[]>().notNull().default([]),
+    trailerUrl: text("trailer_url"),
+    platforms: text("platforms").array().notNull().default(sql`'{}'::text[]`),
+    // [{ store, url }]
+    storeLinks: jsonb("store_links")
+      .$type<{ store: string; url: string }[]>()
+      .notNull()
+      .default([]),
+    releaseDate: date("release_date", { mode: "string" }),
     ...timestamps,
   },
   (t) => [
     // The catalogue's order, id breaking ties (the API's keyset).
     index("games_display_order_idx").on(t.displayOrder, t.id),
+    uniqueIndex("games_slug_idx").on(t.slug),
     check("games_status_valid", sql`${t.status} in (${statusList})`),
     check("games_display_order_positive", sql`${t.displayOrder} >= 1`),
     check("games_title_not_blank", sql`length(trim(${t.title})) > 0`),
+    check("games_slug_valid", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
 
@@ -110,6 +167,7 @@ export const rateLimits = pgTable(
 
 export type NewsItem = typeof news.$inferSelect;
 export type Game = typeof games.$inferSelect;
+export type Media = typeof media.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ ${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout
 
   server {
     listen 127.0.0.1:${listenPort};
-    client_max_body_size 6m;
+    client_max_body_size 11m;
 
     location / {
       proxy_pass http://studio;

@@ -35,6 +35,15 @@ export const BODY_LIMITS: BodyLimit[] = [
     message: "The image is too large. The limit is 5 MB.",
   },
   {
+    // The media library's 10 MB (MEDIA_MAX_BYTES, app/media/media-limits.ts) plus room for the
+    // multipart envelope. Only the editors' script posts here and reads JSON: refused as the API is.
+    kind: "media upload",
+    path: /^\/media\/upload(\.data)?$/,
+    bytes: 10 * MB + 64 * KB,
+    answer: "api",
+    message: "The image is too large. The limit is 10 MB.",
+  },
+  {
     kind: "API (JSON)",
     path: /^\/api\/v1\//,
     bytes: 1 * MB,

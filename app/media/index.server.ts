@@ -1,0 +1,14 @@
+// The media feature's server-only face: what other folders may import on the server (decision 031).
+
+export {
+  getMedia,
+  type MediaEntry,
+  mediaIdFromPath,
+  mediaImage,
+  mediaImages,
+  mediaUrl,
+  readMediaFile,
+  storeMedia,
+} from "./media.server";
+export type { MediaImage, MediaUploadResult } from "./media-limits";
+export { renderWithMedia } from "./media-markdown.server";

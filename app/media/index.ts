@@ -1,0 +1,14 @@
+// The media feature's browser-safe face: what other folders may import (decision 031).
+export { ImageUpload, MEDIA_UPLOAD_PATH } from "./image-upload";
+export {
+  MEDIA_ACCEPT,
+  MEDIA_ALT_MAX,
+  MEDIA_ALT_REQUIRED,
+  MEDIA_ALT_TOO_LONG,
+  MEDIA_MAX_BYTES,
+  MEDIA_TOO_LARGE,
+  MEDIA_WIDTHS,
+  type MediaImage,
+  type MediaUploadResult,
+} from "./media-limits";
+export { ResponsiveImage } from "./responsive-image";

@@ -1,0 +1,33 @@
+// The media library's limits, checked in the browser before a file is sent and on the server again.
+
+/** Largest upload accepted: 10 MB. */
+export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+export const MEDIA_TOO_LARGE = `The image is too large. The limit is ${MEDIA_MAX_BYTES / 1024 / 1024} MB.`;
+
+/** The widths each upload is stored at (those not above the original's width), in pixels. */
+export const MEDIA_WIDTHS: readonly number[] = [480, 960, 1600];
+
+/** The types the upload's file picker offers (the server decodes and decides). */
+export const MEDIA_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+
+/** Alt text of an image shown with content (a cover, an inline image, a screenshot). */
+export const MEDIA_ALT_MAX = 300;
+export const MEDIA_ALT_REQUIRED = "Describe the image: alt text is required.";
+export const MEDIA_ALT_TOO_LONG = `Alt text must be at most ${MEDIA_ALT_MAX} characters`;
+
+/** An uploaded image as a page shows it: the attributes of its <img>. */
+export type MediaImage = {
+  /** The largest stored width's URL. */
+  src: string;
+  /** Every stored width: `/media/<id>/480.webp 480w, …`. */
+  srcset: string;
+  sizes: string;
+  /** The largest stored width and its proportional height (the <img>'s intrinsic size). */
+  width: number;
+  height: number;
+};
+
+/** What POST /media/upload answers. */
+export type MediaUploadResult =
+  | { ok: true; media: { id: string; image: MediaImage } }
+  | { ok: false; error: string };

@@ -1,0 +1,27 @@
+import type { Database } from "~/db/database.server";
+import { markdown } from "~/platform/markdown/lazy.server";
+import { mediaIdFromPath, mediaImages } from "./media.server";
+
+/**
+ * Staff's Markdown (a news article, a game page) as safe HTML, its images taken from the media
+ * library at their stored widths (one query for all of them); an image that is not in the library
+ * shows its alt text instead (decision 050).
+ */
+export async function renderWithMedia(
+  db: Database,
+  source: string,
+  siteUrl?: string,
+): Promise<string> {
+  const { markdownImages, renderMarkdown } = await markdown();
+  const ids = markdownImages(source)
+    .map((image) => mediaIdFromPath(image.src))
+    .filter((id): id is string => id !== null);
+  const images = ids.length ? await mediaImages(db, ids) : null;
+  return renderMarkdown(source, {
+    siteUrl,
+    image: (src) => {
+      const id = mediaIdFromPath(src);
+      return (id && images?.get(id)) || null;
+    },
+  });
+}

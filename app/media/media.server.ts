@@ -1,0 +1,153 @@
+import crypto from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { isUuid } from "~/db/ids";
+import { media } from "~/db/schema";
+import { checkImage, encodeWidths, type ImageRules } from "~/platform/images/image-pipeline.server";
+import type { Storage } from "~/platform/storage/storage.server";
+import { MEDIA_MAX_BYTES, MEDIA_TOO_LARGE, MEDIA_WIDTHS, type MediaImage } from "./media-limits";
+
+// The media library: images staff upload for news covers, inline news images and game screenshots.
+// Each upload goes through the shared image pipeline and is stored as WebP files at the widths of
+// MEDIA_WIDTHS (`media/<id>/<width>.webp`); its row in `media` is what makes them exist.
+
+export type MediaEntry = {
+  id: string;
+  /** The original's size, upright. */
+  width: number;
+  height: number;
+  /** The stored widths, ascending. */
+  widths: number[];
+  uploadedBy: string | null;
+  createdAt: Date;
+};
+
+const MEDIA_RULES: ImageRules = {
+  maxBytes: MEDIA_MAX_BYTES,
+  tooLarge: MEDIA_TOO_LARGE,
+  code: "invalid_image",
+};
+
+/** The default `sizes` of an image: as wide as the screen. */
+const FULL_WIDTH = "100vw";
+
+const PATH =
+  /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/\d{1,5}\.webp)?$/i;
+const FILE = /^(\d{1,5})\.webp$/;
+
+const storageKey = (id: string, width: number) => `media/${id}/${width}.webp`;
+
+/** The public URL of one stored width. */
+export const mediaUrl = (id: string, width: number) => `/media/${id}/${width}.webp`;
+
+function toEntry(row: typeof media.$inferSelect): MediaEntry {
+  return {
+    id: row.id,
+    width: row.width,
+    height: row.height,
+    widths: [...row.widths].sort((a, b) => a - b),
+    uploadedBy: row.uploadedBy,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * Checks and stores an upload: its files first, then its row. Refusals are AppError
+ * "unprocessable" (422). Until the row is written no URL serves the files; if writing it fails
+ * they are removed (best effort) and the error is thrown.
+ */
+export async function storeMedia(
+  runtime: { db: Database; storage: Storage },
+  file: Buffer,
+  uploadedBy: string,
+): Promise<MediaEntry> {
+  const { db, storage } = runtime;
+  await checkImage(file, MEDIA_RULES);
+  const encoded = await encodeWidths(file, MEDIA_WIDTHS, MEDIA_RULES);
+  const id = crypto.randomUUID();
+  try {
+    for (const stored of encoded.files) {
+      await storage.put(storageKey(id, stored.width), stored.data, "image/webp");
+    }
+    const [row] = await db
+      .insert(media)
+      .values({
+        id,
+        width: encoded.width,
+        height: encoded.height,
+        widths: encoded.files.map((stored) => stored.width),
+        uploadedBy,
+      })
+      .returning();
+    if (!row) throw new Error("media row not written");
+    return toEntry(row);
+  } catch (error) {
+    await storage.delete(`media/${id}`).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** One upload, or null when the id is no upload's (or no UUID at all). */
+export async function getMedia(db: Database, id: string): Promise<MediaEntry | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+  return row ? toEntry(row) : null;
+}
+
+/**
+ * The <img> attributes of an upload: `src` is its largest stored width, `srcset` every stored
+ * width, `width`/`height` the largest stored width and its proportional height.
+ */
+export function mediaImage(
+  entry: Pick<MediaEntry, "id" | "width" | "height" | "widths">,
+  sizes: string = FULL_WIDTH,
+): MediaImage {
+  const widths = [...entry.widths].sort((a, b) => a - b);
+  const largest = widths.at(-1) ?? entry.width;
+  return {
+    src: mediaUrl(entry.id, largest),
+    srcset: widths.map((width) => `${mediaUrl(entry.id, width)} ${width}w`).join(", "),
+    sizes,
+    width: largest,
+    height: Math.max(1, Math.round((largest * entry.height) / entry.width)),
+  };
+}
+
+/**
+ * The images of several uploads in one query, by id; ids that are no upload's (or no UUID) are
+ * left out.
+ */
+export async function mediaImages(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, MediaImage>> {
+  const wanted = [...new Set(ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
+  const images = new Map<string, MediaImage>();
+  if (wanted.length === 0) return images;
+  const rows = await db.select().from(media).where(inArray(media.id, wanted));
+  for (const row of rows) images.set(row.id, mediaImage(toEntry(row)));
+  return images;
+}
+
+/** The upload a path names: "/media/<id>" or "/media/<id>/<width>.webp"; null for anything else. */
+export function mediaIdFromPath(src: string): string | null {
+  const match = PATH.exec(src);
+  return match?.[1] ? match[1].toLowerCase() : null;
+}
+
+/**
+ * One stored file of an upload, for GET /media/<id>/<width>.webp: null unless the upload exists
+ * and was stored at that width.
+ */
+export async function readMediaFile(
+  runtime: { db: Database; storage: Storage },
+  id: string,
+  file: string,
+): Promise<Buffer | null> {
+  const width = Number(FILE.exec(file)?.[1]);
+  if (!Number.isInteger(width)) return null;
+  const entry = await getMedia(runtime.db, id);
+  if (!entry?.widths.includes(width)) return null;
+  const stored = await runtime.storage.get(storageKey(entry.id, width));
+  return stored?.data ?? null;
+}

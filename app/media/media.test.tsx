@@ -1,0 +1,104 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { bodyLimitFor } from "~/platform/server/request-limits.server";
+import { ImageUpload } from "./image-upload";
+import { mediaIdFromPath, mediaImage } from "./media.server";
+import { MEDIA_MAX_BYTES, MEDIA_TOO_LARGE } from "./media-limits";
+import { ResponsiveImage } from "./responsive-image";
+
+const ID = "0b9c7f3e-2a41-4c57-9d4e-5f1a2b3c4d5e";
+
+describe("mediaImage", () => {
+  it("is the largest stored width with every width in srcset", () => {
+    expect(mediaImage({ id: ID, width: 2400, height: 1600, widths: [960, 480, 1600] })).toEqual({
+      src: `/media/${ID}/1600.webp`,
+      srcset: `/media/${ID}/480.webp 480w, /media/${ID}/960.webp 960w, /media/${ID}/1600.webp 1600w`,
+      sizes: "100vw",
+      width: 1600,
+      height: 1067,
+    });
+  });
+
+  it("takes the sizes it is given; a small original is its own size", () => {
+    expect(mediaImage({ id: ID, width: 300, height: 200, widths: [300] }, "20rem")).toEqual({
+      src: `/media/${ID}/300.webp`,
+      srcset: `/media/${ID}/300.webp 300w`,
+      sizes: "20rem",
+      width: 300,
+      height: 200,
+    });
+  });
+});
+
+describe("mediaIdFromPath", () => {
+  it("reads an upload's id from its path or one of its files", () => {
+    expect(mediaIdFromPath(`/media/${ID}`)).toBe(ID);
+    expect(mediaIdFromPath(`/media/${ID}/960.webp`)).toBe(ID);
+    expect(mediaIdFromPath(`/media/${ID.toUpperCase()}`)).toBe(ID);
+  });
+
+  it.each([
+    "",
+    "/media",
+    "/media/",
+    "/media/not-a-uuid",
+    `/media/${ID}/`,
+    `/media/${ID}/960.png`,
+    `/media/${ID}/960.webp?x=1`,
+    `/media/${ID}/../960.webp`,
+    `https://example.com/media/${ID}`,
+    `media/${ID}`,
+    `/avatars/${ID}/avatar.webp`,
+    `/media/${ID}x`,
+  ])("is null for %j", (src) => {
+    expect(mediaIdFromPath(src)).toBeNull();
+  });
+});
+
+describe("ResponsiveImage", () => {
+  const image = mediaImage({ id: ID, width: 1200, height: 600, widths: [480, 960] });
+
+  it("renders a lazy image with its srcset and intrinsic size", () => {
+    const html = renderToString(<ResponsiveImage image={image} alt="A ship" className="w-full" />);
+    expect(html).toContain(`src="/media/${ID}/960.webp"`);
+    expect(html).toContain(`srcSet="${image.srcset}"`);
+    expect(html).toContain('sizes="100vw"');
+    expect(html).toContain('width="960"');
+    expect(html).toContain('height="480"');
+    expect(html).toContain('alt="A ship"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('decoding="async"');
+    expect(html).toContain('class="w-full"');
+    expect(html).not.toContain("fetchPriority");
+  });
+
+  it("loads a priority image at once, first", () => {
+    const html = renderToString(<ResponsiveImage image={image} alt="" sizes="50vw" priority />);
+    expect(html).toContain('loading="eager"');
+    expect(html).toContain('fetchPriority="high"');
+    expect(html).toContain('sizes="50vw"');
+    expect(html).toContain('alt=""');
+  });
+});
+
+describe("ImageUpload", () => {
+  it("renders a labelled image picker, disabled until the page's script runs", () => {
+    const html = renderToString(<ImageUpload label="Upload cover image" onUploaded={() => {}} />);
+    const id = /<input id="([^"]+)"/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toContain(`for="${id}"`);
+    expect(html).toContain(">Upload cover image</label>");
+    expect(html).toContain('accept="image/jpeg,image/png,image/webp,image/gif,image/avif"');
+    expect(html).toMatch(/<input[^>]* disabled=""/);
+    expect(html).toContain("up to 10 MB");
+  });
+});
+
+describe("the upload's body limit", () => {
+  it("is the media limit with room for the form around it, refused as JSON", () => {
+    const limit = bodyLimitFor("/media/upload");
+    expect(limit.bytes).toBe(MEDIA_MAX_BYTES + 64 * 1024);
+    expect(limit.answer).toBe("api");
+    expect(limit.message).toBe(MEDIA_TOO_LARGE);
+  });
+});

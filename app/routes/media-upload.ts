@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { getSessionUser } from "~/accounts/index.server";
+import type { MediaUploadResult } from "~/media";
+import { mediaImage, storeMedia } from "~/media/index.server";
+import { isAppError } from "~/platform/errors/app-error";
+import { can } from "~/roles";
+import type { Route } from "./+types/media-upload";
+
+const reply = (result: MediaUploadResult, status = 200) =>
+  data(result, { status, headers: { "Cache-Control": "private, no-store" } });
+
+/**
+ * POST a multipart form with one `file`: the image goes into the media library (news covers and
+ * images, game screenshots), for the staff who manage news or games. Answers JSON.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { runtime } = context;
+  if (request.method !== "POST")
+    return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  const user = await getSessionUser(request, context);
+  if (!user) return reply({ ok: false, error: "Please sign in to upload images." }, 401);
+  if (!can(user.role, "canManageNews") && !can(user.role, "canManageGames"))
+    return reply({ ok: false, error: "Your role does not allow this." }, 403);
+  // A body over the upload limit never gets here: it is refused before it is read (413, see
+  // app/platform/server/request-limits.server.ts).
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await request.formData()).get("file");
+  } catch {
+    return reply({ ok: false, error: "The upload could not be read." }, 400);
+  }
+  if (!(file instanceof File))
+    return reply({ ok: false, error: "Choose an image file to upload." }, 400);
+  try {
+    const entry = await storeMedia(runtime, Buffer.from(await file.arrayBuffer()), user.id);
+    return reply({ ok: true, media: { id: entry.id, image: mediaImage(entry) } });
+  } catch (error) {
+    if (isAppError(error)) return reply({ ok: false, error: error.message }, error.status);
+    runtime.logger.error({ err: error }, "media upload failed");
+    return reply({ ok: false, error: "The image could not be saved. Please try again." }, 500);
+  }
+}
+
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}

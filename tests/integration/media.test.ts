@@ -1,0 +1,342 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import express from "express";
+import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { media } from "../../app/db/schema";
+import { mediaImages, storeMedia } from "../../app/media/media.server";
+import {
+  MEDIA_MAX_BYTES,
+  MEDIA_TOO_LARGE,
+  type MediaUploadResult,
+} from "../../app/media/media-limits";
+import { limitRequestBodies } from "../../app/platform/server/request-limits.server";
+import type { Role } from "../../app/roles/permissions";
+import * as mediaRoute from "../../app/routes/media";
+import * as uploadRoute from "../../app/routes/media-upload";
+import { outcome, signedInAs } from "../support/accounts";
+import { testEngines } from "../support/database";
+import { openForSuite } from "../support/suite";
+
+// The media library end to end on a real database: who may upload (news or games managers), what is
+// refused (and then nothing is stored), and what is served back.
+
+type Who = "signed out" | Role;
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 160, b: 90 } } })
+    .png()
+    .toBuffer();
+
+/** A multipart POST /media/upload, as the editors' script sends it. */
+async function uploadRequest(
+  cookie: string | undefined,
+  file: { data: Buffer; name: string; type: string } | null,
+  field = "file",
+) {
+  const form = new FormData();
+  if (file) form.set(field, new File([new Uint8Array(file.data)], file.name, { type: file.type }));
+  else form.set("other", "no file here");
+  const encoded = new Request("http://localhost:3000/media/upload", { method: "POST", body: form });
+  const body = await encoded.arrayBuffer();
+  const headers = new Headers({
+    Origin: "http://localhost:3000",
+    Accept: "application/json",
+    "Content-Type": encoded.headers.get("Content-Type")!,
+    "Content-Length": String(body.byteLength),
+  });
+  if (cookie) headers.set("Cookie", cookie);
+  return new Request("http://localhost:3000/media/upload", { method: "POST", headers, body });
+}
+
+async function upload(
+  context: AppLoadContext,
+  cookie: string | undefined,
+  file: { data: Buffer; name: string; type: string } | null,
+) {
+  const request = await uploadRequest(cookie, file);
+  const result = await outcome(() => uploadRoute.action({ request, context, params: {} } as never));
+  return { status: result.status, body: result.body as MediaUploadResult };
+}
+
+async function serve(context: AppLoadContext, url: string) {
+  const [, , id = "", file = ""] = url.split("/");
+  return (await mediaRoute.loader({
+    request: new Request(`http://localhost:3000${url}`),
+    context,
+    params: { id, file },
+  } as never)) as Response;
+}
+
+describe.each(testEngines())("the media library on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppLoadContext;
+  let uploads: string;
+  const cookies = new Map<Who, string | undefined>();
+
+  openForSuite(engine, async (opened) => {
+    ({ handle, context } = opened);
+    uploads = path.join(context.runtime.env.DATA_DIR, "uploads", "media");
+    cookies.set("signed out", undefined);
+    for (const role of ["guest", "moderator", "admin", "developer", "owner"] as const)
+      cookies.set(role, (await signedInAs(context, role)).cookie);
+  });
+
+  const rowCount = async () => (await handle.db.select({ n: count() }).from(media))[0]?.n ?? 0;
+  const storedDirs = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
+
+  it.each([
+    ["admin", 200],
+    ["developer", 200],
+    ["owner", 200],
+    ["moderator", 403],
+    ["guest", 403],
+    ["signed out", 401],
+  ] as const)("an upload by %s answers %i", async (who, status) => {
+    const before = { rows: await rowCount(), dirs: storedDirs() };
+    const result = await upload(context, cookies.get(who), {
+      data: await png(1200, 900),
+      name: "cover.png",
+      type: "image/png",
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(status);
+    if (status !== 200) {
+      expect(result.body).toEqual({
+        ok: false,
+        error:
+          status === 401 ? "Please sign in to upload images." : "Your role does not allow this.",
+      });
+      expect(await rowCount()).toBe(before.rows);
+      expect(storedDirs()).toEqual(before.dirs);
+      return;
+    }
+    if (!result.body.ok) throw new Error(result.body.error);
+    const { id, image } = result.body.media;
+    // A 1200-pixel original: stored at 480 and 960, never upscaled to 1600.
+    expect(image).toEqual({
+      src: `/media/${id}/960.webp`,
+      srcset: `/media/${id}/480.webp 480w, /media/${id}/960.webp 960w`,
+      sizes: "100vw",
+      width: 960,
+      height: 720,
+    });
+    const [row] = await handle.db.select().from(media).where(eq(media.id, id));
+    expect(row).toMatchObject({ width: 1200, height: 900, widths: [480, 960] });
+    expect(
+      fs
+        .readdirSync(path.join(uploads, id))
+        .filter((f) => f.endsWith(".webp"))
+        .sort(),
+    ).toEqual(["480.webp", "960.webp"]);
+  });
+
+  it("serves each width of its srcset: WebP of that width, cached for good, sandboxed", async () => {
+    const result = await upload(context, cookies.get("admin"), {
+      data: await png(2000, 1000),
+      name: "wide.png",
+      type: "image/png",
+    });
+    if (!result.body.ok) throw new Error(result.body.error);
+    const { image } = result.body.media;
+    const entries = image.srcset.split(", ").map((entry) => entry.split(" "));
+    expect(entries.map(([, w]) => w)).toEqual(["480w", "960w", "1600w"]);
+    expect(image.src).toBe(entries.at(-1)?.[0]);
+    expect([image.width, image.height]).toEqual([1600, 800]);
+    for (const [url = "", w = ""] of entries) {
+      const response = await serve(context, url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/webp");
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get("Content-Length")).toBe(String(bytes.length));
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([
+        "webp",
+        Number.parseInt(w, 10),
+        Number.parseInt(w, 10) / 2,
+      ]);
+    }
+  });
+
+  it("answers 404 for an unknown id, a width not stored and anything else", async () => {
+    const result = await upload(context, cookies.get("developer"), {
+      data: await png(700, 500),
+      name: "small.png",
+      type: "image/png",
+    });
+    if (!result.body.ok) throw new Error(result.body.error);
+    const { id } = result.body.media;
+    expect((await serve(context, `/media/${id}/480.webp`)).status).toBe(200);
+    for (const url of [
+      `/media/${crypto.randomUUID()}/480.webp`,
+      `/media/${id}/960.webp`,
+      `/media/${id}/1600.webp`,
+      `/media/${id}/480.png`,
+      `/media/${id}/480.webp.type`,
+      `/media/${id}/..%2F480.webp`,
+      "/media/not-a-uuid/480.webp",
+      "/media/..%2F..%2Fetc/480.webp",
+    ]) {
+      expect((await serve(context, url)).status, url).toBe(404);
+    }
+  });
+
+  it("refuses a file that is not an image with 422 and stores nothing", async () => {
+    const before = { rows: await rowCount(), dirs: storedDirs() };
+    const result = await upload(context, cookies.get("admin"), {
+      data: Buffer.from("<html><script>alert(1)</script></html>"),
+      name: "cover.png",
+      type: "image/png",
+    });
+    expect(result).toEqual({
+      status: 422,
+      body: {
+        ok: false,
+        error: "This file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF file.",
+      },
+    });
+    expect(await rowCount()).toBe(before.rows);
+    expect(storedDirs()).toEqual(before.dirs);
+  });
+
+  it("refuses a polyglot with 422 and stores nothing", async () => {
+    const before = { rows: await rowCount(), dirs: storedDirs() };
+    const data = Buffer.concat([await png(600, 400), Buffer.from("<script>alert(1)</script>")]);
+    const result = await upload(context, cookies.get("developer"), {
+      data,
+      name: "shot.png",
+      type: "image/png",
+    });
+    expect(result.status).toBe(422);
+    expect(result.body).toEqual({
+      ok: false,
+      error: "This file contains more than image data and was refused.",
+    });
+    expect(await rowCount()).toBe(before.rows);
+    expect(storedDirs()).toEqual(before.dirs);
+  });
+
+  it("answers 400 without a file or with an unreadable form", async () => {
+    const noFile = await upload(context, cookies.get("admin"), null);
+    expect(noFile).toEqual({
+      status: 400,
+      body: { ok: false, error: "Choose an image file to upload." },
+    });
+    const broken = new Request("http://localhost:3000/media/upload", {
+      method: "POST",
+      headers: {
+        Origin: "http://localhost:3000",
+        Cookie: cookies.get("admin")!,
+        "Content-Type": "multipart/form-data; boundary=nothing",
+      },
+      body: "--other\r\nnot a multipart body",
+    });
+    const result = await outcome(() =>
+      uploadRoute.action({ request: broken, context, params: {} } as never),
+    );
+    expect(result).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "The upload could not be read." },
+    });
+  });
+
+  it("answers a GET with 405", async () => {
+    const response = uploadRoute.loader();
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+  });
+
+  it("leaves nothing visible when the row cannot be written", async () => {
+    const before = { rows: await rowCount(), dirs: storedDirs() };
+    // No such user: the row's reference to its uploader fails, after the files were written.
+    await expect(
+      storeMedia(context.runtime, await png(500, 500), `missing-${crypto.randomUUID()}`),
+    ).rejects.toThrow();
+    expect(await rowCount()).toBe(before.rows);
+    expect(storedDirs()).toEqual(before.dirs);
+  });
+
+  it("reads several images in one query, leaving out unknown and malformed ids", async () => {
+    const result = await upload(context, cookies.get("admin"), {
+      data: await png(480, 240),
+      name: "exact.png",
+      type: "image/png",
+    });
+    if (!result.body.ok) throw new Error(result.body.error);
+    const { id, image } = result.body.media;
+    const found = await mediaImages(handle.db, [
+      id,
+      id.toUpperCase(),
+      crypto.randomUUID(),
+      "not-a-uuid",
+      "",
+    ]);
+    expect([...found.keys()]).toEqual([id]);
+    expect(found.get(id)).toEqual(image);
+    expect(image).toMatchObject({ srcset: `/media/${id}/480.webp 480w`, width: 480, height: 240 });
+  });
+});
+
+describe("the upload's body limit, at the server's gate", () => {
+  /** POSTs `size` bytes (declared up front) to /media/upload behind the site's body limits. */
+  async function post(size: number): Promise<{ status: number; body: string }> {
+    const app = express();
+    app.use(limitRequestBodies());
+    app.use(async (req, res) => {
+      let read = 0;
+      for await (const chunk of req) read += (chunk as Buffer).length;
+      res.json({ read });
+    });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      return await new Promise((resolve, reject) => {
+        const req = http.request({
+          port,
+          host: "127.0.0.1",
+          path: "/media/upload",
+          method: "POST",
+          headers: { "Content-Length": size, "Content-Type": "multipart/form-data; boundary=x" },
+        });
+        req.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk) => {
+            body += chunk;
+          });
+          response.on("end", () => {
+            resolve({ status: response.statusCode ?? 0, body });
+            req.destroy();
+          });
+        });
+        req.on("error", (error) => {
+          if (!req.destroyed) reject(error);
+        });
+        req.end(Buffer.alloc(size));
+      });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it("lets a 10 MB image with its form envelope through", async () => {
+    const size = MEDIA_MAX_BYTES + 32 * 1024;
+    expect(await post(size)).toEqual({ status: 200, body: JSON.stringify({ read: size }) });
+  });
+
+  it("refuses a larger body with 413 before reading it, saying the limit", async () => {
+    const result = await post(MEDIA_MAX_BYTES + 65 * 1024);
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body)).toEqual({
+      error: { code: "payload_too_large", message: MEDIA_TOO_LARGE },
+    });
+  });
+});
