@@ -11,6 +11,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, ownerSetupLink, sessionCookieOf } from "~/accounts/index.server";
 import { PUBLIC_API_READS } from "~/api/api.server";
+import { trailerFrameSources } from "~/games";
 import { HEALTH_PATHS } from "~/health";
 import { answerProbe, healthPathOf } from "~/health/index.server";
 import { loadEnv } from "~/platform/server/env.server";
@@ -21,6 +22,7 @@ import { addressKey } from "~/platform/server/rate-limit.server";
 import { limitRequestBodies, refuseOversizedBodies } from "~/platform/server/request-limits.server";
 import {
   contentSecurityPolicy,
+  type InlineScripts,
   inlineScriptHashes,
   securityHeaders,
 } from "~/platform/server/security.server";
@@ -76,8 +78,11 @@ export async function createSite(options: SiteOptions) {
   }
   const https = env.SITE_URL.startsWith("https:");
   const headers = securityHeaders({ https });
-  const sharedPolicy = (document: string) =>
-    contentSecurityPolicy({ hashes: inlineScriptHashes(document) }, { dev: devMode, https });
+  // A game page may also frame its trailer's player (and only that page).
+  const policy = (inline: InlineScripts, path: string) =>
+    contentSecurityPolicy(inline, { dev: devMode, https, frameSources: trailerFrameSources(path) });
+  const sharedPolicy = (document: string, path: string) =>
+    policy({ hashes: inlineScriptHashes(document) }, path);
   // Signed-in readers' public pages, one copy per session, served while the session cache keeps
   // the viewer they were rendered for (decision 045): cleared with the public pages and with the
   // sessions.
@@ -131,17 +136,11 @@ export async function createSite(options: SiteOptions) {
       // Kept by a page cache and served again: no nonce. The page cache replaces this policy with
       // one listing the hashes of the document's inline scripts (decisions 028, 045).
       res.locals.nonce = undefined;
-      res.setHeader(
-        "Content-Security-Policy",
-        contentSecurityPolicy({ hashes: [] }, { dev: devMode, https }),
-      );
+      res.setHeader("Content-Security-Policy", policy({ hashes: [] }, req.path));
     } else {
       const nonce = crypto.randomBytes(16).toString("base64");
       res.locals.nonce = nonce;
-      res.setHeader(
-        "Content-Security-Policy",
-        contentSecurityPolicy({ nonce }, { dev: devMode, https }),
-      );
+      res.setHeader("Content-Security-Policy", policy({ nonce }, req.path));
     }
     next();
   });

@@ -1,4 +1,7 @@
 // Activity labels and colours (docs/product.md#activity-types). Universal.
+import { isUuid } from "~/db/ids";
+import { SLUG_PATTERN } from "~/platform/seo/slug";
+
 export const ACTIVITY_LABELS: Record<string, string> = {
   login: "Logged in",
   news_view: "Viewed news",
@@ -30,4 +33,34 @@ export function activityCounters(records: { activityType: string }[]) {
     newsViews: count("news_view"),
     gameViews: count("game_view"),
   };
+}
+
+/** Where each viewing activity's page lives, and the details naming it (its slug, else its id). */
+const VIEWED_PAGES: Record<string, { base: string; id: string; label: string }> = {
+  news_view: { base: "/news", id: "news_id", label: "Open the article" },
+  game_view: { base: "/games", id: "game_id", label: "Open the game's page" },
+};
+
+/**
+ * The page an activity was about: a viewed article or game, by its slug (recorded with the view
+ * since pages have readable addresses), else by its id (whose address redirects to the slug); null
+ * for other activities or details that name no page.
+ */
+export function activityLink(entry: {
+  activityType: string;
+  activityData: Record<string, unknown>;
+}): { href: string; label: string } | null {
+  const page = VIEWED_PAGES[entry.activityType];
+  if (!page) return null;
+  const { slug, title } = entry.activityData;
+  const id = entry.activityData[page.id];
+  const address =
+    typeof slug === "string" && SLUG_PATTERN.test(slug)
+      ? slug
+      : typeof id === "string" && isUuid(id)
+        ? id
+        : null;
+  if (!address) return null;
+  const label = typeof title === "string" && title.trim() ? title.trim() : page.label;
+  return { href: `${page.base}/${address}`, label };
 }

@@ -1,3 +1,3 @@
 // The activity feature's browser-safe face: what other folders may import (decision 031).
 export type { ActivityEntry } from "./activity-schema";
-export { activityColour, activityCounters, activityLabel } from "./activity-types";
+export { activityColour, activityCounters, activityLabel, activityLink } from "./activity-types";

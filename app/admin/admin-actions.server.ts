@@ -34,16 +34,22 @@ export const PUBLIC_CONTENT_INTENTS: ReadonlySet<AdminIntent> = new Set([
 ]);
 
 type Actor = { id: string; email: string };
-type Perform = (run: (db: Database, actor: Actor) => Promise<unknown>) => Promise<void>;
+/** What a write may need to know of the studio: the zone scheduled times are typed in. */
+type Studio = { timeZone: string };
+type Perform = (
+  run: (db: Database, actor: Actor, studio: Studio) => Promise<unknown>,
+) => Promise<void>;
 
 /** One write: its form's schema and what it calls with the parsed values. */
 function adminWrite<S extends z.ZodType<Record<string, unknown>>>(
   schema: S,
-  write: (db: Database, input: z.output<S>, actor: Actor) => Promise<unknown>,
+  write: (db: Database, input: z.output<S>, actor: Actor, studio: Studio) => Promise<unknown>,
 ) {
   return (form: FormData, perform: Perform) => {
     const submission = submissionOf(form, schema);
-    return handleSubmission(submission, (input) => perform((db, actor) => write(db, input, actor)));
+    return handleSubmission(submission, (input) =>
+      perform((db, actor, studio) => write(db, input, actor, studio)),
+    );
   };
 }
 
@@ -52,8 +58,9 @@ const Id = z.object({ id: z.string({ error: "The item to change is missing." }) 
 const ADMIN_WRITES = {
   "mark-read": adminWrite(Id, (db, { id }, actor) => markMessageRead(db, id, actor)),
   "news-create": adminWrite(NewsSchema, addNews),
-  "news-update": adminWrite(NewsSchema.extend(Id.shape), (db, { id, ...input }, actor) =>
-    updateNews(db, id, input, actor),
+  "news-update": adminWrite(
+    NewsSchema.safeExtend(Id.shape),
+    (db, { id, ...input }, actor, studio) => updateNews(db, id, input, actor, studio),
   ),
   "news-delete": adminWrite(Id, (db, { id }, actor) => deleteNews(db, id, actor)),
   "game-create": adminWrite(GameSchema, addGame),
@@ -87,7 +94,7 @@ export async function runAdminAction(
       // Failure-path tests make the server fail here, once for every intent: after the checks and
       // the parse, before the write.
       failIfInjected(request, context, intent);
-      await run(db, actor);
+      await run(db, actor, { timeZone: context.runtime.env.STUDIO_TIME_ZONE });
     } catch (error) {
       if (isAppError(error)) throw error;
       logger.error({ err: error, intent }, "admin action failed");

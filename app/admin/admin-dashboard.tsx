@@ -1,9 +1,10 @@
 import { LayoutDashboard } from "lucide-react";
 import { GamesTab } from "~/games";
 import type { GameEntry } from "~/games/index.server";
+import type { MediaImage } from "~/media";
 import { type InboxFilter, MessagesTab } from "~/messages";
 import type { MessageEntry } from "~/messages/index.server";
-import { NewsTab } from "~/news";
+import { type NewsState, NewsTab } from "~/news";
 import type { NewsEntry } from "~/news/index.server";
 import type { Page } from "~/platform/paging/cursor";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
@@ -23,8 +24,14 @@ export type AdminData = {
     unread: number;
     filter: InboxFilter;
   };
-  news: { page: Paged<NewsEntry>; error: string | null; search: string };
-  games: { items: GameEntry[] | null; error: string | null };
+  news: {
+    page: Paged<NewsEntry>;
+    error: string | null;
+    search: string;
+    state: NewsState | null;
+    covers: Record<string, MediaImage>;
+  };
+  games: { items: GameEntry[] | null; error: string | null; images: Record<string, MediaImage> };
 };
 
 export function AdminDashboard({ role, permissions, tab, messages, news, games }: AdminData) {
@@ -76,13 +83,15 @@ export function AdminDashboard({ role, permissions, tab, messages, news, games }
               loadError={news.error}
               page={news.page}
               search={news.search}
+              state={news.state}
+              covers={news.covers}
               params={ADMIN_LIST_PARAMS.news}
             />
           </TabsContent>
         )}
         {games.items && (
           <TabsContent value="games">
-            <GamesTab games={games.items} loadError={games.error} />
+            <GamesTab games={games.items} loadError={games.error} images={games.images} />
           </TabsContent>
         )}
       </Tabs>

@@ -1,7 +1,10 @@
 import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "~/accounts/index.server";
-import { listGames } from "~/games/index.server";
+import { galleryImagesOf, listGames } from "~/games/index.server";
+import type { MediaImage } from "~/media";
+import { mediaImages } from "~/media/index.server";
 import { countUnreadMessages, listMessagesPage } from "~/messages/index.server";
+import { NEWS_STATES, type NewsState } from "~/news";
 import { listNewsEntriesPage } from "~/news/index.server";
 import { pageRequestFrom } from "~/platform/paging/cursor";
 import { permissionsOf } from "~/roles";
@@ -24,6 +27,8 @@ export async function loadAdmin(request: Request, context: AppLoadContext, user:
     search: params.get("mq")?.trim() ?? "",
   };
   const newsSearch = params.get("nq")?.trim() ?? "";
+  const wantedState = params.get("nstate");
+  const newsState = NEWS_STATES.find((state) => state === wantedState) as NewsState | undefined;
   const load = async <T>(allowed: boolean, what: string, run: () => Promise<T>) => {
     if (!allowed) return { value: null, error: null };
     try {
@@ -47,11 +52,17 @@ export async function loadAdmin(request: Request, context: AppLoadContext, user:
         page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.news) ?? first,
         size: PAGE.news,
         search: newsSearch,
+        staff: { state: newsState },
       }),
     ),
     load(permissions.canManageGames, "games", () => listGames(db)),
   ]);
   const empty = { items: [], newer: null, older: null };
+  // The covers of the listed news items, for the editor's picture of the cover it edits.
+  const coverIds = (news.value?.items ?? []).flatMap((item) => item.coverImage ?? []);
+  const covers = coverIds.length
+    ? Object.fromEntries(await mediaImages(db, coverIds).catch(() => new Map()))
+    : {};
   const listed = <T>(result: { value: T | null; error: string | null }, fallback: T) =>
     result.value === null && result.error === null ? null : (result.value ?? fallback);
   return {
@@ -64,7 +75,18 @@ export async function loadAdmin(request: Request, context: AppLoadContext, user:
       unread: unread.value ?? 0,
       filter: inbox,
     },
-    news: { page: listed(news, empty), error: news.error, search: newsSearch },
-    games: { items: listed(games, []), error: games.error },
+    news: {
+      page: listed(news, empty),
+      error: news.error,
+      search: newsSearch,
+      state: newsState ?? null,
+      covers: covers as Record<string, MediaImage>,
+    },
+    games: {
+      items: listed(games, []),
+      error: games.error,
+      // The screenshots of the listed games, for the editor's thumbnails.
+      images: games.value ? await galleryImagesOf(db, games.value).catch(() => ({})) : {},
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { ExternalLink, Gamepad2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { Badge } from "~/platform/ui/badge";
 import { buttonVariants } from "~/platform/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
@@ -74,7 +75,15 @@ export function GameCard({ game, priority }: { game: GameEntry; priority?: boole
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <CardTitle asChild>
-            <h2>{game.title}</h2>
+            <h2>
+              <Link
+                to={`/games/${game.slug}`}
+                className="hover:underline focus-visible:underline"
+                prefetch="intent"
+              >
+                {game.title}
+              </Link>
+            </h2>
           </CardTitle>
           <GameStatusBadge status={game.status} />
         </div>
@@ -82,7 +91,15 @@ export function GameCard({ game, priority }: { game: GameEntry; priority?: boole
       <CardContent className="flex-1">
         <p className="text-muted-foreground">{game.description}</p>
       </CardContent>
-      <CardFooter>
+      <CardFooter className="gap-2">
+        <Link
+          to={`/games/${game.slug}`}
+          prefetch="intent"
+          className={cn(buttonVariants({ variant: "outline" }), "shrink-0")}
+        >
+          Details
+          <span className="sr-only">: {game.title}</span>
+        </Link>
         <a
           href={game.url}
           target="_blank"

@@ -1,22 +1,53 @@
+import { useEffect, useState } from "react";
+import type { MediaImage } from "~/media";
 import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
 import { failureMessage } from "~/platform/forms/fetcher-reply";
-import { Field, SelectField, TextareaField } from "~/platform/forms/schema-form";
+import { Field, type FieldMeta, SelectField, TextareaField } from "~/platform/forms/schema-form";
+import { slugify } from "~/platform/seo/slug";
 import { toast } from "~/platform/toast/notify";
-import { GAME_LIMITS, type GameEntry, GameSchema } from "./game-schema";
+import { GalleryEditor } from "./gallery-editor";
+import { GAME_LIMITS, type GameEntry, GameSchema, gameFormValues } from "./game-schema";
 import { DEFAULT_GAME_STATUS, GAME_STATUSES } from "./game-status";
+import { STORE_LIMITS } from "./store-links";
 
 const STATUS_OPTIONS = GAME_STATUSES.map((status) => ({ value: status, label: status }));
 
 /**
+ * A field the API may send as a list and the form writes as text (platforms, store links,
+ * screenshots): the form's control only ever holds the text.
+ */
+const asText = (meta: { name: string }) => meta as FieldMeta;
+
+/**
  * 'Add New Game' or, with a game, 'Edit Game' (docs/product.md#game-management-tab): new games are
  * Released; a successful save empties the form and leaves edit mode, a failed one keeps what was
- * typed.
+ * typed. Below the card's fields, the game page's: its address, text, trailer, platforms, release
+ * date, store links and screenshots.
  */
-export function GameForm({ editing, onDone }: { editing: GameEntry | null; onDone: () => void }) {
+export function GameForm({
+  editing,
+  images = {},
+  onDone,
+}: {
+  editing: GameEntry | null;
+  /** The saved screenshots' pictures, by image id. */
+  images?: Record<string, MediaImage>;
+  onDone: () => void;
+}) {
+  // Bumped when the form is emptied (saved or cancelled): the screenshot list starts afresh.
+  const [round, setRound] = useState(0);
+  // What the address's placeholder follows as staff type the title.
+  const [title, setTitle] = useState(editing?.title ?? "");
+  useEffect(() => setTitle(editing?.title ?? ""), [editing]);
+  const done = () => {
+    setRound((r) => r + 1);
+    setTitle("");
+    onDone();
+  };
   const { fields, editor } = useEditorForm(GameSchema, {
     key: "game-form",
     editing,
-    defaultValue: editing ?? { status: DEFAULT_GAME_STATUS },
+    defaultValue: editing ? gameFormValues(editing) : { status: DEFAULT_GAME_STATUS },
     onReply: (reply, sent) => {
       if (reply.status !== "success") {
         toast.error("Failed to save game. Please try again.", {
@@ -29,10 +60,10 @@ export function GameForm({ editing, onDone }: { editing: GameEntry | null; onDon
           ? "Game added successfully!"
           : "Game updated successfully!",
       );
-      onDone();
+      done();
     },
   });
-  const link = (name: "imageUrl" | "url", label: string) => (
+  const link = (name: "imageUrl" | "url" | "trailerUrl", label: string, hint?: string) => (
     <Field
       meta={fields[name]}
       id={`game-${name}`}
@@ -41,6 +72,7 @@ export function GameForm({ editing, onDone }: { editing: GameEntry | null; onDon
       inputMode="url"
       placeholder="https://"
       maxLength={GAME_LIMITS.url}
+      hint={hint}
     />
   );
   return (
@@ -49,19 +81,91 @@ export function GameForm({ editing, onDone }: { editing: GameEntry | null; onDon
       title={editing ? "Edit Game" : "Add New Game"}
       intent={editing ? "game-update" : "game-create"}
       submitLabel={editing ? "Update Game" : "Add Game"}
-      onCancel={onDone}
+      onCancel={done}
     >
-      <Field meta={fields.title} id="game-title" label="Game Title" maxLength={GAME_LIMITS.title} />
-      <TextareaField
-        meta={fields.description}
-        id="game-description"
-        label="Description"
-        rows={4}
-        maxLength={GAME_LIMITS.description}
-      />
-      {link("imageUrl", "Icon/Image URL")}
-      <SelectField meta={fields.status} id="game-status" label="Status" options={STATUS_OPTIONS} />
-      {link("url", "Game Link")}
+      <div
+        className="space-y-4"
+        onInput={(event) => {
+          const target = event.target;
+          if (target instanceof HTMLInputElement && target.name === fields.title.name)
+            setTitle(target.value);
+        }}
+      >
+        <Field
+          meta={fields.title}
+          id="game-title"
+          label="Game Title"
+          maxLength={GAME_LIMITS.title}
+        />
+        <TextareaField
+          meta={fields.description}
+          id="game-description"
+          label="Description"
+          rows={4}
+          maxLength={GAME_LIMITS.description}
+        />
+        {link("imageUrl", "Icon/Image URL")}
+        <SelectField
+          meta={fields.status}
+          id="game-status"
+          label="Status"
+          options={STATUS_OPTIONS}
+        />
+        {link("url", "Game Link")}
+        <fieldset className="space-y-4 border-t pt-4">
+          <legend className="float-left mb-1 w-full pt-4 text-sm font-semibold text-muted-foreground">
+            Game page
+          </legend>
+          <Field
+            meta={fields.slug}
+            id="game-slug"
+            label="Address"
+            placeholder={slugify(title, "made-from-the-title")}
+            hint={`/games/${fields.slug.value || slugify(title, "…")}: empty makes it from the title.`}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <TextareaField
+            meta={fields.about}
+            id="game-about"
+            label="Page text"
+            rows={6}
+            maxLength={GAME_LIMITS.about}
+            hint="Markdown: # headings, **bold**, _italic_, [links](https://…), lists. Empty: the page shows the description."
+          />
+          {link("trailerUrl", "Trailer URL", "A YouTube or Vimeo video link.")}
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
+            <Field
+              meta={asText(fields.platforms)}
+              id="game-platforms"
+              label="Platforms"
+              placeholder="Windows, macOS, Nintendo Switch"
+              hint="Separated by commas."
+            />
+            <Field
+              meta={fields.releaseDate}
+              id="game-releaseDate"
+              label="Release date"
+              type="date"
+            />
+          </div>
+          <TextareaField
+            meta={asText(fields.storeLinks)}
+            id="game-storeLinks"
+            label="Store links"
+            rows={3}
+            placeholder={"Steam https://store.steampowered.com/app/…\nhttps://studio.itch.io/game"}
+            hint={`One per line, up to ${STORE_LIMITS.links}: the store's name, then its link (Steam, itch.io, GOG, the console and phone stores are known by their links).`}
+            spellCheck={false}
+          />
+          <GalleryEditor
+            key={`${editing?.id ?? "new"}-${round}`}
+            meta={asText(fields.gallery)}
+            initial={editing?.gallery ?? []}
+            images={images}
+          />
+        </fieldset>
+      </div>
     </EditorCard>
   );
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { submissionOf } from "~/platform/forms/submission.server";
-import { GameSchema, ReorderSchema } from "./game-schema";
+import { SLUG_RULE } from "~/platform/seo/slug";
+import { GAME_PAGE_RULES, GameSchema, ReorderSchema } from "./game-schema";
+import { STORE_LINK_RULES } from "./store-links";
+import { TRAILER_RULE } from "./trailer";
 
 /** The form as the admin action parses it, with each field's first message (what the form shows). */
 function parsedForm(schema: z.ZodType<Record<string, unknown>>, values: Record<string, string>) {
@@ -62,5 +65,124 @@ describe("game form schema", () => {
     expect(parsedForm(ReorderSchema, { ids: '["a","b"]' }).value).toEqual({ ids: ["a", "b"] });
     expect(ok({ ids: "[1,2]" }, ReorderSchema)).toBe(false);
     expect(ok({ ids: "nope" }, ReorderSchema)).toBe(false);
+  });
+});
+
+describe("the game page's fields", () => {
+  const IMAGE = "0b4e7f3a-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
+  const page = (values: Record<string, string>) => parsedForm(GameSchema, { ...good, ...values });
+
+  it("are optional: a form without them leaves them out (an update keeps what is stored)", () => {
+    const { value } = parsedForm(GameSchema, good);
+    const fields = ["slug", "about", "trailerUrl", "platforms", "storeLinks", "releaseDate"];
+    for (const field of [...fields, "gallery"]) {
+      expect(value).not.toHaveProperty(field);
+    }
+  });
+
+  it("sent empty, they clear: no address (made from the title), no trailer, empty lists", () => {
+    const fields = [
+      "slug",
+      "about",
+      "trailerUrl",
+      "platforms",
+      "storeLinks",
+      "releaseDate",
+      "gallery",
+    ];
+    const { value } = page(Object.fromEntries(fields.map((field) => [field, ""])));
+    expect(value).toMatchObject({
+      slug: "",
+      about: "",
+      trailerUrl: null,
+      platforms: [],
+      storeLinks: [],
+      releaseDate: null,
+      gallery: [],
+    });
+  });
+
+  it("reads them as the form writes them", () => {
+    const { value } = page({
+      slug: "lantern-keeper",
+      about: "  ## Story\n\nText.  ",
+      trailerUrl: "https://youtu.be/dQw4w9WgXcQ",
+      platforms: "Windows, macOS,, Nintendo Switch, windows",
+      storeLinks: "Steam https://store.steampowered.com/app/1\nhttps://x.itch.io/y",
+      releaseDate: "2024-02-29",
+      gallery: JSON.stringify([{ image: IMAGE.toUpperCase(), alt: " The harbour at dusk " }]),
+    });
+    expect(value).toMatchObject({
+      slug: "lantern-keeper",
+      about: "## Story\n\nText.",
+      trailerUrl: "https://youtu.be/dQw4w9WgXcQ",
+      platforms: ["Windows", "macOS", "Nintendo Switch"],
+      storeLinks: [
+        { store: "Steam", url: "https://store.steampowered.com/app/1" },
+        { store: "itch.io", url: "https://x.itch.io/y" },
+      ],
+      releaseDate: "2024-02-29",
+      gallery: [{ image: IMAGE, alt: "The harbour at dusk" }],
+    });
+  });
+
+  it("takes the API's lists as lists", () => {
+    const result = GameSchema.safeParse({
+      ...good,
+      platforms: ["Windows", "Linux"],
+      storeLinks: [{ url: "https://store.steampowered.com/app/1" }],
+      gallery: [{ image: IMAGE, alt: "Harbour" }],
+    });
+    expect(result.data).toMatchObject({
+      platforms: ["Windows", "Linux"],
+      storeLinks: [{ store: "Steam", url: "https://store.steampowered.com/app/1" }],
+      gallery: [{ image: IMAGE, alt: "Harbour" }],
+    });
+  });
+
+  it.each([
+    [{ slug: "Lantern Keeper" }, "slug", SLUG_RULE],
+    [{ slug: "a--b" }, "slug", SLUG_RULE],
+    [{ slug: "x".repeat(81) }, "slug", "Address must be at most 80 characters"],
+    [{ about: "x".repeat(20_001) }, "about", "Page text must be at most 20000 characters"],
+    [{ about: "a\u0000b" }, "about", "Page text must not contain control characters"],
+    [{ trailerUrl: "https://example.com/video.mp4" }, "trailerUrl", TRAILER_RULE],
+    [{ trailerUrl: "javascript:alert(1)" }, "trailerUrl", TRAILER_RULE],
+    [{ trailerUrl: "https://youtu.be/dQw4w9WgXcQ\u0000" }, "trailerUrl", TRAILER_RULE],
+    [
+      { platforms: Array.from({ length: 13 }, (_, i) => `P${i}`).join(",") },
+      "platforms",
+      "At most 12 platforms",
+    ],
+    [{ platforms: "x".repeat(41) }, "platforms", "Each platform must be at most 40 characters"],
+    [{ storeLinks: "Steam ftp://x" }, "storeLinks", STORE_LINK_RULES.http],
+    [{ releaseDate: "2023-02-29" }, "releaseDate", GAME_PAGE_RULES.releaseDate],
+    [{ releaseDate: "12/10/2023" }, "releaseDate", GAME_PAGE_RULES.releaseDate],
+    [
+      { gallery: JSON.stringify([{ image: IMAGE, alt: "  " }]) },
+      "gallery",
+      "Every screenshot needs alt text",
+    ],
+    [{ gallery: JSON.stringify([{ image: IMAGE }]) }, "gallery", "Every screenshot needs alt text"],
+    [
+      { gallery: JSON.stringify([{ image: "not-an-id", alt: "A" }]) },
+      "gallery",
+      GAME_PAGE_RULES.screenshotGone,
+    ],
+    [
+      { gallery: JSON.stringify(Array.from({ length: 13 }, () => ({ image: IMAGE, alt: "A" }))) },
+      "gallery",
+      "At most 12 screenshots",
+    ],
+    [{ gallery: "{not json" }, "gallery", GAME_PAGE_RULES.gallery],
+    [{ gallery: '{"image":"x"}' }, "gallery", GAME_PAGE_RULES.gallery],
+  ])("refuses %o on its field", (values, field, message) => {
+    expect(page(values as Record<string, string>).errors).toEqual({ [field]: message });
+  });
+
+  it("the card's messages stay as they are beside the page's fields", () => {
+    expect(page({ title: " ", trailerUrl: "https://youtu.be/dQw4w9WgXcQ" }).errors).toEqual({
+      title: "Please fill in all fields",
+    });
   });
 });

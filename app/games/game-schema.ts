@@ -1,21 +1,40 @@
+import { isUuid } from "~/db/ids";
+import { MEDIA_ALT_MAX } from "~/media";
 import { FILL_ALL_FIELDS } from "~/news";
 import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
+import { SLUG_MAX, SLUG_PATTERN, SLUG_RULE } from "~/platform/seo/slug";
 import { GAME_STATUSES } from "./game-status";
+import { isHttpUrl, parseStoreLinks, type StoreLink, storeLinksText } from "./store-links";
+import { parseTrailer, TRAILER_RULE } from "./trailer";
 
 // The admin game form's one schema (docs/product.md#validation-messages): every field non-blank,
 // else 'Please fill in all fields'; links must be http or https (an image may also be a path on
-// this site).
-export const GAME_LIMITS = { title: 120, description: 2_000, url: 2_048 } as const;
+// this site). The game page's fields are optional: one left out of a request (an API client that
+// predates them) keeps what is stored, one sent empty clears it (an empty address is made from
+// the title).
+export const GAME_LIMITS = {
+  title: 120,
+  description: 2_000,
+  url: 2_048,
+  about: 20_000,
+  platforms: 12,
+  platform: 40,
+  screenshots: 12,
+  alt: MEDIA_ALT_MAX,
+} as const;
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
+export const GAME_PAGE_RULES = {
+  about: `Page text must be at most ${GAME_LIMITS.about} characters`,
+  platforms: `At most ${GAME_LIMITS.platforms} platforms`,
+  platform: `Each platform must be at most ${GAME_LIMITS.platform} characters`,
+  releaseDate: "Release date must be a date (YYYY-MM-DD)",
+  screenshotAlt: "Every screenshot needs alt text",
+  screenshots: `At most ${GAME_LIMITS.screenshots} screenshots`,
+  altLength: `Alt text must be at most ${GAME_LIMITS.alt} characters`,
+  screenshotGone: "Upload the screenshot again",
+  gallery: "The screenshots are not a list of images with alt text",
+} as const;
 
 const isSitePath = (value: string) =>
   value.startsWith("/") && !value.startsWith("//") && !/[\s\\]/.test(value);
@@ -40,8 +59,132 @@ export const GameSchema = z.object({
     isHttpUrl,
     "Game Link must start with http:// or https://",
   ),
+  // Empty: made from the title.
+  slug: z
+    .string()
+    .trim()
+    .max(SLUG_MAX, `Address must be at most ${SLUG_MAX} characters`)
+    .refine((v) => v === "" || SLUG_PATTERN.test(v), SLUG_RULE)
+    .optional(),
+  about: z
+    .string()
+    .trim()
+    .max(GAME_LIMITS.about, GAME_PAGE_RULES.about)
+    .refine(hasNoControlCharacters, noControlCharacters("Page text"))
+    .optional(),
+  trailerUrl: z
+    .string()
+    .trim()
+    .max(GAME_LIMITS.url, TRAILER_RULE)
+    .refine(
+      (v) => v === "" || (hasNoControlCharacters(v) && parseTrailer(v) !== null),
+      TRAILER_RULE,
+    )
+    .transform((v) => v || null)
+    .optional(),
+  // The form's "Windows, macOS, Nintendo Switch"; the API's list.
+  platforms: z
+    .union([z.string(), z.array(z.string())], { error: GAME_PAGE_RULES.platforms })
+    .transform((value, ctx) => {
+      const parsed = parsePlatforms(value);
+      if (typeof parsed !== "string") return parsed;
+      ctx.addIssue({ code: "custom", message: parsed });
+      return z.NEVER;
+    })
+    .optional(),
+  // The form's lines ("Steam https://…", or a link whose store its host names); the API's list.
+  storeLinks: z
+    .union([z.string(), z.array(z.object({ store: z.string().optional(), url: z.string() }))], {
+      error: "Store links must be lines of a store's name and its link",
+    })
+    .transform((value, ctx) => {
+      const parsed = parseStoreLinks(value);
+      if ("links" in parsed) return parsed.links;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    })
+    .optional(),
+  releaseDate: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || isCalendarDate(v), GAME_PAGE_RULES.releaseDate)
+    .transform((v) => v || null)
+    .optional(),
+  // The form's JSON of the screenshots' list; the API's list: [{ image: <uploaded image id>, alt }].
+  gallery: z
+    .union([z.string(), z.array(z.object({ image: z.string(), alt: z.string() }))], {
+      error: GAME_PAGE_RULES.gallery,
+    })
+    .transform((value, ctx) => {
+      const parsed = parseGallery(value);
+      if (typeof parsed !== "string") return parsed;
+      ctx.addIssue({ code: "custom", message: parsed });
+      return z.NEVER;
+    })
+    .optional(),
 });
 export type GameInput = z.infer<typeof GameSchema>;
+
+/** A screenshot of the game page: an uploaded image and what it shows. */
+export type GalleryItem = { image: string; alt: string };
+
+/** The platforms, comma- or line-separated, each once; or what is wrong with them. */
+export function parsePlatforms(value: string | readonly string[]): string[] | string {
+  const written = typeof value === "string" ? value.split(/[,\n]/) : value;
+  const seen = new Set<string>();
+  const platforms: string[] = [];
+  for (const item of written) {
+    const platform = item.trim().replace(/\s+/g, " ");
+    if (!platform || seen.has(platform.toLowerCase())) continue;
+    if (platform.length > GAME_LIMITS.platform) return GAME_PAGE_RULES.platform;
+    if (!hasNoControlCharacters(platform)) return noControlCharacters("Platforms");
+    seen.add(platform.toLowerCase());
+    platforms.push(platform);
+  }
+  return platforms.length > GAME_LIMITS.platforms ? GAME_PAGE_RULES.platforms : platforms;
+}
+
+/** The screenshots, each an uploaded image's id with its alt text; or what is wrong with them. */
+export function parseGallery(value: string | readonly unknown[]): GalleryItem[] | string {
+  let list: unknown = value;
+  if (typeof value === "string") {
+    if (!value.trim()) return [];
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return GAME_PAGE_RULES.gallery;
+    }
+  }
+  if (!Array.isArray(list)) return GAME_PAGE_RULES.gallery;
+  if (list.length > GAME_LIMITS.screenshots) return GAME_PAGE_RULES.screenshots;
+  const gallery: GalleryItem[] = [];
+  for (const item of list) {
+    const { image, alt } = (item ?? {}) as { image?: unknown; alt?: unknown };
+    if (typeof image !== "string" || !isUuid(image)) return GAME_PAGE_RULES.screenshotGone;
+    if (typeof alt !== "string" || !alt.trim()) return GAME_PAGE_RULES.screenshotAlt;
+    const text = alt.trim();
+    if (text.length > GAME_LIMITS.alt) return GAME_PAGE_RULES.altLength;
+    if (!hasNoControlCharacters(text)) return noControlCharacters("Alt text");
+    // The same upload twice is one screenshot.
+    if (!gallery.some((shot) => shot.image === image.toLowerCase()))
+      gallery.push({ image: image.toLowerCase(), alt: text });
+  }
+  return gallery;
+}
+
+/** A real day written YYYY-MM-DD. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1970 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
 
 export const ReorderSchema = z.object({
   ids: z.string({ error: "The new order is missing." }).transform((value, ctx) => {
@@ -64,5 +207,37 @@ export const GameEntrySchema = z.object({
   status: z.enum(GAME_STATUSES),
   url: z.string(),
   displayOrder: z.number().int(),
+  /** The game page's address: /games/<slug>. */
+  slug: z.string(),
+  /** The game page's text, in Markdown; empty: the page shows the description. */
+  about: z.string(),
+  /** Screenshots: uploaded images (their ids) with alt text. */
+  gallery: z.array(z.object({ image: z.uuid(), alt: z.string() })),
+  /** A YouTube or Vimeo video link. */
+  trailerUrl: z.string().nullable(),
+  platforms: z.array(z.string()),
+  storeLinks: z.array(z.object({ store: z.string(), url: z.string() })),
+  /** YYYY-MM-DD. */
+  releaseDate: z.iso.date().nullable(),
 });
 export type GameEntry = z.infer<typeof GameEntrySchema>;
+
+/** A game as the admin form starts editing it: the page's lists written as the fields take them. */
+export function gameFormValues(game: GameEntry) {
+  return {
+    title: game.title,
+    description: game.description,
+    imageUrl: game.imageUrl,
+    status: game.status,
+    url: game.url,
+    slug: game.slug,
+    about: game.about,
+    trailerUrl: game.trailerUrl ?? "",
+    platforms: game.platforms.join(", "),
+    storeLinks: storeLinksText(game.storeLinks),
+    releaseDate: game.releaseDate ?? "",
+    gallery: JSON.stringify(game.gallery),
+  };
+}
+
+export type { StoreLink };

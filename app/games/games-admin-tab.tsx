@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
+import type { MediaImage } from "~/media";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { toast } from "~/platform/toast/notify";
 import { GameForm } from "./game-form";
@@ -10,7 +11,16 @@ import { ManageGames } from "./manage-games";
  * The Game Management tab (docs/product.md#game-management-tab): the add-or-edit form beside the
  * ordered list. A game being deleted leaves the list at once and comes back if the server refuses.
  */
-export function GamesTab({ games, loadError }: { games: GameEntry[]; loadError: string | null }) {
+export function GamesTab({
+  games,
+  loadError,
+  images,
+}: {
+  games: GameEntry[];
+  loadError: string | null;
+  /** The screenshots' pictures by image id, for the form's list of a game's screenshots. */
+  images?: Record<string, MediaImage>;
+}) {
   const [editing, setEditing] = useState<GameEntry | null>(null);
   useEffect(() => {
     if (loadError) toast.error(loadError);
@@ -32,7 +42,7 @@ export function GamesTab({ games, loadError }: { games: GameEntry[]; loadError: 
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-      <GameForm editing={editing} onDone={() => setEditing(null)} />
+      <GameForm editing={editing} images={images} onDone={() => setEditing(null)} />
       <ManageGames
         games={games}
         hidden={deleting}

@@ -2,12 +2,20 @@ import { asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
+import type { MediaImage } from "~/media";
+import { mediaImages, renderWithMedia } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
+import { markdown } from "~/platform/markdown/lazy.server";
 import type { PageRequest } from "~/platform/paging/cursor";
 import { tablePage } from "~/platform/paging/keyset.server";
-import type { GameEntry } from "./game-schema";
+import type { SitemapUrl } from "~/platform/seo/sitemap";
+import { SLUG_PATTERN } from "~/platform/seo/slug";
+import { chooseSlug } from "~/platform/seo/unique-slug.server";
+import type { PublicReads } from "~/platform/server/public-reads.server";
+import { GAME_PAGE_RULES, type GameEntry, type GameInput } from "./game-schema";
 import type { GameStatus } from "./game-status";
+import { largestSource, type Screenshot } from "./screenshots";
 
 function toEntry(row: typeof games.$inferSelect): GameEntry {
   return {
@@ -19,6 +27,13 @@ function toEntry(row: typeof games.$inferSelect): GameEntry {
     status: row.status as GameStatus,
     url: row.url,
     displayOrder: row.displayOrder,
+    slug: row.slug,
+    about: row.about,
+    gallery: row.gallery,
+    trailerUrl: row.trailerUrl,
+    platforms: row.platforms,
+    storeLinks: row.storeLinks,
+    releaseDate: row.releaseDate,
   };
 }
 
@@ -34,24 +49,108 @@ export function listGamesPage(db: Database, options: { page: PageRequest; size: 
   return tablePage(db, games, { ...order, request, size }, toEntry);
 }
 
-export type NewGame = {
-  title: string;
-  description: string;
-  imageUrl: string;
-  status: GameStatus;
-  url: string;
-};
+/**
+ * A game page's game by its address: its slug, or its id (an old `/games/<id>` link, which the
+ * page redirects to the slug). Null for anything else, without a query for what cannot be either.
+ */
+export async function getGameBySlug(db: Database, address: string): Promise<GameEntry | null> {
+  if (SLUG_PATTERN.test(address)) {
+    const [row] = await db.select().from(games).where(eq(games.slug, address));
+    if (row) return toEntry(row);
+  }
+  if (!isUuid(address)) return null;
+  const [row] = await db.select().from(games).where(eq(games.id, address.toLowerCase()));
+  return row ? toEntry(row) : null;
+}
+
+/** Every game page's address for the sitemap, in the catalogue's order. */
+export async function gameSitemapUrls(db: Database, site: string): Promise<SitemapUrl[]> {
+  const rows = await db
+    .select({ slug: games.slug, updatedAt: games.updatedAt })
+    .from(games)
+    .orderBy(asc(games.displayOrder), asc(games.id));
+  return rows.map((row) => ({
+    loc: `${site}/games/${row.slug}`,
+    lastmod: row.updatedAt.toISOString(),
+  }));
+}
+
+/** What a write stores: the card's fields, and the page's fields the input names. */
+export type NewGame = Omit<GameInput, "status"> & { status: GameStatus };
+
+const SLUG_TAKEN = "This address is already used by another game";
+const SLUGS = { table: games, slug: games.slug, id: games.id };
+
+/**
+ * The columns an input sets. A page field left out keeps what is stored (an update) or its default
+ * (a new game); an empty address is made from the title; a typed one must be free.
+ */
+async function columnsOf(
+  db: Database,
+  input: NewGame,
+  current: { id: string; slug: string } | null,
+) {
+  const slug =
+    input.slug === undefined && current
+      ? current.slug
+      : await chooseSlug(db, SLUGS, {
+          typed: input.slug || undefined,
+          title: input.title,
+          fallback: "game",
+          exceptId: current?.id,
+          taken: SLUG_TAKEN,
+        });
+  if (input.gallery?.length) {
+    const known = await mediaImages(
+      db,
+      input.gallery.map((item) => item.image),
+    );
+    if (!input.gallery.every((item) => known.has(item.image)))
+      throw new AppError("invalid", GAME_PAGE_RULES.screenshotGone, { field: "gallery" });
+  }
+  const { title, description, imageUrl, status, url } = input;
+  return {
+    title,
+    description,
+    imageUrl,
+    status,
+    url,
+    slug,
+    ...given({
+      about: input.about,
+      gallery: input.gallery,
+      trailerUrl: input.trailerUrl,
+      platforms: input.platforms,
+      storeLinks: input.storeLinks,
+      releaseDate: input.releaseDate,
+    }),
+  };
+}
+
+/** Only the fields that have a value: a field left out is not written. */
+function given<T extends Record<string, unknown>>(
+  fields: T,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
 
 /** A new game goes last: the highest display_order plus one, or 1 when there is none. */
-export async function createGame(db: Database, input: NewGame): Promise<GameEntry> {
+async function insertGame(db: Database, input: NewGame): Promise<GameEntry> {
   const [row] = await db
     .insert(games)
     .values({
-      ...input,
+      ...(await columnsOf(db, input, null)),
       displayOrder: sql`(select coalesce(max(${games.displayOrder}), 0) + 1 from ${games})`,
     })
     .returning();
   return toEntry(row!);
+}
+
+/** Adds a game without an audit entry (demo content, tests). */
+export function createGame(db: Database, input: NewGame): Promise<GameEntry> {
+  return db.transaction((tx) => insertGame(tx as unknown as Database, input));
 }
 
 export type Actor = { id: string; email: string };
@@ -78,8 +177,9 @@ function audit(
 
 export async function addGame(db: Database, input: NewGame, actor: Actor): Promise<GameEntry> {
   return db.transaction(async (tx) => {
-    const game = await createGame(tx as unknown as Database, input);
-    await audit(tx as unknown as Database, actor, "game.create", game.id, { title: game.title });
+    const t = tx as unknown as Database;
+    const game = await insertGame(t, input);
+    await audit(t, actor, "game.create", game.id, { title: game.title, slug: game.slug });
     return game;
   });
 }
@@ -92,14 +192,25 @@ export async function updateGame(
 ): Promise<GameEntry> {
   if (!isUuid(id)) throw new AppError("not_found", GAME_GONE);
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const t = tx as unknown as Database;
+    const [current] = await t
+      .select({ id: games.id, slug: games.slug })
+      .from(games)
+      .where(eq(games.id, id))
+      .for("update");
+    if (!current) throw new AppError("not_found", GAME_GONE);
+    const [row] = await t
       .update(games)
-      .set({ ...input, updatedAt: sql`now()` })
+      .set({ ...(await columnsOf(t, input, current)), updatedAt: sql`now()` })
       .where(eq(games.id, id))
       .returning();
-    if (!row) throw new AppError("not_found", GAME_GONE);
-    await audit(tx as unknown as Database, actor, "game.update", id, { title: row.title });
-    return toEntry(row);
+    const game = toEntry(row!);
+    await audit(t, actor, "game.update", id, {
+      title: game.title,
+      slug: game.slug,
+      ...(game.slug !== current.slug ? { previousSlug: current.slug } : {}),
+    });
+    return game;
   });
 }
 
@@ -137,4 +248,54 @@ export async function reorderGames(db: Database, ids: string[], actor: Actor): P
       where g.id = o.id`);
     await audit(tx as unknown as Database, actor, "games.reorder", ids[0]!, { order: ids });
   });
+}
+
+/** A game page's parts: the game, its text as HTML, and its screenshots with their images. */
+export type GamePage = { game: GameEntry; html: string; screenshots: Screenshot[] };
+
+/** The page's text: its Markdown with images from the media library, or the card's description. */
+async function renderAbout(db: Database, game: GameEntry, siteUrl: string): Promise<string> {
+  if (game.about.trim()) return renderWithMedia(db, game.about, siteUrl);
+  return (await markdown()).renderPlainText(game.description);
+}
+
+/**
+ * A game page by its address (slug or id), kept by the public read models and cleared by the games
+ * writes like the catalogue; null for an unknown address.
+ */
+export function readGamePage(
+  runtime: { db: Database; reads: PublicReads; env: { SITE_URL: string } },
+  address: string,
+): Promise<GamePage | null> {
+  const { db, reads, env } = runtime;
+  // Nothing else can name a game: no query, and nothing kept, for it.
+  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return Promise.resolve(null);
+  return reads.read(`game-page ${address}`, async () => {
+    const game = await getGameBySlug(db, address);
+    if (!game) return null;
+    const [html, images] = await Promise.all([
+      renderAbout(db, game, env.SITE_URL),
+      game.gallery.length
+        ? mediaImages(
+            db,
+            game.gallery.map((item) => item.image),
+          )
+        : new Map<string, MediaImage>(),
+    ]);
+    // A screenshot whose image has gone from the library is left out rather than shown broken.
+    const screenshots = game.gallery.flatMap((item) => {
+      const image = images.get(item.image);
+      return image ? [{ image, alt: item.alt, full: largestSource(image) }] : [];
+    });
+    return { game, html, screenshots };
+  });
+}
+
+/** The pictures of the games' screenshots by image id: what the admin form shows of a saved list. */
+export async function galleryImagesOf(
+  db: Database,
+  list: readonly Pick<GameEntry, "gallery">[],
+): Promise<Record<string, MediaImage>> {
+  const ids = [...new Set(list.flatMap((game) => game.gallery.map((item) => item.image)))];
+  return ids.length ? Object.fromEntries(await mediaImages(db, ids)) : {};
 }

@@ -6,8 +6,13 @@ export {
   addGame,
   createGame,
   deleteGame,
+  type GamePage,
+  galleryImagesOf,
+  gameSitemapUrls,
+  getGameBySlug,
   listGames,
   type NewGame,
+  readGamePage,
   reorderGames,
   updateGame,
 } from "./games.server";

@@ -1,4 +1,13 @@
 // The games feature's browser-safe face: what other folders may import (decision 031).
 export { GameCard } from "./game-card";
-export { type GameEntry, GameSchema, ReorderSchema } from "./game-schema";
+export { GameDetails } from "./game-page";
+export {
+  type GalleryItem,
+  type GameEntry,
+  GameSchema,
+  ReorderSchema,
+  type StoreLink,
+} from "./game-schema";
+export { gamePreviewImage, gameStructuredData } from "./game-seo";
 export { GamesTab } from "./games-admin-tab";
+export { GAME_PAGE_PATH, TRAILER_FRAME_SOURCES, trailerFrameSources } from "./trailer";

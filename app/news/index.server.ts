@@ -5,12 +5,18 @@ export {
   countNews,
   createNews,
   deleteNews,
+  findNewsByAddress,
   getNews,
+  getPublishedNews,
   latestNews,
   listNews,
   listNewsEntriesPage,
   listNewsPage,
   newsSitemapUrls,
+  nextPublication,
+  readArticle,
+  renderNewsContent,
   updateNews,
 } from "./news.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
+export { PublishClock } from "./publish-clock.server";

@@ -5,8 +5,10 @@ export { NewsCard } from "./news-card";
 export { summarize, toParagraphs } from "./news-format";
 export {
   FILL_ALL_FIELDS,
+  NEWS_LIMITS,
   type NewsEntry,
   NewsSchema,
   type NewsSummary,
 } from "./news-schema";
 export { NewsSearch, NoSearchResults } from "./news-search";
+export { NEWS_STATE_LABELS, NEWS_STATES, type NewsState } from "./news-states";

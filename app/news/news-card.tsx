@@ -23,7 +23,7 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsSummary; headin
       </CardContent>
       <CardFooter>
         <Link
-          to={`/news/${item.id}`}
+          to={`/news/${item.slug}`}
           className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
         >
           Read More

@@ -1,25 +1,76 @@
+import { ZONED_INPUT } from "~/platform/dates/zoned-time";
 import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
+import { SLUG_MAX, SLUG_PATTERN, SLUG_RULE } from "~/platform/seo/slug";
 
 // The admin news form's one schema (docs/product.md#validation-messages): title and content
 // non-blank, else 'Please fill in all fields'.
 export const FILL_ALL_FIELDS = "Please fill in all fields";
-export const NEWS_LIMITS = { title: 200, content: 20_000 } as const;
+export const NEWS_LIMITS = { title: 200, content: 20_000, alt: 300 } as const;
 
-export const NewsSchema = z.object({
-  title: z
-    .string({ error: FILL_ALL_FIELDS })
-    .trim()
-    .min(1, FILL_ALL_FIELDS)
-    .max(NEWS_LIMITS.title, `Title must be at most ${NEWS_LIMITS.title} characters`)
-    .refine(hasNoControlCharacters, noControlCharacters("Title")),
-  content: z
-    .string({ error: FILL_ALL_FIELDS })
-    .trim()
-    .min(1, FILL_ALL_FIELDS)
-    .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`)
-    .refine(hasNoControlCharacters, noControlCharacters("Content")),
-});
+import { NEWS_STATES } from "./news-states";
+
+export { NEWS_STATE_LABELS, NEWS_STATES, type NewsState } from "./news-states";
+
+export const IMAGE_NEEDS_ALT =
+  "Every image needs alt text: write it between the brackets, ![like this](…)";
+export const COVER_NEEDS_ALT = "Describe the cover image: alt text is required.";
+export const PUBLISH_TIME_NEEDED = "Choose when to publish";
+// An image written without alt text: `![](…)` or `![ ][ref]`.
+const IMAGE_WITHOUT_ALT = /!\[\s*\]\s*[([]/;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+export const NewsSchema = z
+  .object({
+    title: z
+      .string({ error: FILL_ALL_FIELDS })
+      .trim()
+      .min(1, FILL_ALL_FIELDS)
+      .max(NEWS_LIMITS.title, `Title must be at most ${NEWS_LIMITS.title} characters`)
+      .refine(hasNoControlCharacters, noControlCharacters("Title")),
+    content: z
+      .string({ error: FILL_ALL_FIELDS })
+      .trim()
+      .min(1, FILL_ALL_FIELDS)
+      .max(NEWS_LIMITS.content, `Content must be at most ${NEWS_LIMITS.content} characters`)
+      .refine(hasNoControlCharacters, noControlCharacters("Content"))
+      .refine((value) => !IMAGE_WITHOUT_ALT.test(value), IMAGE_NEEDS_ALT),
+    // Empty: made from the title.
+    slug: optionalText.pipe(
+      z
+        .string()
+        .max(SLUG_MAX, `Address must be at most ${SLUG_MAX} characters`)
+        .regex(SLUG_PATTERN, SLUG_RULE)
+        .optional(),
+    ),
+    // Published unless said otherwise: the spec's form and API publish at once.
+    state: z
+      .enum(NEWS_STATES, { error: "Choose Published, Scheduled or Draft" })
+      .default("published"),
+    // A scheduled item's time: a datetime-local value in the studio's zone, or an ISO time with offset.
+    publishAt: optionalText.pipe(
+      z.string().regex(ZONED_INPUT, "Enter a valid date and time").optional(),
+    ),
+    coverImage: optionalText.pipe(z.uuid("Upload the cover image again").optional()),
+    coverAlt: optionalText.pipe(
+      z
+        .string()
+        .max(NEWS_LIMITS.alt, `Alt text must be at most ${NEWS_LIMITS.alt} characters`)
+        .refine(hasNoControlCharacters, noControlCharacters("Alt text"))
+        .optional(),
+    ),
+  })
+  .superRefine((input, ctx) => {
+    if (input.state === "scheduled" && !input.publishAt)
+      ctx.addIssue({ code: "custom", path: ["publishAt"], message: PUBLISH_TIME_NEEDED });
+    if (input.coverImage && !input.coverAlt)
+      ctx.addIssue({ code: "custom", path: ["coverAlt"], message: COVER_NEEDS_ALT });
+  });
 export type NewsInput = z.infer<typeof NewsSchema>;
 
 /** A news item as the pages and the API get it: created_at is its `date` (docs/product.md#data). */
@@ -29,12 +80,23 @@ export const NewsEntrySchema = z.object({
   content: z.string(),
   date: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  slug: z.string(),
+  /** Plain text: the first paragraph, for cards, feeds and link previews. */
+  excerpt: z.string(),
+  /** "markdown", or "text" for items written before Markdown (a paragraph per line). */
+  format: z.enum(["markdown", "text"]),
+  state: z.enum(NEWS_STATES),
+  /** When it is (or will be) public; null for a draft. */
+  publishedAt: z.iso.datetime().nullable(),
+  coverImage: z.uuid().nullable(),
+  coverAlt: z.string().nullable(),
 });
 export type NewsEntry = z.infer<typeof NewsEntrySchema>;
 
 /** A news item as a card shows it: the first paragraph instead of the whole text. */
 export const NewsSummarySchema = z.object({
   id: z.uuid(),
+  slug: z.string(),
   title: z.string(),
   excerpt: z.string(),
   date: z.iso.datetime(),

@@ -2,15 +2,22 @@ import { AppError } from "~/platform/errors/app-error";
 import { DeletedSchema } from "~/platform/http/api-shapes";
 import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
-import { addNews, deleteNews, getNews, listNewsEntriesPage, updateNews } from "./news.server";
+import {
+  addNews,
+  deleteNews,
+  getPublishedNews,
+  listNewsEntriesPage,
+  updateNews,
+} from "./news.server";
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
 
 // The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
-// canManageNews; each write clears the page cache.
+// canManageNews; each write clears the page cache. The reads show published items only: drafts and
+// scheduled items are the admin dashboard's (decision 050).
 export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
   pagedListEndpoint({
     path: "news",
-    summary: "List news, newest first",
+    summary: "List published news, newest first",
     permission: null,
     item: NewsEntrySchema,
     statuses: [200, 400, 429, 503],
@@ -20,12 +27,12 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
   defineEndpoint({
     method: "GET",
     path: "news/:id",
-    summary: "One news item",
+    summary: "One published news item",
     permission: null,
     response: NewsEntrySchema,
     statuses: [200, 400, 404, 429, 503],
     run: async ({ context, params }) => {
-      const item = await getNews(context.runtime.db, params.id!);
+      const item = await getPublishedNews(context.runtime.db, params.id!);
       if (!item) throw new AppError("not_found", "No news item with that id.");
       return item;
     },
@@ -39,7 +46,10 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     response: NewsEntrySchema,
     statuses: [201, 400, 401, 403, 429, 503],
     changesPublicPages: true,
-    run: ({ context, caller, input }) => addNews(context.runtime.db, input, caller),
+    run: ({ context, caller, input }) =>
+      addNews(context.runtime.db, input, caller, {
+        timeZone: context.runtime.env.STUDIO_TIME_ZONE,
+      }),
   }),
   defineEndpoint({
     method: "PUT",
@@ -51,7 +61,9 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     statuses: [200, 400, 401, 403, 404, 429, 503],
     changesPublicPages: true,
     run: ({ context, caller, params, input }) =>
-      updateNews(context.runtime.db, params.id!, input, caller),
+      updateNews(context.runtime.db, params.id!, input, caller, {
+        timeZone: context.runtime.env.STUDIO_TIME_ZONE,
+      }),
   }),
   defineEndpoint({
     method: "DELETE",

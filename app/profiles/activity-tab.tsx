@@ -1,10 +1,30 @@
 import { RefreshCw } from "lucide-react";
-import { useRevalidator } from "react-router";
-import { type ActivityEntry, activityColour, activityCounters, activityLabel } from "~/activity";
+import { Link, useRevalidator } from "react-router";
+import {
+  type ActivityEntry,
+  activityColour,
+  activityCounters,
+  activityLabel,
+  activityLink,
+} from "~/activity";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+
+/** The article or game page a view was about, as a link. */
+function ActivityPage({ entry }: { entry: ActivityEntry }) {
+  const page = activityLink(entry);
+  if (!page) return null;
+  return (
+    <Link
+      to={page.href}
+      className="min-w-0 text-sm font-medium text-primary [overflow-wrap:anywhere] hover:underline"
+    >
+      {page.label}
+    </Link>
+  );
+}
 
 export function ActivityTab({ activity }: { activity: ActivityEntry[] }) {
   const revalidator = useRevalidator();
@@ -57,9 +77,12 @@ export function ActivityTab({ activity }: { activity: ActivityEntry[] }) {
                   key={entry.id}
                   className="flex flex-wrap items-center justify-between gap-2 py-3"
                 >
-                  <Badge className={activityColour(entry.activityType)}>
-                    {activityLabel(entry.activityType)}
-                  </Badge>
+                  <span className="flex min-w-0 flex-wrap items-center gap-2">
+                    <Badge className={activityColour(entry.activityType)}>
+                      {activityLabel(entry.activityType)}
+                    </Badge>
+                    <ActivityPage entry={entry} />
+                  </span>
                   <LocalTime
                     value={entry.createdAt}
                     format="detail"

@@ -1,6 +1,7 @@
 import { getSessionUser } from "~/accounts/index.server";
 import { recordActivity } from "~/activity/index.server";
 import { isUuid } from "~/db/ids";
+import { getGameBySlug } from "~/games/index.server";
 import { addressKey } from "~/platform/server/rate-limit.server";
 import type { Route } from "./+types/games-played";
 
@@ -16,8 +17,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (!isUuid(params.id)) return new Response(null, { status: 404 });
   const user = await getSessionUser(request, context);
-  if (user) {
-    await recordActivity(context.runtime.db, user.id, "game_view", { game_id: params.id });
+  // Recorded with the game's page address (the activity list links to it); not for a game that
+  // does not exist.
+  const game = user ? await getGameBySlug(context.runtime.db, params.id) : null;
+  if (user && game) {
+    await recordActivity(context.runtime.db, user.id, "game_view", {
+      game_id: game.id,
+      slug: game.slug,
+      title: game.title,
+    });
   }
   return new Response(null, { status: 204 });
 }

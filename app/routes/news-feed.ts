@@ -1,17 +1,29 @@
 import { summarize } from "~/news";
-import { listNews } from "~/news/index.server";
+import { listNews, renderNewsContent } from "~/news/index.server";
 import { escapeXml } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/news-feed";
 
 const FEED_SIZE = 20;
 
-/** RSS 2.0 feed of the newest news, linked from every page's head. */
+/**
+ * An article's HTML as a feed reader needs it: links and images absolute (a reader has no base
+ * address), one image size (no srcset). The HTML is the renderer's safe output (decision 050).
+ */
+export function feedHtml(html: string, site: string): string {
+  return html
+    .replace(/ (srcset|sizes)="[^"]*"/g, "")
+    .replace(/ (href|src)="\/(?!\/)/g, ` $1="${site}/`);
+}
+
+/** RSS 2.0 feed of the newest published news, linked from every page's head. */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.runtime.env.SITE_URL;
-  const items = await listNews(context.runtime.db, { limit: FEED_SIZE });
-  const entries = items.map((item) => {
-    const link = `${site}/news/${item.id}`;
+  const { db } = context.runtime;
+  const items = await listNews(db, { limit: FEED_SIZE });
+  const bodies = await Promise.all(items.map((item) => renderNewsContent(db, item, site)));
+  const entries = items.map((item, index) => {
+    const link = `${site}/news/${item.slug}`;
     return [
       "    <item>",
       `      <title>${escapeXml(item.title)}</title>`,
@@ -19,14 +31,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <pubDate>${new Date(item.date).toUTCString()}</pubDate>`,
       // Readers show a description as HTML: escaped once as HTML, then as XML, it stays text.
-      `      <description>${escapeXml(escapeXml(summarize(item.content, 300)))}</description>`,
+      `      <description>${escapeXml(escapeXml(summarize(item.excerpt, 300)))}</description>`,
+      // The whole article as HTML, escaped once as XML: readers show it as the renderer made it.
+      `      <content:encoded>${escapeXml(feedHtml(bodies[index] ?? "", site))}</content:encoded>`,
       "    </item>",
     ].join("\n");
   });
   const lastBuild = items[0] ? new Date(items[0].date).toUTCString() : new Date(0).toUTCString();
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     "  <channel>",
     `    <title>${escapeXml(`${STUDIO.name} News`)}</title>`,
     `    <link>${escapeXml(`${site}/news`)}</link>`,

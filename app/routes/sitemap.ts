@@ -1,3 +1,4 @@
+import { gameSitemapUrls } from "~/games/index.server";
 import { countNews, newsSitemapUrls } from "~/news/index.server";
 import {
   SITEMAP_MAX_URLS,
@@ -9,14 +10,15 @@ import {
 import type { Route } from "./+types/sitemap";
 
 /**
- * The public pages and every news article in one sitemap; past the protocol's 50,000 addresses, an
- * index of parts: /sitemaps/pages.xml and /sitemaps/news-<n>.xml (50,000 articles each).
+ * The public pages, every game page and every news article in one sitemap; past the protocol's
+ * 50,000 addresses, an index of parts: /sitemaps/pages.xml (the pages and the games) and
+ * /sitemaps/news-<n>.xml (50,000 articles each).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.runtime.env.SITE_URL;
   const { db } = context.runtime;
-  const count = await countNews(db);
-  const pages = STATIC_PAGE_PATHS.map((path) => ({ loc: site + path }));
+  const [count, games] = await Promise.all([countNews(db), gameSitemapUrls(db, site)]);
+  const pages = [...STATIC_PAGE_PATHS.map((path) => ({ loc: site + path })), ...games];
   if (count + pages.length <= SITEMAP_MAX_URLS) {
     return xmlResponse(
       urlSet([...pages, ...(await newsSitemapUrls(db, site, 1, SITEMAP_MAX_URLS))]),

@@ -2,6 +2,7 @@ import { createAuth, SessionCache, type SessionUser } from "~/accounts/index.ser
 import { describeConsoleQuery } from "~/console/index.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
+import { nextPublication, PublishClock } from "~/news/index.server";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { CacheRegistry } from "~/platform/server/caches.server";
 import type { Env } from "~/platform/server/env.server";
@@ -49,6 +50,15 @@ export async function createRuntime(
   caches.register(sessions);
   const reads = new PublicReads();
   caches.register(reads);
+  // Scheduled news goes public at its time: each process's public caches expire then (decision 050).
+  const publishClock = new PublishClock({
+    db: database.db,
+    next: nextPublication,
+    expire: () => caches.clearLocal("public"),
+    onError: (error) => logger.warn({ err: error }, "next scheduled publication not looked up"),
+  });
+  caches.register(publishClock);
+  await publishClock.start();
   const auth = createAuth({
     db: database.db,
     env,
@@ -81,6 +91,7 @@ export async function createRuntime(
       shuttingDown = true;
     },
     async close() {
+      publishClock.close();
       await caches.close();
       await database.close();
     },

@@ -48,6 +48,26 @@ const DEMO_GAMES: NewGame[] = [
     imageUrl: "/images/games/lantern-keeper.svg",
     status: "Released",
     url: "https://store.steampowered.com/search/?term=Lantern%20Keeper",
+    about: [
+      "Every night the moths of Papervale come for the light, and every night someone has to keep the lamps burning. That someone is you.",
+      "# What you do",
+      [
+        "- Light the lamps of a city folded from paper, one street at a time.",
+        "- Solve **light-and-shadow puzzles**: bend beams through lanterns, glass and moth wings.",
+        "- Meet the keepers who came before you and piece together why the city went dark.",
+      ].join("\n"),
+      "# The Night Market update",
+      "Version 1.2 opened the Night Market: twelve handwritten side quests, a new ending, controller remapping and a colour-blind palette for every puzzle.",
+      "| Mode | Length |\n| --- | --- |\n| Story | about 8 hours |\n| Every lamp lit | about 14 hours |",
+      '> "A small, warm game about keeping the dark at bay."',
+    ].join("\n\n"),
+    platforms: ["Windows", "macOS", "Linux", "Nintendo Switch"],
+    storeLinks: [
+      { store: "Steam", url: "https://store.steampowered.com/search/?term=Lantern%20Keeper" },
+      { store: "itch.io", url: "https://itch.io/search?q=lantern+keeper" },
+      { store: "Nintendo eShop", url: "https://www.nintendo.com/us/search/#q=Lantern%20Keeper" },
+    ],
+    releaseDate: "2023-10-12",
   },
   {
     title: "Hollow Orchard",
@@ -56,6 +76,17 @@ const DEMO_GAMES: NewGame[] = [
     imageUrl: "/images/games/hollow-orchard.svg",
     status: "Released",
     url: "https://store.steampowered.com/search/?term=Hollow%20Orchard",
+    about: [
+      "Hollow Orchard is a cozy farming game about an orchard that remembers. Trees you prune in spring bear the shape of your care in autumn; a harvest you share comes back as a story.",
+      "# Seasons and festivals",
+      "Each season brings its own festival, from the blossom lanterns of spring to the cider fires of late autumn. The console edition adds a winter valley and split-screen co-op.",
+    ].join("\n\n"),
+    platforms: ["Windows", "macOS", "Nintendo Switch", "PlayStation 5"],
+    storeLinks: [
+      { store: "Steam", url: "https://store.steampowered.com/search/?term=Hollow%20Orchard" },
+      { store: "GOG", url: "https://www.gog.com/en/games?query=hollow%20orchard" },
+    ],
+    releaseDate: "2024-04-18",
   },
   {
     title: "Tidewright",

@@ -316,6 +316,13 @@ describe("the published-schema check the calls above go through", () => {
     content: "C",
     date: "2026-01-02T03:04:05.000Z",
     updatedAt: "2026-01-02T03:04:05.000Z",
+    slug: "t",
+    excerpt: "C",
+    format: "markdown",
+    state: "published",
+    publishedAt: "2026-01-02T03:04:05.000Z",
+    coverImage: null,
+    coverAlt: null,
   };
   it("passes an answer that fits, and fails one with a field too many, too few or mistyped", () => {
     expect(() => assertPublishedShape("GET", `news/${item.id}`, 200, item)).not.toThrow();

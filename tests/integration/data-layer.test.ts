@@ -63,10 +63,13 @@ describe.each(testEngines())("data layer on $name", (engine) => {
   });
 
   it("refuses blank news and unknown game statuses at the database", async () => {
-    await expect(handle.db.insert(news).values({ title: "  ", content: "x" })).rejects.toThrow();
+    await expect(
+      handle.db.insert(news).values({ title: "  ", slug: "blank", content: "x" }),
+    ).rejects.toThrow();
     await expect(
       handle.db.insert(games).values({
         title: "Odd",
+        slug: "odd",
         description: "d",
         imageUrl: "/x.png",
         url: "https://example.com",
@@ -105,7 +108,7 @@ describe.each(testEngines())("data layer on $name", (engine) => {
 
   it("a new game's status defaults to Released", async () => {
     await handle.db.execute(
-      sql`insert into games (title, description, image_url, url, display_order) values ('T', 'D', '/i', 'https://e.x', 1)`,
+      sql`insert into games (title, slug, description, image_url, url, display_order) values ('T', 't', 'D', '/i', 'https://e.x', 1)`,
     );
     expect((await listGames(handle.db))[0]?.status).toBe("Released");
   });

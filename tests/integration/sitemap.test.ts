@@ -23,8 +23,9 @@ describe.each(testEngines())("the sitemap on $name", (engine) => {
 
   const addNews = (count: number) =>
     handle.db.execute(sql`
-      insert into news (title, content, created_at)
-      select 'Devlog ' || n, 'Text.', now() - n * interval '1 minute'
+      insert into news (title, slug, content, created_at, published_at)
+      select 'Devlog ' || n, 'devlog-' || replace(gen_random_uuid()::text, '-', ''), 'Text.', now() - n * interval '1 minute',
+        now() - n * interval '1 minute'
       from generate_series(1, ${count}::int) as n`);
 
   async function read(response: Promise<unknown> | unknown) {

@@ -6,6 +6,8 @@ import { createAuth } from "../../app/accounts/auth.server";
 import type { SessionUser } from "../../app/accounts/session.server";
 import { SessionCache } from "../../app/accounts/session-cache.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
+import { nextPublication } from "../../app/news/news.server";
+import { PublishClock } from "../../app/news/publish-clock.server";
 import { createMailer } from "../../app/platform/mail/mailer.server";
 import { CacheRegistry } from "../../app/platform/server/caches.server";
 import { loadEnv } from "../../app/platform/server/env.server";
@@ -41,6 +43,15 @@ export function testContext(
   caches.register(sessions);
   const reads = new PublicReads();
   caches.register(reads);
+  // As on a server: scheduled news expires the public caches at its time (decision 050).
+  const clock = new PublishClock({
+    db: handle.db,
+    next: nextPublication,
+    expire: () => caches.clearLocal("public"),
+    onError: () => {},
+  });
+  caches.register(clock);
+  void clock.start();
   return {
     runtime: {
       db: handle.db,

@@ -18,10 +18,14 @@ export async function seedScale(db: Database, counts: ScaleCounts): Promise<void
   const topics = sql.raw(`array[${TOPICS.map((topic) => `'${topic}'`).join(", ")}]`);
   if (counts.news) {
     await db.execute(sql`
-      insert into news (title, content, created_at, updated_at)
+      insert into news (title, slug, content, excerpt, format, created_at, updated_at, published_at)
       select 'Devlog ' || n || ': the ' || (${topics})[n % 5 + 1] || ' update',
+             'devlog-' || n || '-the-' || (${topics})[n % 5 + 1] || '-update',
              'Notes on build ' || n || ' and the ' || (${topics})[n % 5 + 1] || E' level.\n'
                || repeat('A longer second paragraph of the devlog. ', 20),
+             'Notes on build ' || n || ' and the ' || (${topics})[n % 5 + 1] || ' level.',
+             'text',
+             now() - interval '1 day' - n * interval '1 minute',
              now() - interval '1 day' - n * interval '1 minute',
              now() - interval '1 day' - n * interval '1 minute'
       from generate_series(1, ${counts.news}::int) as n`);

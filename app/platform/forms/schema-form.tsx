@@ -177,10 +177,9 @@ export function Field({
   hint,
   type = "text",
   ...props
-}: ControlProps & { type?: "text" | "email" | "password" | "url" | "number" | "date" } & Omit<
-    React.ComponentProps<"input">,
-    "id" | "name" | "type" | "defaultValue" | "form"
-  >) {
+}: ControlProps & {
+  type?: "text" | "email" | "password" | "url" | "number" | "date" | "datetime-local";
+} & Omit<React.ComponentProps<"input">, "id" | "name" | "type" | "defaultValue" | "form">) {
   const controlId = id ?? meta.id;
   const error = meta.errors?.[0];
   return (

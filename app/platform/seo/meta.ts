@@ -10,13 +10,16 @@ type PageMeta = {
   type?: "website" | "article";
   publishedTime?: string;
   modifiedTime?: string;
+  /** The page's own picture for link previews (a news cover, a game's screenshot); else the site's. */
+  image?: { src: string; width: number; height: number; alt: string };
 };
 
 /** Title, description, canonical link, Open Graph and Twitter card tags for one page. */
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
   const title = page.path === "/" ? page.title : `${page.title} | ${STUDIO.name}`;
   const url = `${page.siteUrl}${page.path}`;
-  const image = `${page.siteUrl}/og-image.png`;
+  const own = page.image;
+  const image = own ? new URL(own.src, page.siteUrl).toString() : `${page.siteUrl}/og-image.png`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },
@@ -27,8 +30,9 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
+    { property: "og:image:width", content: String(own?.width ?? 1200) },
+    { property: "og:image:height", content: String(own?.height ?? 630) },
+    ...(own ? [{ property: "og:image:alt", content: own.alt }] : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },

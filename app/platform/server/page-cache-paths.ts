@@ -1,10 +1,11 @@
 // Which requests the page caches consider, and how long a shared cache in front may keep a page.
 
 const NEWS_ITEM = /^\/news\/[\w-]+$/;
+const GAME_PAGE = /^\/games\/[\w-]+$/;
 
 /**
- * The public pages kept for signed-in readers (decision 045): all but a news item, whose
- * signed-in visit is recorded as activity by its loader.
+ * The public pages kept for signed-in readers (decision 045): all but a news item and a game page,
+ * whose signed-in visits are recorded as activity by their loaders.
  */
 export const READER_PAGE_PATHS = [
   /^\/$/,
@@ -17,7 +18,7 @@ export const READER_PAGE_PATHS = [
 ];
 
 /** Anonymous public pages kept rendered in memory (the microcache). */
-export const CACHEABLE_PATHS = [...READER_PAGE_PATHS, NEWS_ITEM];
+export const CACHEABLE_PATHS = [...READER_PAGE_PATHS, NEWS_ITEM, GAME_PAGE];
 
 /**
  * How long a shared cache in front may keep an anonymous public page, and serve it stale while it

@@ -46,7 +46,8 @@ type PageCacheOptions = {
   name?: string;
   /** The paths it keeps (CACHEABLE_PATHS: the public pages). */
   paths?: readonly RegExp[];
-  sharedPolicy?: (document: string) => string;
+  /** The CSP of a shared page, from its document and its path. */
+  sharedPolicy?: (document: string, path: string) => string;
   /**
    * Keeps the pages of signed-in readers instead of anonymous ones (decision 045): one copy per
    * Cookie header and address. `viewerOf` is what the session cache keeps for a session cookie
@@ -247,7 +248,10 @@ export class PageCache implements ClearableCache {
       collect(chunk, rest[0]);
       const body = Buffer.concat(chunks);
       if (this.options.sharedPolicy && !res.headersSent) {
-        res.setHeader("Content-Security-Policy", this.options.sharedPolicy(body.toString("utf8")));
+        res.setHeader(
+          "Content-Security-Policy",
+          this.options.sharedPolicy(body.toString("utf8"), req.path),
+        );
       }
       // A signed-in page is kept only when its session was kept from the render's start to its
       // end: then the render used that viewer (no lookup that could fail or differ).

@@ -36,6 +36,17 @@ describe("contentSecurityPolicy", () => {
     }
   });
 
+  it("allows frames from other origins only when a page names them", () => {
+    const players = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+    expect(
+      directives(contentSecurityPolicy({ nonce: "n" }, { frameSources: players })).get("frame-src"),
+    ).toEqual(players);
+    expect(directives(contentSecurityPolicy({ nonce: "n" })).has("frame-src")).toBe(false);
+    expect(
+      directives(contentSecurityPolicy({ nonce: "n" }, { frameSources: [] })).has("frame-src"),
+    ).toBe(false);
+  });
+
   it("upgrades insecure requests only on an https site", () => {
     expect(contentSecurityPolicy({ nonce: "n" }, { https: true })).toContain(
       "upgrade-insecure-requests",

@@ -28,11 +28,12 @@ export type InlineScripts = { nonce: string } | { hashes: string[] };
 /**
  * An enforced CSP: scripts only from this origin or allowed inline as above. Styles allow inline
  * because React renders style attributes and the toast library injects its stylesheet. Game images
- * may live on other hosts, so images allow https.
+ * may live on other hosts, so images allow https. Frames come from this origin only (default-src),
+ * unless `frameSources` names the few others one page may embed (a game page's video players).
  */
 export function contentSecurityPolicy(
   inline: InlineScripts,
-  options: { dev?: boolean; https?: boolean } = {},
+  options: { dev?: boolean; https?: boolean; frameSources?: readonly string[] } = {},
 ): string {
   const allowed = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
   const directives = [
@@ -46,6 +47,7 @@ export function contentSecurityPolicy(
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     options.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    ...(options.frameSources?.length ? [`frame-src ${options.frameSources.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -1,0 +1,190 @@
+import { ImagePlus, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { ImageUpload, type MediaImage, ResponsiveImage } from "~/media";
+import { Button } from "~/platform/ui/button";
+import { Input } from "~/platform/ui/input";
+import { Label } from "~/platform/ui/label";
+
+// The news editor's parts beyond plain fields: the live preview, the image inserted into the text,
+// the cover (decision 050).
+
+const PREVIEW_DELAY_MS = 350;
+
+/**
+ * The text as the article will show it, rendered by the server's renderer (the same that renders the
+ * page, so what staff see is what readers get), refreshed as they type.
+ */
+export function LivePreview({ content, format }: { content: string; format: "markdown" | "text" }) {
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!content.trim()) {
+      setHtml("");
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const body = new FormData();
+        body.set("content", content);
+        body.set("format", format);
+        const response = await fetch("/admin/news-preview", {
+          method: "POST",
+          body,
+          signal: controller.signal,
+        });
+        const answer = (await response.json()) as { html?: string; error?: string };
+        if (answer.html !== undefined) {
+          setHtml(answer.html);
+          setError(null);
+        } else setError(answer.error ?? "The preview could not be made.");
+      } catch {
+        if (!controller.signal.aborted) setError("The preview could not be made.");
+      }
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [content, format]);
+  return (
+    <section aria-labelledby="news-preview-heading" className="rounded-md border bg-background">
+      <h3
+        id="news-preview-heading"
+        className="border-b px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+      >
+        Preview
+      </h3>
+      <div className="max-h-96 overflow-y-auto px-4 py-3" aria-live="polite">
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : html ? (
+          <div
+            className="markdown text-sm"
+            data-testid="news-preview"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's safe renderer made it (decision 050)
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {html === "" ? "Write something to see it here." : "Preparing the preview…"}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Puts `text` into a textarea at its caret, as typing would (the form library hears it). */
+export function insertAtCaret(textarea: HTMLTextAreaElement, text: string) {
+  const start = textarea.selectionStart ?? textarea.value.length;
+  const end = textarea.selectionEnd ?? start;
+  const before = textarea.value.slice(0, start);
+  const after = textarea.value.slice(end);
+  const lead = before && !before.endsWith("\n\n") ? (before.endsWith("\n") ? "\n" : "\n\n") : "";
+  const value = `${before}${lead}${text}\n\n${after}`;
+  // The native setter: React and the form library see an edit, not a replaced prop.
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(
+    textarea,
+    value,
+  );
+  textarea.dispatchEvent(new Event("input", { bubbles: true }));
+  const caret = before.length + lead.length + text.length;
+  textarea.focus();
+  textarea.setSelectionRange(caret, caret);
+}
+
+/** An image put into the text: alt text first (required), then the upload; written as Markdown. */
+export function InsertImage({ textareaId }: { textareaId: string }) {
+  const [alt, setAlt] = useState("");
+  const [open, setOpen] = useState(false);
+  const altRef = useRef<HTMLInputElement>(null);
+  if (!open) {
+    return (
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <ImagePlus aria-hidden="true" />
+        Insert image
+      </Button>
+    );
+  }
+  return (
+    <fieldset className="space-y-2 rounded-md border p-3">
+      <legend className="px-1 text-sm font-medium">Insert an image into the text</legend>
+      <div className="space-y-1">
+        <Label htmlFor="news-inline-alt">Alt text</Label>
+        <Input
+          id="news-inline-alt"
+          ref={altRef}
+          value={alt}
+          maxLength={300}
+          onChange={(event) => setAlt(event.target.value)}
+          placeholder="What the image shows, for readers who cannot see it"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <ImageUpload
+          label="Upload image"
+          disabled={!alt.trim()}
+          onUploaded={({ id }) => {
+            const textarea = document.getElementById(textareaId);
+            if (textarea instanceof HTMLTextAreaElement) {
+              const safeAlt = alt.trim().replace(/[[\]\\]/g, "");
+              insertAtCaret(textarea, `![${safeAlt}](/media/${id})`);
+            }
+            setAlt("");
+            setOpen(false);
+          }}
+        />
+        <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+      {!alt.trim() && (
+        <p className="text-xs text-muted-foreground">Write the alt text first, then upload.</p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The cover: its upload, its picture, and the hidden field the form sends. */
+export function CoverPicker({
+  name,
+  value,
+  image,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  image: MediaImage | null;
+  onChange: (cover: { id: string; image: MediaImage } | null) => void;
+}) {
+  return (
+    <div className="space-y-2">
+      <input type="hidden" name={name} value={value} />
+      {image ? (
+        <div className="relative">
+          <ResponsiveImage
+            image={image}
+            alt=""
+            sizes="24rem"
+            className="aspect-video w-full rounded-md border object-cover"
+          />
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className="absolute top-2 right-2"
+            onClick={() => onChange(null)}
+          >
+            <X aria-hidden="true" />
+            Remove cover
+          </Button>
+        </div>
+      ) : (
+        <ImageUpload label="Upload cover image" onUploaded={(media) => onChange(media)} />
+      )}
+    </div>
+  );
+}

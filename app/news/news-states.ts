@@ -1,0 +1,12 @@
+// Where a news item stands, without zod: the public article page names a preview's state, and must
+// not load the form's schema to do it (decision 049).
+
+/** Only published items are public (decision 050). */
+export const NEWS_STATES = ["published", "scheduled", "draft"] as const;
+export type NewsState = (typeof NEWS_STATES)[number];
+
+export const NEWS_STATE_LABELS: Record<NewsState, string> = {
+  published: "Published",
+  scheduled: "Scheduled",
+  draft: "Draft",
+};

@@ -1,0 +1,70 @@
+// Times staff type in the studio's zone (a scheduled post's publish time): the value of an
+// <input type="datetime-local"> read as a wall clock in STUDIO_TIME_ZONE, and back.
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+/** A datetime-local value, or an ISO time with its offset ("…Z", "…+02:00"). */
+export const ZONED_INPUT =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?$/;
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+/** The wall clock of `instant` in `timeZone`, as milliseconds of the same reading in UTC. */
+function wallClockMs(instant: number, timeZone: string): number {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of clockIn(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+}
+
+/**
+ * The instant a typed time names: with an offset it is that instant; without, it is read as a wall
+ * clock in `timeZone` (in a gap of a daylight-saving change, the later side). null when invalid.
+ */
+export function zonedTimeToInstant(value: string, timeZone: string): Date | null {
+  if (!ZONED_INPUT.test(value)) return null;
+  const match = LOCAL.exec(value);
+  if (!match) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  const wanted = Date.UTC(y!, mo! - 1, d!, h!, mi!, s || 0);
+  const check = new Date(wanted);
+  if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d!) return null;
+  // Two passes settle the zone's offset at that moment (it may differ from the guess's across a
+  // daylight-saving change).
+  let instant = wanted - (wallClockMs(wanted, timeZone) - wanted);
+  instant = wanted - (wallClockMs(instant, timeZone) - instant);
+  return new Date(instant);
+}
+
+/** An instant as a datetime-local value (with seconds) in `timeZone`. */
+export function instantToZonedInput(iso: string | Date, timeZone: string): string {
+  return new Date(wallClockMs(new Date(iso).getTime(), timeZone)).toISOString().slice(0, 19);
+}

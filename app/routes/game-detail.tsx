@@ -1,0 +1,108 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { getSessionUser } from "~/accounts/index.server";
+import { recordActivity } from "~/activity/index.server";
+import { GameDetails, gamePreviewImage, gameStructuredData } from "~/games";
+import { readGamePage } from "~/games/index.server";
+import { summarize } from "~/news";
+import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { useNonce } from "~/platform/server/nonce";
+import type { Route } from "./+types/game-detail";
+
+/** A signed-in visitor's view of the page, recorded after the page is answered. */
+async function recordGameView(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  game: { id: string; slug: string; title: string },
+) {
+  try {
+    const user = await getSessionUser(request, context);
+    if (user)
+      await recordActivity(context.runtime.db, user.id, "game_view", {
+        game_id: game.id,
+        slug: game.slug,
+        title: game.title,
+      });
+  } catch (error) {
+    context.runtime.logger.warn({ err: error }, "game view not recorded");
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { runtime } = context;
+  const page = await readGamePage(runtime, params.slug);
+  // An unknown address is the 404 page (not a redirect: the address names nothing).
+  if (!page) throw data(null, { status: 404 });
+  // The old address by id: for good, to the slug.
+  if (params.slug !== page.game.slug) {
+    throw redirect(`/games/${page.game.slug}${new URL(request.url).search}`, 301);
+  }
+  void recordGameView(request, context, page.game);
+  return { ...page, siteUrl: runtime.env.SITE_URL };
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (!page) {
+    return [
+      ...pageMeta({
+        title: "Page Not Found",
+        description: "This page does not exist.",
+        path: location.pathname,
+        siteUrl,
+      }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const { game, screenshots } = page;
+  const image = gamePreviewImage(game, screenshots);
+  const sized = "width" in image;
+  const tags = pageMeta({
+    title: game.title,
+    description: summarize(game.description),
+    path: `/games/${game.slug}`,
+    siteUrl,
+    image: sized ? image : { ...image, width: 0, height: 0 },
+  });
+  // The game's own image is of a size the page does not know: no size is better than a wrong one.
+  return sized
+    ? tags
+    : tags.filter(
+        (tag) =>
+          !("property" in tag) ||
+          (tag.property !== "og:image:width" && tag.property !== "og:image:height"),
+      );
+};
+
+function BackLink() {
+  return (
+    <Link
+      to="/games"
+      className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Games
+    </Link>
+  );
+}
+
+export default function GameDetail({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const { game, html, screenshots, siteUrl } = loaderData;
+  const structured = gameStructuredData(game, screenshots, siteUrl, summarize(game.description));
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with '<' escaped
+        dangerouslySetInnerHTML={{ __html: jsonLd(structured) }}
+      />
+      <BackLink />
+      <GameDetails game={game} html={html} screenshots={screenshots} />
+      <footer className="mt-12 border-t pt-8">
+        <BackLink />
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,153 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { gotoHydrated } from "../support/browser";
+import { signInAs } from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { uniqueId } from "../support/users";
+import { openAdmin } from "./admin-support";
+import { expect, test } from "./fixtures";
+import { solidImage } from "./profile-helpers";
+
+// Publishing (decision 050) as the studio's admin and its readers: a post in Markdown with a cover
+// and an image in its text, previewed as it is written, scheduled a moment ahead and then shown to a
+// guest without any restart; its old id address moved for good to its slug.
+
+test.describe.configure({ timeout: 60_000 });
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
+  }));
+}
+
+/** A wall clock `ms` from now in UTC (the servers' studio zone) as a datetime-local value. */
+const wallClockIn = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 19);
+
+test("a post with a cover and an inline image, previewed, scheduled, appears for a guest on time", async ({
+  page,
+  newContext,
+}) => {
+  const id = uniqueId();
+  const title = `Moonlit devlog ${id}`;
+  await signInAs(page, "admin");
+  await openAdmin(page, "News Management");
+
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  const content = page.getByLabel("Content", { exact: true });
+  await content.fill(
+    `The night build ${id} is here.\n\n# What changed\n\n- **Lanterns** glow\n- ~~Bugs~~ fewer\n\n| Area | Status |\n| --- | --- |\n| Caves | Done |\n\n<script>alert("no")</script>\n`,
+  );
+
+  // The cover: uploaded, then described.
+  await page.getByLabel("Upload cover image").setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: await solidImage("png", { r: 40, g: 60, b: 160 }, 1600),
+  });
+  await page.getByLabel("Cover alt text").fill("A moonlit cave entrance");
+
+  // An image in the text: alt text first, then the file; Markdown is written at the caret.
+  await page.getByRole("button", { name: "Insert image" }).click();
+  await page.getByLabel("Alt text", { exact: true }).fill("The glowing lantern sprite");
+  await page.getByLabel("Upload image", { exact: true }).setInputFiles({
+    name: "sprite.png",
+    mimeType: "image/png",
+    buffer: await solidImage("png", { r: 230, g: 180, b: 40 }, 800),
+  });
+  await expect(content).toHaveValue(/!\[The glowing lantern sprite\]\(\/media\/[0-9a-f-]{36}\)/);
+
+  // The live preview: what the article will show, rendered by the server.
+  const preview = page.getByTestId("news-preview");
+  await expect(preview.getByRole("heading", { level: 2, name: "What changed" })).toBeVisible();
+  await expect(preview.getByRole("img", { name: "The glowing lantern sprite" })).toBeVisible();
+  await expect(preview.locator("table td").first()).toHaveText("Caves");
+  await expect(preview.locator("del")).toHaveText("Bugs");
+  await expect(preview.locator("script")).toHaveCount(0);
+  await expect(preview).toContainText('<script>alert("no")</script>');
+
+  // Scheduled two seconds ahead, in the studio's zone.
+  await page.getByLabel("State", { exact: true }).selectOption("scheduled");
+  const publishAt = Date.now() + 2_000;
+  await page.getByLabel("Publish at").fill(wallClockIn(2_000));
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "News item added successfully!");
+  const entry = page.getByTestId("manage-news").getByRole("listitem").filter({ hasText: title });
+  await expect(entry).toContainText(/Scheduled|Published/);
+
+  // A guest, in a browser of their own, sees it on /news at its time, without a restart.
+  const guest = await (await newContext()).newPage();
+  await expect
+    .poll(
+      async () => {
+        await guest.goto("/news");
+        return guest.getByRole("heading", { name: title }).count();
+      },
+      { timeout: 15_000, intervals: [250] },
+    )
+    .toBe(1);
+  expect(Date.now()).toBeGreaterThanOrEqual(publishAt);
+  await guest.getByRole("link", { name: `Read More: ${title}` }).click();
+  await expect(guest).toHaveURL(new RegExp(`/news/moonlit-devlog-${id.toLowerCase()}$`));
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(guest.getByRole("img", { name: "A moonlit cave entrance" })).toHaveAttribute(
+    "srcset",
+    /480w.*960w.*1600w/,
+  );
+  const body = guest.getByTestId("article-body");
+  await expect(body.getByRole("heading", { level: 2, name: "What changed" })).toBeVisible();
+  await expect(body.getByRole("img", { name: "The glowing lantern sprite" })).toBeVisible();
+  await expect(body.locator("script")).toHaveCount(0);
+  expect(await axeViolations(guest)).toEqual([]);
+  // Open Graph shows the cover.
+  await expect(guest.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/media\/[0-9a-f-]{36}\/1600\.webp$/,
+  );
+
+  // The old address by id moves for good to the slug.
+  const list = await (await guest.request.get("/api/v1/news?limit=5")).json();
+  const item = (list.data as { id: string; title: string; slug: string }[]).find(
+    (row) => row.title === title,
+  )!;
+  const moved = await guest.request.get(`/news/${item.id}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/news/${item.slug}`);
+  await guest.goto(`/news/${item.id}`);
+  await expect(guest).toHaveURL(new RegExp(`/news/${item.slug}$`));
+});
+
+test("a draft is previewed by staff at its address and sent away for a guest", async ({
+  page,
+  newContext,
+}) => {
+  const title = `Secret draft ${uniqueId()}`;
+  await signInAs(page, "admin");
+  await openAdmin(page, "News Management");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Content", { exact: true }).fill("Not for everyone yet.");
+  await page.getByLabel("State", { exact: true }).selectOption("draft");
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "News item added successfully!");
+  const entry = page.getByTestId("manage-news").getByRole("listitem").filter({ hasText: title });
+  await expect(entry).toContainText("Draft");
+
+  // The list filters by state.
+  await page.getByLabel("Show news items in this state").selectOption("draft");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/nstate=draft/);
+  await expect(entry).toBeVisible();
+  await expect(page.getByTestId("manage-news")).not.toContainText("Published");
+
+  await entry.getByRole("link", { name: `Preview: ${title}` }).click();
+  await expect(page.getByRole("status")).toContainText("Preview: Draft.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const address = new URL(page.url()).pathname;
+  expect(await axeViolations(page)).toEqual([]);
+
+  const guest = await (await newContext()).newPage();
+  await gotoHydrated(guest, address);
+  await expect(guest).toHaveURL(/\/news$/);
+  await expect(guest.getByText(title)).toHaveCount(0);
+});
