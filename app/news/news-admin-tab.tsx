@@ -175,7 +175,11 @@ function NewsForm({
           id="news-slug"
           label="Address"
           placeholder={slugify(title, "made-from-the-title")}
-          hint={`/news/${fields.slug.value || slugify(title, "…")}: empty makes it from the title.`}
+          hint={
+            editing
+              ? `/news/${fields.slug.value || editing.slug}: change it only if you must, old links stop working.`
+              : `/news/${fields.slug.value || slugify(title, "…")}: empty makes it from the title.`
+          }
           autoComplete="off"
           spellCheck={false}
         />

@@ -305,13 +305,14 @@ async function columnsOf(
   db: Database,
   input: NewsInput,
   studio: Studio,
-  current: { id: string; format: string; publishedAt: Date | null } | null,
+  current: { id: string; slug: string; format: string; publishedAt: Date | null } | null,
 ) {
   const title = input.title.trim();
   const content = input.content.trim();
   const format = current?.format === "text" ? "text" : "markdown";
+  // An item keeps its address unless staff type another: links to it must keep working.
   const slug = await chooseSlug(db, NEWS_SLUGS, {
-    typed: input.slug,
+    typed: input.slug ?? current?.slug,
     title,
     fallback: "news",
     exceptId: current?.id,

@@ -176,6 +176,16 @@ describe.each(testEngines())("publishing on $name", (engine) => {
     );
     expect((await getNews(handle.db, second.id))!.slug).toBe("hello-world-2");
 
+    // A new title keeps the address: links to the item keep working.
+    const retitled = await adminPost({
+      intent: "news-update",
+      id: first.id,
+      title: "A new title",
+      content: "One.",
+    });
+    expect(retitled.status).toBe(200);
+    expect((await getNews(handle.db, first.id))!.slug).toBe("hello-world");
+
     const bad = await adminPost({
       intent: "news-update",
       id: second.id,

@@ -157,7 +157,7 @@ describe.skipIf(skipped !== null)(
         title: "For the reader",
         content: "Read while signed in.",
       });
-      const { id: newsId } = (await posted.json()) as { id: string };
+      const { slug: newsSlug } = (await posted.json()) as { slug: string };
       const reader = await signIn(a().url, READER);
       const newsOn = (server: ServerProcess) => get(`${server.url}/news`, { Cookie: reader });
       for (const server of [a(), b()]) {
@@ -205,7 +205,7 @@ describe.skipIf(skipped !== null)(
       }
       // A news item is rendered every time for a signed-in reader: the visit is recorded.
       for (let i = 0; i < 3; i++) {
-        const item = await get(`${a().url}/news/${newsId}`, { Cookie: reader });
+        const item = await get(`${a().url}/news/${newsSlug}`, { Cookie: reader });
         expect(item.status).toBe(200);
         expect(item.headers.get("x-cache")).toBeNull();
       }
@@ -228,13 +228,13 @@ describe.skipIf(skipped !== null)(
         content: "Written through one process.",
       });
       expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
+      const { id, slug } = (await created.json()) as { id: string; slug: string };
 
       for (const round of [1, 2, 3]) {
         // Warm both processes' caches with the current text.
         for (const server of [a(), b()]) {
-          await get(`${server.url}/news/${id}`);
-          expect(await cacheOf(`${server.url}/news/${id}`)).toBe("HIT");
+          await get(`${server.url}/news/${slug}`);
+          expect(await cacheOf(`${server.url}/news/${slug}`)).toBe("HIT");
           await get(`${server.url}/news`);
           expect(await cacheOf(`${server.url}/news`)).toBe("HIT");
           // The public API reads are kept the same way (decision 038).
@@ -252,7 +252,7 @@ describe.skipIf(skipped !== null)(
         expect(edited.status).toBe(200);
 
         // No waiting: the write's answer came after the other process was told to clear.
-        const article = await fetch(`${reader.url}/news/${id}`);
+        const article = await fetch(`${reader.url}/news/${slug}`);
         expect(article.headers.get("x-cache")).toBe("MISS");
         expect(await article.text()).toContain(title);
         const list = await fetch(`${reader.url}/news`);
@@ -428,15 +428,15 @@ describe.skipIf(skipped !== null)(
         title: "After the outage",
         content: "Shared caches again.",
       });
-      const { id } = (await created.json()) as { id: string };
-      await get(`${b().url}/news/${id}`);
-      expect(await cacheOf(`${b().url}/news/${id}`)).toBe("HIT");
+      const { id, slug } = (await created.json()) as { id: string; slug: string };
+      await get(`${b().url}/news/${slug}`);
+      expect(await cacheOf(`${b().url}/news/${slug}`)).toBe("HIT");
       const edited = await api(a().url, "PUT", `news/${id}`, admin, {
         title: "After the outage, edited",
         content: "Shared caches again.",
       });
       expect(edited.status).toBe(200);
-      const fresh = await fetch(`${b().url}/news/${id}`);
+      const fresh = await fetch(`${b().url}/news/${slug}`);
       expect(fresh.headers.get("x-cache")).toBe("MISS");
       expect(await fresh.text()).toContain("After the outage, edited");
     });
@@ -447,7 +447,7 @@ describe.skipIf(skipped !== null)(
         title: "Rolling restart",
         content: "Read all through the restart.",
       });
-      const { id } = (await created.json()) as { id: string };
+      const { slug } = (await created.json()) as { slug: string };
 
       // Each failure says in which phase of the restart it happened.
       let phase = "both serving";
@@ -455,7 +455,7 @@ describe.skipIf(skipped !== null)(
       const failures: Outcome[] = [];
       const counts = new Map<string, number>();
       const requests: { what: string; run: () => Promise<Response>; ok: number }[] = [
-        ...["/", "/news", "/games", "/contact", `/news/${id}`, "/news/feed.xml"].map((path) => ({
+        ...["/", "/news", "/games", "/contact", `/news/${slug}`, "/news/feed.xml"].map((path) => ({
           what: `GET ${path}`,
           run: () => fetch(`${nginx.url}${path}`),
           ok: 200,

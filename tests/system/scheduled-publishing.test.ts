@@ -126,7 +126,7 @@ describe.skipIf(skipped !== null)(
       // Staff see both at their own addresses.
       const preview = await fetch(`${b.url}/news/${draft.slug}`, { headers: { Cookie: cookie } });
       expect(preview.status).toBe(200);
-      expect(await preview.text()).toContain("Preview: Draft.");
+      expect(await preview.text()).toContain("Only staff who manage news see this page");
 
       await sleep(Math.max(0, publishAt.getTime() - Date.now()) + 600);
 
