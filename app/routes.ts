@@ -36,7 +36,7 @@ export default [
   route("api/v1/*", "routes/api-v1.ts"),
   route("api/docs", "routes/api-docs.tsx"),
   route("news/feed.xml", "routes/news-feed.ts"),
-  route("admin/news-preview", "routes/admin-news-preview.ts"),
+  route("admin/news-preview", "routes/news-preview.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots.ts"),

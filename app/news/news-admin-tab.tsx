@@ -133,7 +133,7 @@ function NewsForm({
           ? "News item added successfully!"
           : "News item updated successfully!",
       );
-      onDone();
+      done();
     },
   });
   // What the preview, the address hint and the schedule field follow as staff type.
@@ -145,6 +145,26 @@ function NewsForm({
       ? { id: editing.coverImage, image: covers[editing.coverImage] ?? null }
       : null,
   );
+  // Another item to edit, or none: they start from its values (the form's own fields do too). Not
+  // when the lists reload after a write (new `covers`): that would undo what staff are typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of the edited item only
+  useEffect(() => {
+    setContent(editing?.content ?? "");
+    setTitle(editing?.title ?? "");
+    setState(editing?.state ?? "published");
+    setCover(
+      editing?.coverImage
+        ? { id: editing.coverImage, image: covers[editing.coverImage] ?? null }
+        : null,
+    );
+  }, [editing]);
+  const done = () => {
+    setContent("");
+    setTitle("");
+    setState("published");
+    setCover(null);
+    onDone();
+  };
   const format = editing?.format ?? "markdown";
   return (
     <EditorCard
@@ -152,7 +172,7 @@ function NewsForm({
       title={editing ? "Edit News" : "Add News"}
       intent={editing ? "news-update" : "news-create"}
       submitLabel={editing ? "Update News" : "Add News"}
-      onCancel={onDone}
+      onCancel={done}
     >
       <div
         className="space-y-4"

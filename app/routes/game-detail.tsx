@@ -37,7 +37,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug !== page.game.slug) {
     throw redirect(`/games/${page.game.slug}${new URL(request.url).search}`, 301);
   }
-  void recordGameView(request, context, page.game);
+  // Only a signed-in visitor's view is recorded; a guest costs no session lookup.
+  if (request.headers.get("Cookie")?.includes("studio.session_token")) {
+    void recordGameView(request, context, page.game);
+  }
   return { ...page, siteUrl: runtime.env.SITE_URL };
 }
 

@@ -236,7 +236,22 @@ test("public lists: news and games for everyone, with limit honoured and cacheab
   expect(second.data[0].id).not.toBe(newsBody.data[0].id);
   expect(Date.parse(second.data[0].date)).toBeLessThanOrEqual(Date.parse(newsBody.data[1].date));
   for (const item of newsBody.data) {
-    expect(Object.keys(item).sort()).toEqual(["content", "date", "id", "title", "updatedAt"]);
+    expect(Object.keys(item).sort()).toEqual([
+      "content",
+      "coverAlt",
+      "coverImage",
+      "date",
+      "excerpt",
+      "format",
+      "id",
+      "publishedAt",
+      "slug",
+      "state",
+      "title",
+      "updatedAt",
+    ]);
+    // The public list holds published items only (decision 050).
+    expect(item.state).toBe("published");
   }
   const dates = newsBody.data.map((item: { date: string }) => Date.parse(item.date));
   expect(dates).toEqual([...dates].sort((a, b) => b - a));

@@ -17,7 +17,14 @@ const MONTHS = [
   "December",
 ] as const;
 
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
+type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
 
 // Building a formatter is the costly part; one per zone is kept for the life of the process or page.
 const clocks = new Map<string, Intl.DateTimeFormat>();
@@ -32,6 +39,7 @@ function clockIn(timeZone: string): Intl.DateTimeFormat {
       day: "numeric",
       hour: "numeric",
       minute: "numeric",
+      second: "numeric",
       // 'h23', not hour12: false, which some engines print as 24 at midnight.
       hourCycle: "h23",
     });
@@ -40,7 +48,8 @@ function clockIn(timeZone: string): Intl.DateTimeFormat {
   return clock;
 }
 
-function wallClock(iso: string | Date, timeZone: string): WallClock {
+/** The wall clock in `timeZone` at an instant (also read by ./zoned-time.ts). */
+export function wallClock(iso: string | Date | number, timeZone: string): WallClock {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
@@ -53,6 +62,7 @@ function wallClock(iso: string | Date, timeZone: string): WallClock {
     day: parts.day ?? 1,
     hour: parts.hour ?? 0,
     minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
   };
 }
 

@@ -1,3 +1,5 @@
+import { wallClock } from "./date-format";
+
 // Times staff type in the studio's zone (a scheduled post's publish time): the value of an
 // <input type="datetime-local"> read as a wall clock in STUDIO_TIME_ZONE, and back.
 
@@ -6,40 +8,10 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/
 export const ZONED_INPUT =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?$/;
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-function clockIn(timeZone: string): Intl.DateTimeFormat {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      hourCycle: "h23",
-    });
-    clocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
 /** The wall clock of `instant` in `timeZone`, as milliseconds of the same reading in UTC. */
 function wallClockMs(instant: number, timeZone: string): number {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of clockIn(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
+  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
+  return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
 /**

@@ -4,7 +4,7 @@ import { NEWS_LIMITS } from "~/news";
 import { renderNewsContent } from "~/news/index.server";
 import { readForm } from "~/platform/forms/read-form.server";
 import { can } from "~/roles";
-import type { Route } from "./+types/admin-news-preview";
+import type { Route } from "./+types/news-preview";
 
 /** What the news editor's live preview shows. */
 export type NewsPreview = { html: string } | { error: string };
