@@ -24,7 +24,7 @@ export function GameFacts({ game }: { game: Pick<GameEntry, "releaseDate" | "pla
   return (
     <dl className="grid gap-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-8">
       {game.releaseDate && (
-        <div className="contents">
+        <div className="grid gap-1 sm:contents">
           <dt className="font-medium text-muted-foreground">Release date</dt>
           <dd>
             <ReleaseDate date={game.releaseDate} />
@@ -32,7 +32,7 @@ export function GameFacts({ game }: { game: Pick<GameEntry, "releaseDate" | "pla
         </div>
       )}
       {game.platforms.length > 0 && (
-        <div className="contents">
+        <div className="grid gap-1 sm:contents">
           <dt className="font-medium text-muted-foreground">Platforms</dt>
           <dd>
             <ul className="flex flex-wrap gap-2">
@@ -101,7 +101,6 @@ export function TrailerPlayer({
           src={autoplayUrl(trailer)}
           title={`Trailer: ${title}`}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
           className="absolute inset-0 size-full border-0"
         />
@@ -248,12 +247,15 @@ export function GameDetails({
             <StoreButtons links={game.storeLinks} />
           </div>
         </div>
-        <GameImage
-          src={game.imageUrl}
-          alt={game.title}
-          priority
-          className="aspect-video w-full rounded-xl border"
-        />
+        {/* On a phone the trailer's poster or the screenshots show the game: not a third picture. */}
+        <div className={trailer || screenshots.length ? "hidden md:block" : undefined}>
+          <GameImage
+            src={game.imageUrl}
+            alt={game.title}
+            priority
+            className="aspect-video w-full rounded-xl border"
+          />
+        </div>
       </header>
       {trailer && (
         <section aria-labelledby="game-trailer" className="mt-12">

@@ -7,7 +7,15 @@ import { NotFound } from "~/platform/ui/not-found";
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <>
+        {/* A route's own meta does not run for its thrown 404 (an unknown game's address). */}
+        <title>{`Page Not Found | ${STUDIO.name}`}</title>
+        <meta name="robots" content="noindex" />
+        <NotFound />
+      </>
+    );
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // 503: the database (or the process) is briefly unavailable; nothing is wrong with the request.
   const unavailable = status === 503;

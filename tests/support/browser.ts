@@ -27,11 +27,15 @@ export async function holdRequests(
   return { release, held: () => held };
 }
 
-/** Counts the POST requests the page sends from now on (a refused form must send none). */
-export function countPosts(page: Page): () => number {
+/**
+ * Counts the POST requests the page sends from now on (a refused form must send none); only those
+ * to a path matching `to`, when given (the news editor's live preview posts as staff type).
+ */
+export function countPosts(page: Page, to?: RegExp): () => number {
   let posts = 0;
   page.on("request", (request) => {
-    if (request.method() === "POST") posts++;
+    if (request.method() !== "POST") return;
+    if (!to || to.test(new URL(request.url()).pathname)) posts++;
   });
   return () => posts;
 }
