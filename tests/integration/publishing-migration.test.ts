@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
+import { migrate } from "../../app/db/migrate.server";
+import { readArticle } from "../../app/news/news.server";
+import { queryRows } from "../support/explain";
+import { testContext } from "../support/runtime";
+
+// The publishing migration (drizzle/0008) on a database that already holds the spec's news and
+// games: every item stays public with its date, renders exactly as before (plain text, a paragraph
+// per line), and gets a readable address; repeated titles get distinct ones (decision 050).
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A copy of drizzle/ holding the migrations before 0008 only. */
+function migrationsBefore(tag: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "studio-migrations-"));
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8"),
+  );
+  const end = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
+  journal.entries = journal.entries.slice(0, end);
+  fs.mkdirSync(path.join(folder, "meta"));
+  fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
+  for (const entry of journal.entries as { tag: string }[])
+    fs.copyFileSync(
+      path.join(ROOT, `drizzle/${entry.tag}.sql`),
+      path.join(folder, `${entry.tag}.sql`),
+    );
+  return folder;
+}
+
+describe("the publishing migration on existing content", () => {
+  let handle: DatabaseHandle;
+  afterAll(() => handle?.close());
+
+  it("keeps every item public, dated and rendered as before, with unique readable addresses", async () => {
+    handle = await openDatabase({ engine: "pglite" });
+    await migrate(handle, { migrationsFolder: migrationsBefore("0008_publishing") });
+    await handle.db.execute(sql`
+      insert into news (title, content, created_at) values
+        ('Devlog #1: Lanterns & Moths!', E'First line <b>not bold</b>.\nSecond line.', '2026-01-02T10:00:00Z'),
+        ('Devlog #1: Lanterns & Moths!', E'\n  A repeat.  \n', '2026-01-03T10:00:00Z'),
+        ('日本語', 'Only non-latin title.', '2026-01-04T10:00:00Z')`);
+    await handle.db.execute(sql`
+      insert into games (title, description, image_url, url, display_order) values
+        ('Lantern Keeper', 'd', '/i.png', 'https://x.example', 1),
+        ('Lantern Keeper', 'd', '/i.png', 'https://x.example', 2)`);
+
+    await migrate(handle);
+
+    const rows = await queryRows<{
+      title: string;
+      slug: string;
+      format: string;
+      published_at: string;
+      created_at: string;
+      excerpt: string;
+    }>(
+      handle.db,
+      sql`select title, slug, format, published_at::text, created_at::text, excerpt from news order by created_at`,
+    );
+    expect(rows.map((row) => row.format)).toEqual(["text", "text", "text"]);
+    for (const row of rows) expect(row.published_at).toBe(row.created_at);
+    expect(rows[0]!.slug).toBe("devlog-1-lanterns-moths");
+    expect(rows[1]!.slug).toMatch(/^devlog-1-lanterns-moths-[0-9a-f]{8}$/);
+    expect(rows[2]!.slug).toBe("news");
+    expect(rows.map((row) => row.excerpt)).toEqual([
+      "First line <b>not bold</b>.",
+      "A repeat.",
+      "Only non-latin title.",
+    ]);
+    const games = await queryRows<{ slug: string }>(
+      handle.db,
+      sql`select slug from games order by display_order`,
+    );
+    // Written at the same moment: which one keeps the plain address is the id's draw.
+    const slugs = games.map((game) => game.slug).sort();
+    expect(slugs[0]).toBe("lantern-keeper");
+    expect(slugs[1]).toMatch(/^lantern-keeper-[0-9a-f]{8}$/);
+
+    // Rendered as before: a paragraph per line, markup as text.
+    const context = testContext(handle);
+    const article = await readArticle(context.runtime, rows[0]!.slug);
+    expect(article!.html).toBe(
+      "<p>First line &lt;b&gt;not bold&lt;/b&gt;.</p>\n<p>Second line.</p>",
+    );
+    expect(article!.article.state).toBe("published");
+  });
+});
