@@ -61,9 +61,7 @@ export function GalleryEditor({
                   </span>
                 )}
                 <div className="min-w-0 flex-1 space-y-1">
-                  <Label htmlFor={altId}>
-                    Alt text for screenshot {index + 1}
-                  </Label>
+                  <Label htmlFor={altId}>Alt text for screenshot {index + 1}</Label>
                   <Input
                     id={altId}
                     value={shot.alt}

@@ -3,6 +3,7 @@ import { getSessionUser } from "~/accounts/index.server";
 import type { MediaUploadResult } from "~/media";
 import { mediaImage, storeMedia } from "~/media/index.server";
 import { isAppError } from "~/platform/errors/app-error";
+import { tooManyUploads } from "~/platform/server/rate-limit.server";
 import { can } from "~/roles";
 import type { Route } from "./+types/media-upload";
 
@@ -21,6 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) return reply({ ok: false, error: "Please sign in to upload images." }, 401);
   if (!can(user.role, "canManageNews") && !can(user.role, "canManageGames"))
     return reply({ ok: false, error: "Your role does not allow this." }, 403);
+  const limited = await runtime.limits.uploads.consume(`user:${user.id}`);
+  if (!limited.allowed)
+    return data<MediaUploadResult>(
+      { ok: false, error: tooManyUploads(limited.retryAfterSeconds) },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
   // A body over the upload limit never gets here: it is refused before it is read (413, see
   // app/platform/server/request-limits.server.ts).
   let file: FormDataEntryValue | null;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
 import { isAppError } from "~/platform/errors/app-error";
+import { tooManyUploads } from "~/platform/server/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { AvatarResult } from "~/profiles";
 import { processAvatar, setAvatarUrl } from "~/profiles/index.server";
@@ -12,6 +13,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context);
   if (!user)
     return data<AvatarResult>({ ok: false, error: "Please sign in to change your avatar." }, 401);
+  const limited = await runtime.limits.uploads.consume(`user:${user.id}`);
+  if (!limited.allowed)
+    return data<AvatarResult>(
+      { ok: false, error: tooManyUploads(limited.retryAfterSeconds) },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
   // A body over the upload limit never gets here: it is refused before it is read (413, see
   // app/platform/server/request-limits.server.ts).
   let file: FormDataEntryValue | null;

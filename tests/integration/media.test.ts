@@ -22,6 +22,7 @@ import * as mediaRoute from "../../app/routes/media";
 import * as uploadRoute from "../../app/routes/media-upload";
 import { outcome, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
+import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
 // The media library end to end on a real database: who may upload (news or games managers), what is
@@ -86,6 +87,22 @@ describe.each(testEngines())("the media library on $name", (engine) => {
     cookies.set("signed out", undefined);
     for (const role of ["guest", "moderator", "admin", "developer", "owner"] as const)
       cookies.set(role, (await signedInAs(context, role)).cookie);
+  });
+
+  it("an account's uploads past UPLOAD_RATE_LIMIT in ten minutes are refused with 429, nothing stored", async () => {
+    const limited = testContext(handle, { env: { UPLOAD_RATE_LIMIT: "2" } });
+    const { cookie } = await signedInAs(limited, "admin");
+    const file = async () => ({ data: await png(600, 400), name: "a.png", type: "image/png" });
+    expect((await upload(limited, cookie, await file())).status).toBe(200);
+    expect((await upload(limited, cookie, await file())).status).toBe(200);
+    const before = await rowCount();
+    const refused = await upload(limited, cookie, await file());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      ok: false,
+      error: "Too many uploads. Try again in 10 minutes.",
+    });
+    expect(await rowCount()).toBe(before);
   });
 
   const rowCount = async () => (await handle.db.select({ n: count() }).from(media))[0]?.n ?? 0;

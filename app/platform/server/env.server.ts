@@ -81,6 +81,7 @@ const schema = z
     CONTACT_ATTEMPT_LIMIT: atLeastOne(30),
     API_RATE_LIMIT: atLeastOne(120),
     GAME_PLAYED_RATE_LIMIT: atLeastOne(60),
+    UPLOAD_RATE_LIMIT: atLeastOne(60),
     SIGN_IN_RATE_LIMIT: atLeastOne(30),
     SIGN_IN_FAILURE_LIMIT: atLeastOne(10),
     ACCOUNT_FAILURE_LIMIT: atLeastOne(50),

@@ -139,6 +139,11 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
      * (decision 038).
      */
     api: limit("api", env.API_RATE_LIMIT, MINUTE, "memory"),
+    /**
+     * Image uploads (avatars, the media library) per account in ten minutes: each one is decoded
+     * and encoded, the costliest request a signed-in user can make.
+     */
+    uploads: limit("uploads", env.UPLOAD_RATE_LIMIT, 10 * MINUTE),
     /** Game-played beacons per address. */
     gamePlayed: limit("game-played", env.GAME_PLAYED_RATE_LIMIT, MINUTE),
     /** Failed sign-ins per (account, address); reached, that address is locked out of the account. */
@@ -156,6 +161,12 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
 }
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
+
+/** What an upload past UPLOAD_RATE_LIMIT is told. */
+export function tooManyUploads(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many uploads. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
 
 /**
  * The key a per-address limit counts under: IPv4 as is (also when mapped into IPv6), IPv6 by its
