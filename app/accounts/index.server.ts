@@ -16,6 +16,7 @@ export {
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
 export { answerProfileForm } from "./profile-forms.server";
 export { loadProfilePage } from "./profile-page.server";
+export { recordViewLater } from "./record-view.server";
 export {
   getSessionUser,
   requireAnonymous,

@@ -1,6 +1,7 @@
 // The news feature's browser-safe face: what other folders may import (decision 031).
 export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
 export { NewsTab } from "./news-admin-tab";
+export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";
 export { NewsCard } from "./news-card";
 export { summarize, toParagraphs } from "./news-format";
 export {

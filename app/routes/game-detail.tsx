@@ -1,32 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { getSessionUser } from "~/accounts/index.server";
-import { recordActivity } from "~/activity/index.server";
+import { recordViewLater } from "~/accounts/index.server";
 import { GameDetails, gamePreviewImage, gameStructuredData } from "~/games";
 import { readGamePage } from "~/games/index.server";
 import { summarize } from "~/news";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { useNonce } from "~/platform/server/nonce";
 import type { Route } from "./+types/game-detail";
-
-/** A signed-in visitor's view of the page, recorded after the page is answered. */
-async function recordGameView(
-  request: Request,
-  context: Route.LoaderArgs["context"],
-  game: { id: string; slug: string; title: string },
-) {
-  try {
-    const user = await getSessionUser(request, context);
-    if (user)
-      await recordActivity(context.runtime.db, user.id, "game_view", {
-        game_id: game.id,
-        slug: game.slug,
-        title: game.title,
-      });
-  } catch (error) {
-    context.runtime.logger.warn({ err: error }, "game view not recorded");
-  }
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { runtime } = context;
@@ -37,10 +17,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug !== page.game.slug) {
     throw redirect(`/games/${page.game.slug}${new URL(request.url).search}`, 301);
   }
-  // Only a signed-in visitor's view is recorded; a guest costs no session lookup.
-  if (request.headers.get("Cookie")?.includes("studio.session_token")) {
-    void recordGameView(request, context, page.game);
-  }
+  const { game } = page;
+  recordViewLater(request, context, "game_view", {
+    game_id: game.id,
+    slug: game.slug,
+    title: game.title,
+  });
   return { ...page, siteUrl: runtime.env.SITE_URL };
 }
 
@@ -58,23 +40,14 @@ export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
     ];
   }
   const { game, screenshots } = page;
-  const image = gamePreviewImage(game, screenshots);
-  const sized = "width" in image;
-  const tags = pageMeta({
+  return pageMeta({
     title: game.title,
     description: summarize(game.description),
     path: `/games/${game.slug}`,
     siteUrl,
-    image: sized ? image : { ...image, width: 0, height: 0 },
+    // A screenshot's size is known; the game's own image's is not, and is left out.
+    image: gamePreviewImage(game, screenshots),
   });
-  // The game's own image is of a size the page does not know: no size is better than a wrong one.
-  return sized
-    ? tags
-    : tags.filter(
-        (tag) =>
-          !("property" in tag) ||
-          (tag.property !== "og:image:width" && tag.property !== "og:image:height"),
-      );
 };
 
 function BackLink() {

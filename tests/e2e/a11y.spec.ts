@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
 import { expect, statusMessage, test } from "./fixtures";
 
@@ -25,16 +25,6 @@ const PAGES: { name: string; path: (page: Page) => Promise<string>; status?: num
   { name: "404", path: async () => "/no-such-page", status: 404 },
 ];
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
-  }));
-}
-
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} theme`, () => {
     for (const target of PAGES) {
@@ -48,7 +38,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
         else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 
-        expect(await violations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
 
@@ -57,7 +47,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await gotoHydrated(page, "/contact");
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByText("Message is required", { exact: true })).toBeVisible();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }

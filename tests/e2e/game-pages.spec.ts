@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
@@ -138,16 +138,6 @@ function directivesOf(csp: string | undefined): Map<string, string[]> {
       return [name, values] as const;
     }),
   );
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
-  }));
 }
 
 /** The value (<dd>) of a fact (<dt>) of the page's list of facts. */

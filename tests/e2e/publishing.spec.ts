@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
@@ -13,14 +13,6 @@ import { solidImage } from "./profile-helpers";
 // guest without any restart; its old id address moved for good to its slug.
 
 test.describe.configure({ timeout: 60_000 });
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
-  }));
-}
 
 /** A wall clock `ms` from now in UTC (the servers' studio zone) as a datetime-local value. */
 const wallClockIn = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 19);

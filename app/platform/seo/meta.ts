@@ -10,8 +10,11 @@ type PageMeta = {
   type?: "website" | "article";
   publishedTime?: string;
   modifiedTime?: string;
-  /** The page's own picture for link previews (a news cover, a game's screenshot); else the site's. */
-  image?: { src: string; width: number; height: number; alt: string };
+  /**
+   * The page's own picture for link previews (a news cover, a game's screenshot); else the site's.
+   * Its size when known: no size is better than a wrong one.
+   */
+  image?: { src: string; alt: string; width?: number; height?: number };
 };
 
 /** Title, description, canonical link, Open Graph and Twitter card tags for one page. */
@@ -30,9 +33,20 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: String(own?.width ?? 1200) },
-    { property: "og:image:height", content: String(own?.height ?? 630) },
-    ...(own ? [{ property: "og:image:alt", content: own.alt }] : []),
+    ...(own
+      ? [
+          ...(own.width && own.height
+            ? [
+                { property: "og:image:width", content: String(own.width) },
+                { property: "og:image:height", content: String(own.height) },
+              ]
+            : []),
+          { property: "og:image:alt", content: own.alt },
+        ]
+      : [
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
+        ]),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },

@@ -1,0 +1,98 @@
+import { Eye } from "lucide-react";
+import { type MediaImage, ResponsiveImage } from "~/media";
+import { LocalTime } from "~/platform/dates/local-time";
+import { STUDIO } from "~/platform/studio/studio";
+import { summarize } from "./news-format";
+import type { NewsEntry } from "./news-schema";
+import { NEWS_STATE_LABELS } from "./news-states";
+
+// An article page's parts (decision 050): what staff see above an item not public yet, the
+// header, cover and body, and the item as schema.org's NewsArticle.
+
+export type ArticleCover = { image: MediaImage; alt: string };
+
+/** What staff see above an item that is not public yet. */
+function PreviewBanner({ article }: { article: Pick<NewsEntry, "state" | "publishedAt"> }) {
+  return (
+    <div
+      role="status"
+      className="mb-8 flex items-start gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
+    >
+      <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        <strong>Preview: {NEWS_STATE_LABELS[article.state]}.</strong>{" "}
+        {article.state === "scheduled" && article.publishedAt ? (
+          <>
+            Goes public on <LocalTime value={article.publishedAt} format="detail" />. Until then
+            only staff who manage news see this page.
+          </>
+        ) : (
+          "Only staff who manage news see this page until it is published."
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The article itself: title and date, cover, and the HTML the server's renderer made. */
+export function NewsArticleBody({
+  article,
+  html,
+  cover,
+  preview,
+  backLink,
+}: {
+  article: NewsEntry;
+  html: string;
+  cover: ArticleCover | null;
+  preview: boolean;
+  backLink: React.ReactNode;
+}) {
+  return (
+    <>
+      {preview && <PreviewBanner article={article} />}
+      {backLink}
+      <header className="mt-8 border-b pb-8">
+        <LocalTime value={article.date} format="list" className="text-sm text-muted-foreground" />
+        <h1 className="mt-2 text-4xl font-black leading-tight tracking-tight">{article.title}</h1>
+      </header>
+      {cover && (
+        <ResponsiveImage
+          image={cover.image}
+          alt={cover.alt}
+          priority
+          sizes="(min-width: 48rem) 46rem, 100vw"
+          className="mt-8 w-full rounded-xl border bg-muted object-cover"
+        />
+      )}
+      <div
+        className="markdown mt-8 text-lg leading-relaxed"
+        data-testid="article-body"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by the Markdown renderer, which lets no raw HTML, script or unsafe link through (decision 050)
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
+  );
+}
+
+/** The item as schema.org's NewsArticle, with absolute addresses. */
+export function newsStructuredData(
+  article: NewsEntry,
+  cover: ArticleCover | null,
+  siteUrl: string,
+) {
+  const url = `${siteUrl}/news/${article.slug}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: article.title,
+    datePublished: article.date,
+    dateModified: article.updatedAt,
+    mainEntityOfPage: url,
+    url,
+    image: [cover ? new URL(cover.image.src, siteUrl).toString() : `${siteUrl}/og-image.png`],
+    author: { "@type": "Organization", name: STUDIO.name, url: siteUrl },
+    publisher: { "@type": "Organization", name: STUDIO.name, url: siteUrl },
+    description: summarize(article.excerpt),
+  };
+}
