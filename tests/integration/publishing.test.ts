@@ -186,6 +186,10 @@ describe.each(testEngines())("publishing on $name", (engine) => {
     expect(retitled.status).toBe(200);
     expect((await getNews(handle.db, first.id))!.slug).toBe("hello-world");
 
+    // Found by fuzzing: an address no slug or id can be (a NUL in it) is a miss, not a 500.
+    for (const address of ["\u0000<i>x</i>", "Hello-World", "a".repeat(300), "../x"])
+      expect(await loaderText(detail, `/news/x`, { slug: address })).toBe("redirect /news");
+
     const bad = await adminPost({
       intent: "news-update",
       id: second.id,
