@@ -29,10 +29,14 @@ const browserChunks: Plugin = {
           build: {
             rollupOptions: {
               output: {
-                manualChunks: (id: string) =>
-                  /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)
-                    ? "react"
-                    : undefined,
+                manualChunks: (id: string) => {
+                  if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) {
+                    return "react";
+                  }
+                  // Loaded only when a passkey ceremony starts: never merged into a page's scripts.
+                  if (/\/node_modules\/@simplewebauthn\/browser\//.test(id)) return "webauthn";
+                  return undefined;
+                },
                 experimentalMinChunkSize: 20_000,
               },
             },

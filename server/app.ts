@@ -9,7 +9,12 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { CLIENT_IP_HEADER, ownerSetupLink, sessionCookieOf } from "~/accounts/index.server";
+import {
+  CLIENT_IP_HEADER,
+  ownerSetupLink,
+  providerFormTargets,
+  sessionCookieOf,
+} from "~/accounts/index.server";
 import { PUBLIC_API_READS } from "~/api/api.server";
 import { trailerFrameSources } from "~/games";
 import { HEALTH_PATHS } from "~/health";
@@ -79,8 +84,15 @@ export async function createSite(options: SiteOptions) {
   const https = env.SITE_URL.startsWith("https:");
   const headers = securityHeaders({ https });
   // A game page may also frame its trailer's player (and only that page).
+  // /auth and /profile may also send a form on to a configured sign-in service.
+  const formTargets = providerFormTargets(env);
   const policy = (inline: InlineScripts, path: string) =>
-    contentSecurityPolicy(inline, { dev: devMode, https, frameSources: trailerFrameSources(path) });
+    contentSecurityPolicy(inline, {
+      dev: devMode,
+      https,
+      frameSources: trailerFrameSources(path),
+      formTargets: formTargets(path),
+    });
   const sharedPolicy = (document: string, path: string) =>
     policy({ hashes: inlineScriptHashes(document) }, path);
   // Signed-in readers' public pages, one copy per session, served while the session cache keeps

@@ -22,6 +22,12 @@ const PRODUCT_ENDPOINTS: { method: "GET" | "POST"; path: RegExp }[] = [
   { method: "POST", path: /^\/change-password$/ },
   { method: "POST", path: /^\/delete-user$/ },
   { method: "POST", path: /^\/two-factor\/(enable|disable|verify-totp|verify-backup-code)$/ },
+  // Sign-in providers: starting a flow (sign in or link) and the provider's return.
+  { method: "POST", path: /^\/(sign-in\/social|link-social)$/ },
+  { method: "GET", path: /^\/callback\/[a-z0-9-]+$/ },
+  // Passkeys: the browser asks for options and answers with the authenticator's response.
+  { method: "GET", path: /^\/passkey\/generate-(register|authenticate)-options$/ },
+  { method: "POST", path: /^\/passkey\/verify-(registration|authentication)$/ },
 ];
 
 /** Whether a request to the library's handler is one the product makes (path as the router sees it). */
@@ -125,7 +131,9 @@ export function productRules(
           }),
         },
         {
-          matcher: () => true,
+          // Server-only endpoints (no path: signing a service token) answer our own code, which
+          // asked for the token it gets.
+          matcher: (context) => context.path !== undefined,
           handler: createAuthMiddleware(async (ctx) => {
             const stripped = withoutSessionTokens(ctx.context.returned);
             // A list (of sessions) is answered as JSON like an object; json() is typed for objects.

@@ -1,6 +1,10 @@
+import { isIP } from "node:net";
+import { apiKey } from "@better-auth/api-key";
+import { passkey } from "@better-auth/passkey";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
+import { jwt } from "better-auth/plugins/jwt";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import { recordActivity } from "~/activity/index.server";
@@ -19,6 +23,8 @@ import { deleteAccount } from "./account-deletion.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
 import { hashPassword, PASSWORD_LIMITS, verifyPassword } from "./password.server";
+import { oidcPlugins, socialProviders } from "./providers.server";
+import { API_KEY_PREFIX, SERVICE_TOKEN_LIFETIME } from "./tokens";
 
 /** The header server.ts sets from Express's resolved client address (TRUST_PROXY aware). */
 export const CLIENT_IP_HEADER = "x-studio-client-ip";
@@ -61,10 +67,13 @@ export function createAuth({
       log: (level, message, ...args) => {
         const details = args.length ? { details: args.map((a) => redactSecrets(String(a))) } : {};
         const line = `auth: ${redactSecrets(message)}`;
-        if (level === "error") logger.error(details, line);
+        if (level === "error" && !isRoutineRefusal(message)) logger.error(details, line);
         else logger.info(details, line);
       },
     },
+    // A refused provider callback that cannot name its own error page (an unknown state) comes
+    // back to /auth with the library's code, which the page words (provider-flow.server.ts).
+    onAPIError: { errorURL: "/auth" },
     // Reset and two-factor tokens are stored as SHA-256 hashes: a database read does not yield them.
     verification: { storeIdentifier: "hashed" },
     database: drizzleAdapter(db, {
@@ -75,6 +84,9 @@ export function createAuth({
         account: schema.accounts,
         verification: schema.verifications,
         twoFactor: schema.twoFactors,
+        passkey: schema.passkeys,
+        apikey: schema.apiKeys,
+        jwks: schema.jwks,
       },
     }),
     emailAndPassword: {
@@ -114,6 +126,13 @@ export function createAuth({
           text: `Welcome to ${STUDIO.name}!\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nThe link works for 24 hours. If you did not sign up, ignore this mail.\n`,
         });
       },
+    },
+    // Sign-in with providers (decision 051): an identity joins an existing account only when the
+    // provider vouches for the e-mail address; provider tokens are stored encrypted.
+    socialProviders: socialProviders(env),
+    account: {
+      encryptOAuthTokens: true,
+      accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: false },
     },
     user: {
       deleteUser: {
@@ -169,7 +188,17 @@ export function createAuth({
         // The picture is the profile's avatar (our upload pipeline); the library's `image` field,
         // which sign-up and update-user would take from anyone, stays empty.
         create: {
-          before: async (user) => ({ data: { ...user, image: null } }),
+          before: async (user, context) => {
+            // A provider that did not confirm the address makes no account with it: the
+            // address's real owner could not tell a stranger's identity was planted in it.
+            if (context?.path?.startsWith("/callback/") && !user.emailVerified) {
+              throw new APIError("FORBIDDEN", {
+                message: "The sign-in service did not confirm the e-mail address.",
+                code: "EMAIL_NOT_VERIFIED_BY_PROVIDER",
+              });
+            }
+            return { data: { ...user, image: null } };
+          },
           after: async (user) => {
             await createAccountDefaults(db, user);
           },
@@ -200,11 +229,62 @@ export function createAuth({
     },
     plugins: [
       twoFactor({ issuer: STUDIO.name, backupCodeOptions: { amount: 10 } }),
+      passkey({ rpName: STUDIO.name, ...passkeyParty(env.SITE_URL) }),
+      ...oidcPlugins(env),
+      // Personal API keys: only their hash is stored; our API limits count their requests.
+      apiKey({
+        defaultPrefix: API_KEY_PREFIX,
+        requireName: true,
+        rateLimit: { enabled: false },
+        // Enough of the key to tell keys apart in the list (the prefix alone is the same for all).
+        startingCharactersConfig: { shouldStore: true, charactersLength: 12 },
+      }),
+      // Short-lived service tokens signed with a key pair whose public half is at
+      // /.well-known/jwks.json. Sessions do not get a token header on every request.
+      jwt({
+        disableSettingJwtHeader: true,
+        jwt: {
+          issuer: env.SITE_URL,
+          audience: env.SITE_URL,
+          expirationTime: `${SERVICE_TOKEN_LIFETIME}s`,
+          definePayload: ({ user }) => ({ email: user.email }),
+        },
+      }),
       // Failed-attempt lockouts, mail limits and TOTP replay (after the two-factor plugin's hooks).
       authThrottle(limits),
       productRules({ sessionsChanged }),
     ],
   });
+}
+
+/**
+ * Refusals the library logs as errors that are a caller's mistake, not ours: a wrong API key, a
+ * provider callback with an unknown state or an unverified address (each answered 4xx or sent back
+ * to /auth).
+ */
+const ROUTINE_REFUSALS = [
+  /^Failed to validate API key/,
+  /^Failed to parse state/,
+  /^account_not_linked$/,
+  /^Failed to validate authorization code/,
+];
+function isRoutineRefusal(message: string) {
+  return ROUTINE_REFUSALS.some((pattern) => pattern.test(message));
+}
+
+/**
+ * The WebAuthn relying party: the site's host. Browsers refuse an IP address as one, so a site
+ * served at an address (a local or test server at 127.0.0.1) offers passkeys at localhost, same
+ * port (decision 051).
+ */
+export function passkeyParty(siteUrl: string) {
+  const site = new URL(siteUrl);
+  if (!isIP(site.hostname.replace(/^\[|\]$/g, ""))) {
+    return { rpID: site.hostname, origin: site.origin };
+  }
+  const local = new URL(siteUrl);
+  local.hostname = "localhost";
+  return { rpID: "localhost", origin: [local.origin, site.origin] };
 }
 
 function eqUserId(userId: string) {

@@ -86,6 +86,23 @@ const schema = z
     SIGN_IN_FAILURE_LIMIT: atLeastOne(10),
     ACCOUNT_FAILURE_LIMIT: atLeastOne(50),
     SIGN_IN_LOCKOUT_MINUTES: atLeastOne(15),
+    // Sign-in providers (app/accounts/providers.server.ts): each is on when its id and secret are
+    // set; the generic OpenID Connect provider also needs its issuer (discovery at
+    // <issuer>/.well-known/openid-configuration) and shows OIDC_NAME on the button.
+    DISCORD_CLIENT_ID: z.string().min(1).optional(),
+    DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+    GITHUB_CLIENT_ID: z.string().min(1).optional(),
+    GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: z
+      .url({ message: "must be an absolute URL such as https://id.example" })
+      .optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().min(1).max(40).default("Single sign-on"),
+    // Personal API keys: how many one account may hold.
+    API_KEYS_PER_USER: atLeastOne(10),
     // The role the console's SQL box runs as (decision 027); a plain lower-case SQL name.
     CONSOLE_READER_ROLE: z
       .string()
@@ -103,6 +120,24 @@ const schema = z
         code: "custom",
         path: [missing[0]!],
         message: `is required when any S3_ variable is set`,
+      });
+    }
+    for (const name of ["DISCORD", "GITHUB", "GOOGLE", "OIDC"] as const) {
+      const id = env[`${name}_CLIENT_ID`];
+      const secret = env[`${name}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [id ? `${name}_CLIENT_SECRET` : `${name}_CLIENT_ID`],
+          message: `is required when ${id ? `${name}_CLIENT_ID` : `${name}_CLIENT_SECRET`} is set`,
+        });
+      }
+    }
+    if (env.OIDC_CLIENT_ID && !env.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "is required when OIDC_CLIENT_ID is set",
       });
     }
     if (env.NODE_ENV === "production" && env.FAULT_INJECTION) {

@@ -33,7 +33,13 @@ export type InlineScripts = { nonce: string } | { hashes: string[] };
  */
 export function contentSecurityPolicy(
   inline: InlineScripts,
-  options: { dev?: boolean; https?: boolean; frameSources?: readonly string[] } = {},
+  options: {
+    dev?: boolean;
+    https?: boolean;
+    frameSources?: readonly string[];
+    /** Other origins this page's forms may lead to (the sign-in services' authorization pages). */
+    formTargets?: readonly string[];
+  } = {},
 ): string {
   const allowed = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
   const directives = [
@@ -50,7 +56,7 @@ export function contentSecurityPolicy(
     ...(options.frameSources?.length ? [`frame-src ${options.frameSources.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(options.formTargets ?? [])].join(" "),
     "frame-ancestors 'none'",
   ];
   // Only a site served over https may ask browsers to upgrade its plain-http links.
