@@ -15,10 +15,14 @@ import {
   ForgotPasswordSchema,
   LoginSchema,
   OwnerSetupSchema,
+  PasskeySignInSchema,
+  ProviderStartSchema,
   RegisterSchema,
   ResetPasswordSchema,
   TwoFactorCodeSchema,
 } from "./auth-schemas";
+import { isProviderId } from "./identities.server";
+import { startProviderFlow } from "./provider-flow.server";
 import { safeRedirect } from "./redirect";
 
 // The account pages' form actions (docs/product.md#auth). Each answers with the form contract's
@@ -43,6 +47,21 @@ const SIGNED_IN: [string, string] = ["Signed in successfully", "Welcome back!"];
 /** /auth: the Login and Register tabs, told apart by their `intent`. */
 export async function answerSignInForm({ request, context }: Args) {
   const form = await readForm(request);
+  if (form.get("intent") === "passkey") return passkeySignIn(request, context, form);
+  if (form.get("intent") === "provider") {
+    const redirectTo = safeRedirect(form.get("redirectTo"));
+    return handleSubmission(submissionOf(form, ProviderStartSchema), async ({ provider }) => {
+      if (!isProviderId(provider, context.runtime.env)) {
+        throw new AppError("invalid", "That sign-in service is not available.");
+      }
+      throw await startProviderFlow(request, context, {
+        provider,
+        mode: "sign-in",
+        callbackURL: redirectTo,
+        errorCallbackURL: `/auth?redirectTo=${encodeURIComponent(redirectTo)}`,
+      });
+    });
+  }
   if (requireIntent(AuthIntentSchema, form) === "register") return register(request, context, form);
   return handleSubmission(submissionOf(form, LoginSchema), async (input) => {
     const answer = await forwardToAuth<{ twoFactorRedirect?: boolean }>(
@@ -59,6 +78,20 @@ export async function answerSignInForm({ request, context }: Args) {
       });
     }
     throw await success(context, redirectTo, SIGNED_IN, answer.cookies);
+  });
+}
+
+/**
+ * /auth's passkey sign-in: the browser posts the authenticator's signed answer here, the passkey
+ * plugin checks it against the challenge in its cookie, and the sign-in ends as a password one does.
+ */
+function passkeySignIn(request: Request, context: AppLoadContext, form: FormData) {
+  return handleSubmission(submissionOf(form, PasskeySignInSchema), async ({ response }) => {
+    const answer = await forwardToAuth(request, context, "/passkey/verify-authentication", {
+      response,
+    });
+    if (!answer.ok) throw authRefusal(answer, "That passkey could not sign you in.");
+    throw await success(context, safeRedirect(form.get("redirectTo")), SIGNED_IN, answer.cookies);
   });
 }
 

@@ -1,6 +1,8 @@
 import { hasNoControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { AUTH_INTENTS } from "./auth-intents";
+import { FACTOR_NAME_MAX } from "./factors";
+import { API_KEY_NAME_MAX } from "./tokens";
 
 // The account forms' schemas, shared by the forms in the browser and the actions on the server.
 export const PASSWORD_MIN = 8;
@@ -77,3 +79,61 @@ export const PasswordConfirmSchema = z.object({ password: currentPassword });
 
 /** What turning two-factor on gives the page to finish with: the app's QR code and backup codes. */
 export type TwoFactorEnrolment = { qrDataUrl: string; secretUri: string; backupCodes: string[] };
+
+const friendlyName = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, `${what} must not contain control characters`);
+
+const recordId = z.string({ error: "Unknown item" }).trim().min(1, "Unknown item").max(200);
+
+/** Renaming a sign-in factor (the authenticator app or a passkey). */
+export const RenameFactorSchema = z.object({
+  factorId: recordId,
+  name: friendlyName("Name", FACTOR_NAME_MAX),
+});
+
+/** Removing a passkey; the password is asked when it is the account's last factor. */
+export const RemovePasskeySchema = z.object({
+  factorId: recordId,
+  password: currentPassword.optional(),
+});
+
+/** A new personal API key: its name only; the key itself is made by the server. */
+export const CreateApiKeySchema = z.object({ name: friendlyName("Key name", API_KEY_NAME_MAX) });
+
+/** Revoking a personal API key. */
+export const RevokeApiKeySchema = z.object({ keyId: recordId });
+
+/** A key just made: shown once, never again. */
+export type CreatedApiKey = { kind: "api-key"; name: string; key: string };
+
+/** /auth's passkey sign-in: the authenticator's answer as the browser's JSON text. */
+export const PasskeySignInSchema = z.object({
+  response: z
+    .string({ error: "The passkey's answer is missing" })
+    .max(20_000, "The passkey's answer is too long")
+    .transform((text, ctx) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        if (value && typeof value === "object" && !Array.isArray(value)) {
+          return value as Record<string, unknown>;
+        }
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: "custom", message: "The passkey's answer could not be read" });
+      return z.NEVER;
+    }),
+});
+
+/** Unlinking a provider identity from the account. */
+export const UnlinkIdentitySchema = z.object({ identityId: recordId });
+
+/** Starting a sign-in service's flow (sign in on /auth, link on /profile). */
+export const ProviderStartSchema = z.object({
+  provider: z.string({ error: "Choose a sign-in service" }).trim().min(1).max(40),
+});

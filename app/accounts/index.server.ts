@@ -1,10 +1,13 @@
 // The accounts feature's server-only face: what other folders may import on the server (decision 031).
+
+export { ACCOUNTS_ENDPOINTS } from "./accounts.api.server";
 export {
   createOwnerWithInvite,
   createVerifiedUser,
   isOwnerInviteValid,
   ownerSetupLink,
 } from "./accounts.server";
+export { identifyApiCaller } from "./api-callers.server";
 export { type Auth, CLIENT_IP_HEADER, createAuth } from "./auth.server";
 export {
   answerForgotPasswordForm,
@@ -14,8 +17,11 @@ export {
   answerTwoFactorForm,
 } from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
+export { listIdentities } from "./identities.server";
 export { answerProfileForm } from "./profile-forms.server";
 export { loadProfilePage } from "./profile-page.server";
+export { providerErrorMessage } from "./provider-flow.server";
+export { configuredProviders, providerFormTargets } from "./providers.server";
 export { recordViewLater } from "./record-view.server";
 export {
   getSessionUser,

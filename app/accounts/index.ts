@@ -5,16 +5,28 @@ export {
   type AuthIntent,
   AuthIntentSchema,
   ChangePasswordSchema,
+  CreateApiKeySchema,
+  type CreatedApiKey,
   ForgotPasswordSchema,
   LoginSchema,
   OwnerSetupSchema,
   PasswordConfirmSchema,
   RegisterSchema,
+  RemovePasskeySchema,
+  RenameFactorSchema,
   ResetPasswordSchema,
+  RevokeApiKeySchema,
   TwoFactorCodeSchema,
   type TwoFactorEnrolment,
+  UnlinkIdentitySchema,
 } from "./auth-schemas";
 export { describeDevice } from "./devices";
+export { FACTOR_NAME_MAX, FACTOR_TYPE_LABELS, type Factor } from "./factors";
+export type { Identities, Identity } from "./identities";
 export { NewPasswordFields } from "./new-password-fields";
+export { registerPasskey, signInWithPasskey, watchPasskeyAutofill } from "./passkey-browser";
+export { ProviderButtons } from "./provider-buttons";
+export type { ProviderId, SignInProvider } from "./providers";
 export { safeRedirect } from "./redirect";
 export { SignInTabs } from "./sign-in-forms";
+export { API_KEY_HEADER, API_KEY_NAME_MAX, type ApiKeySummary } from "./tokens";

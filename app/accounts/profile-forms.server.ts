@@ -14,13 +14,24 @@ import {
   SettingsSchema,
 } from "~/profiles";
 import { savePreferences, saveThemePreference, updateProfile } from "~/profiles/index.server";
+import { createApiKey, revokeApiKey } from "./api-keys.server";
 import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
 import {
   ChangePasswordSchema,
+  CreateApiKeySchema,
+  type CreatedApiKey,
   PasswordConfirmSchema,
+  ProviderStartSchema,
+  RemovePasskeySchema,
+  RenameFactorSchema,
+  RevokeApiKeySchema,
   TwoFactorCodeSchema,
   type TwoFactorEnrolment,
+  UnlinkIdentitySchema,
 } from "./auth-schemas";
+import { listFactors, removePasskey, renameFactor } from "./factors.server";
+import { isProviderId, LastWayInError, unlinkIdentity } from "./identities.server";
+import { startProviderFlow } from "./provider-flow.server";
 import { getSessionUser, revokeSession } from "./session.server";
 
 // The /profile writes (docs/product.md#profile). Each acts on the signed-in user only; there is no
@@ -150,6 +161,81 @@ export async function answerProfileForm({
         // No process may accept the signed-out device's session after this answer (decision 041).
         await context.runtime.caches.sessionsChanged(db);
         throw await done("Device signed out");
+      });
+    case "rename-factor":
+      return handleSubmission(submissionOf(form, RenameFactorSchema), async (input) => {
+        if (!(await renameFactor(db, user.id, input.factorId, input.name))) {
+          throw new AppError("not_found", "That sign-in method could not be found.");
+        }
+        throw await done("Name saved");
+      });
+    case "remove-passkey":
+      return handleSubmission(submissionOf(form, RemovePasskeySchema), async (input) => {
+        const factors = await listFactors(db, user.id);
+        const factor = factors.find((f) => f.id === input.factorId && f.type === "webauthn");
+        if (!factor) throw new AppError("not_found", "That passkey could not be found.");
+        // The last factor of an account goes only with its password (the spec's rule).
+        const othersLeft = factors.some((f) => f.id !== factor.id && f.status === "verified");
+        if (!othersLeft) {
+          if (!input.password) {
+            throw new AppError("invalid", "Enter your password to remove your last passkey.", {
+              fields: { password: "Enter your password to remove your last passkey." },
+            });
+          }
+          // A server call: the library's check, not an endpoint open to the web.
+          const check = await context.runtime.auth.api
+            .verifyPassword({ body: { password: input.password }, headers: request.headers })
+            .catch(() => ({ status: false }));
+          if (!check.status) {
+            throw new AppError("invalid", "Invalid password", {
+              fields: { password: "Invalid password" },
+            });
+          }
+        }
+        if (!(await removePasskey(db, user.id, factor.id))) {
+          throw new AppError("not_found", "That passkey could not be found.");
+        }
+        throw await done("Passkey removed");
+      });
+    case "create-api-key":
+      return handleSubmissionWith(
+        submissionOf(form, CreateApiKeySchema),
+        async ({ name }): Promise<CreatedApiKey> => ({
+          kind: "api-key",
+          name,
+          key: await createApiKey(context, user.id, name),
+        }),
+      );
+    case "revoke-api-key":
+      return handleSubmission(submissionOf(form, RevokeApiKeySchema), async ({ keyId }) => {
+        if (!(await revokeApiKey(db, user.id, keyId))) {
+          throw new AppError("not_found", "That API key could not be found.");
+        }
+        throw await done("API key revoked", "Requests with it are refused from now on.");
+      });
+    case "link-provider":
+      return handleSubmission(submissionOf(form, ProviderStartSchema), async ({ provider }) => {
+        if (!isProviderId(provider, env)) {
+          throw new AppError("invalid", "That sign-in service is not available.");
+        }
+        throw await startProviderFlow(request, context, {
+          provider,
+          mode: "link",
+          callbackURL: "/profile",
+          errorCallbackURL: "/profile",
+        });
+      });
+    case "unlink-provider":
+      return handleSubmission(submissionOf(form, UnlinkIdentitySchema), async ({ identityId }) => {
+        try {
+          if (!(await unlinkIdentity(db, user.id, identityId))) {
+            throw new AppError("not_found", "That linked account could not be found.");
+          }
+        } catch (error) {
+          if (error instanceof LastWayInError) throw new AppError("conflict", error.message);
+          throw error;
+        }
+        throw await done("Account unlinked");
       });
     case "delete-account":
       return handleSubmission(submissionOf(form, PasswordConfirmSchema), async ({ password }) => {

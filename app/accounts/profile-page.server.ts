@@ -2,7 +2,10 @@ import type { AppLoadContext } from "react-router";
 import { listRecentActivity } from "~/activity/index.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getPreferences, getProfile } from "~/profiles/index.server";
+import { listApiKeys } from "./api-keys.server";
 import { describeDevice } from "./devices";
+import { hasVerifiedFactor, listFactors } from "./factors.server";
+import { listIdentities } from "./identities.server";
 import type { SessionUser } from "./session.server";
 
 // What /profile shows a signed-in user (docs/product.md#profile): each part is read on its own, and
@@ -30,20 +33,28 @@ export async function loadProfilePage(
       return { value: fallback, error: what };
     }
   };
-  const [profile, preferences, activity, sessions] = await Promise.all([
-    attempt("Failed to load profile information", () => getProfile(db, user.id), null),
-    attempt("Failed to load preferences", () => getPreferences(db, user.id), {
-      emailNotifications: true,
-      themePreference: "system" as const,
-      privacyLevel: "public" as const,
-    }),
-    attempt("Failed to load activity data", () => listRecentActivity(db, user.id), []),
-    attempt(
-      "Failed to load your devices",
-      () => auth.api.listSessions({ headers: request.headers }),
-      [],
-    ),
-  ]);
+  const [profile, preferences, activity, sessions, factors, apiKeys, identities] =
+    await Promise.all([
+      attempt("Failed to load profile information", () => getProfile(db, user.id), null),
+      attempt("Failed to load preferences", () => getPreferences(db, user.id), {
+        emailNotifications: true,
+        themePreference: "system" as const,
+        privacyLevel: "public" as const,
+      }),
+      attempt("Failed to load activity data", () => listRecentActivity(db, user.id), []),
+      attempt(
+        "Failed to load your devices",
+        () => auth.api.listSessions({ headers: request.headers }),
+        [],
+      ),
+      attempt("Failed to load your sign-in methods", () => listFactors(db, user.id), []),
+      attempt("Failed to load your API keys", () => listApiKeys(db, user.id), []),
+      attempt(
+        "Failed to load your linked accounts",
+        () => listIdentities(db, runtime.env, user.id),
+        { linked: [], linkable: [], hasPassword: true },
+      ),
+    ]);
   const devices = sessions.value
     .map((s) => ({
       id: s.id,
@@ -63,6 +74,8 @@ export async function loadProfilePage(
       email: user.email,
       role: user.role,
       twoFactorEnabled: user.twoFactorEnabled,
+      // The owner's banner: an authenticator app or a passkey is a second factor.
+      hasSecondFactor: hasVerifiedFactor(factors.value),
       createdAt: user.createdAt,
     },
     profile: profile.value ?? {
@@ -76,8 +89,17 @@ export async function loadProfilePage(
     preferences: preferences.value,
     activity: activity.value,
     devices,
-    errors: [profile.error, preferences.error, activity.error, sessions.error].filter(
-      (error) => error !== null,
-    ),
+    factors: factors.value,
+    apiKeys: apiKeys.value,
+    identities: identities.value,
+    errors: [
+      profile.error,
+      preferences.error,
+      activity.error,
+      sessions.error,
+      factors.error,
+      apiKeys.error,
+      identities.error,
+    ].filter((error) => error !== null),
   };
 }

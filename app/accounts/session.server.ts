@@ -55,8 +55,32 @@ export async function getSessionUser(
 
 /** The auth library's answer with the role, profile and theme, read in one round trip. */
 async function withViewer(db: Database, result: ResolvedSession): Promise<SessionUser> {
+  const viewer = await viewerOf(db, result.user.id);
+  return {
+    ...viewer,
+    email: result.user.email,
+    createdAt: new Date(result.user.createdAt).toISOString(),
+    twoFactorEnabled: Boolean(result.user.twoFactorEnabled),
+    sessionId: result.session.id,
+  };
+}
+
+/**
+ * The account behind an API key or a service token, as a caller of the API: its role of this
+ * moment, read now (no session is kept for it). Null when the account is gone.
+ */
+export async function callerById(db: Database, userId: string): Promise<SessionUser | null> {
+  const viewer = await viewerOf(db, userId);
+  if (!viewer.email) return null;
+  return { ...viewer, email: viewer.email, sessionId: "" };
+}
+
+async function viewerOf(db: Database, userId: string) {
   const [extras] = await db
     .select({
+      email: users.email,
+      createdAt: users.createdAt,
+      twoFactorEnabled: users.twoFactorEnabled,
       role: userRoles.role,
       displayName: profiles.displayName,
       avatarUrl: profiles.avatarUrl,
@@ -66,17 +90,16 @@ async function withViewer(db: Database, result: ResolvedSession): Promise<Sessio
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .where(eq(users.id, result.user.id));
+    .where(eq(users.id, userId));
   return {
+    id: userId,
+    email: extras?.email ?? null,
+    createdAt: (extras?.createdAt ?? new Date(0)).toISOString(),
+    twoFactorEnabled: Boolean(extras?.twoFactorEnabled),
     displayName: extras?.displayName ?? null,
     avatarUrl: extras?.avatarUrl ?? null,
     themePreference: parseTheme(extras?.themePreference),
-    id: result.user.id,
-    email: result.user.email,
-    createdAt: new Date(result.user.createdAt).toISOString(),
-    twoFactorEnabled: Boolean(result.user.twoFactorEnabled),
-    sessionId: result.session.id,
-    role: extras?.role && isRole(extras.role) ? extras.role : "guest",
+    role: extras?.role && isRole(extras.role) ? extras.role : ("guest" as Role),
   };
 }
 

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { KeyRound } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import {
   EmailField,
   Field,
@@ -16,6 +17,7 @@ import { isAuthIntent } from "./auth-intents";
 import { authSchema } from "./auth-schema-loaders";
 import type { AuthIntent } from "./auth-schemas";
 import { NewPasswordFields } from "./new-password-fields";
+import { type PasskeyAssertion, signInWithPasskey, watchPasskeyAutofill } from "./passkey-browser";
 
 // The /auth page's Login and Register tabs (docs/product.md#auth). Both post to the page's action
 // as documents, so they work without JavaScript; the reply names its form by the `intent` it echoes.
@@ -67,7 +69,8 @@ function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: strin
     <SchemaForm form={form}>
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <EmailField meta={fields.email} id="login-email" required />
+      {/* "webauthn": the browser may offer the user's passkeys in this field's autofill. */}
+      <EmailField meta={fields.email} id="login-email" autoComplete="username webauthn" required />
       <Field
         meta={fields.password}
         id="login-password"
@@ -84,7 +87,65 @@ function LoginForm({ reply, redirectTo }: { reply?: FormReply; redirectTo: strin
           Forgot your password?
         </Link>
       </p>
+      <PasskeySignIn redirectTo={redirectTo} />
     </SchemaForm>
+  );
+}
+
+/**
+ * "Sign in with a passkey", and the same offered in the email field's autofill where the browser
+ * can. The authenticator's answer goes to the page's action, which signs in as a password does.
+ */
+function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+  const fetcher = useFetcher<FormReply>();
+  const [asking, setAsking] = useState(false);
+  const { submit } = fetcher;
+  const failedMessage = replyMessage(fetcher.data);
+  useEffect(() => {
+    if (failedMessage) toast.error("Error signing in", { description: failedMessage });
+  }, [failedMessage]);
+  // One autofill request per page view; it ends with whatever `finish` is current then.
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  useEffect(() => {
+    let live = true;
+    // Autofill runs unasked: only a passkey picked from it counts; its failures (no passkey for
+    // this site, a page at an address WebAuthn refuses) stay silent. The button reports its own.
+    watchPasskeyAutofill().then((answer) => {
+      if (live && answer?.ok) finishRef.current(answer);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  function finish(answer: PasskeyAssertion) {
+    if (answer.ok) {
+      submit(
+        { intent: "passkey", response: answer.response, redirectTo },
+        { method: "post", action: "/auth" },
+      );
+    } else if (!("cancelled" in answer && answer.cancelled)) {
+      toast.error("Error signing in", { description: answer.message });
+    }
+  }
+  const busy = asking || fetcher.state !== "idle";
+  return (
+    <div className="border-t pt-4">
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={busy}
+        onClick={async () => {
+          setAsking(true);
+          finish(await signInWithPasskey());
+          setAsking(false);
+        }}
+      >
+        <KeyRound aria-hidden="true" />
+        {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+      </Button>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { getSessionUser } from "~/accounts/index.server";
+import { ACCOUNTS_ENDPOINTS, identifyApiCaller } from "~/accounts/index.server";
 import { ACTIVITY_ENDPOINTS } from "~/activity/index.server";
 import { CONSOLE_ENDPOINTS } from "~/console/index.server";
 import { GAMES_ENDPOINTS } from "~/games/index.server";
@@ -21,12 +21,13 @@ export const ENDPOINTS: readonly Endpoint<Permission>[] = [
   ...ROLES_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...CONSOLE_ENDPOINTS,
+  ...ACCOUNTS_ENDPOINTS,
 ];
 
 /** Answers one /api/v1/* request; `path` is what follows /api/v1/. */
 export const handleApi = createApiRouter({
   endpoints: ENDPOINTS,
-  identify: getSessionUser,
+  identify: identifyApiCaller,
   allows: (user, permission) => can(user.role, permission),
 });
 

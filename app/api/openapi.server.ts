@@ -84,7 +84,10 @@ export function openApiDocument(siteUrl: string) {
       summary: endpoint.summary,
       operationId: `${endpoint.method.toLowerCase()}_${endpoint.path.replace(/[/:]+/g, "_")}`,
       ...(endpoint.permission
-        ? { security: [{ session: [] }], "x-permission": endpoint.permission }
+        ? {
+            security: [{ session: [] }, { apiKey: [] }, { bearer: [] }],
+            "x-permission": endpoint.permission,
+          }
         : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(endpoint.body ? { requestBody: { required: true, content: json(endpoint.body) } } : {}),
@@ -96,11 +99,21 @@ export function openApiDocument(siteUrl: string) {
     info: {
       title: "studio-site API",
       version: "1.0.0",
-      description: "News, games and staff data. Staff endpoints use the site's session cookie.",
+      description:
+        "News, games and staff data. Staff endpoints take the site's session cookie, a personal API key (x-api-key; made in the profile's Security section) or a service token (Authorization: Bearer, from POST /api/v1/auth/token). Each acts with its account's role of the moment.",
     },
     servers: [{ url: siteUrl }],
     components: {
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "studio.session_token" } },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "studio.session_token" },
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: `Keys at ${siteUrl}/.well-known/jwks.json; valid 15 minutes.`,
+        },
+      },
     },
     paths,
   };

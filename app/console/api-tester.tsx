@@ -5,7 +5,7 @@ import { Button } from "~/platform/ui/button";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { apiFailureMessage, apiPathFor, CONSOLE_TABLES } from "./api-tables";
-import { callApi } from "./console-api";
+import { type ApiCredential, callApi } from "./console-api";
 
 // The console's API Testing tab (docs/product.md#api-testing-tab): ready-made reads of the spec's tables and a custom one.
 
@@ -23,13 +23,14 @@ export function ApiTester() {
   const [method, setMethod] = useState("GET");
   const [table, setTable] = useState("");
   const [busy, setBusy] = useState(false);
+  const [credential, setCredential] = useState<ApiCredential>({ kind: "session", value: "" });
   async function run(
     label: string,
     test: { verb: string; subject: string; path: string; body?: unknown },
   ) {
     setBusy(true);
     try {
-      const answer = await callApi(test.verb, test.path, test.body);
+      const answer = await callApi(test.verb, test.path, test.body, credential);
       setResult({ label, status: answer.status, ms: answer.ms, body: answer.data });
       if (answer.ok)
         toast.success("API Test Successful", {
@@ -58,6 +59,38 @@ export function ApiTester() {
   };
   return (
     <div className="space-y-5">
+      <div className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-end">
+        <div className="space-y-1">
+          <Label htmlFor="api-credential">Call as</Label>
+          <select
+            id="api-credential"
+            value={credential.kind}
+            onChange={(e) =>
+              setCredential({ kind: e.target.value as ApiCredential["kind"], value: "" })
+            }
+            className="block h-10 rounded-md border border-input bg-background px-3 text-sm"
+          >
+            <option value="session">This session</option>
+            <option value="api-key">An API key (x-api-key)</option>
+            <option value="bearer">A service token (Bearer)</option>
+          </select>
+        </div>
+        {credential.kind !== "session" && (
+          <div className="space-y-1">
+            <Label htmlFor="api-secret">
+              {credential.kind === "api-key" ? "API key" : "Service token"}
+            </Label>
+            <Input
+              id="api-secret"
+              type="password"
+              value={credential.value}
+              onChange={(e) => setCredential({ ...credential, value: e.target.value.trim() })}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+        )}
+      </div>
       <div className="flex flex-wrap gap-2">
         {PREDEFINED.map((test) => (
           <Button

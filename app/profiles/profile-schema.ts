@@ -15,6 +15,12 @@ export const ProfileIntentSchema = z.enum([
   "change-password",
   "revoke-session",
   "delete-account",
+  "rename-factor",
+  "remove-passkey",
+  "create-api-key",
+  "revoke-api-key",
+  "link-provider",
+  "unlink-provider",
 ]);
 export type ProfileIntent = z.infer<typeof ProfileIntentSchema>;
 

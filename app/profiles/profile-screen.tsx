@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
+import type { ApiKeySummary, Factor, Identities } from "~/accounts";
 import type { ActivityEntry } from "~/activity";
 import { replyMessage } from "~/platform/forms/schema-form";
 import { toast } from "~/platform/toast/notify";
@@ -35,15 +36,28 @@ export function ProfileScreen({
   preferences,
   activity,
   devices,
+  factors,
+  apiKeys,
+  identities,
   errors,
   reply,
 }: {
   tab: "profile" | "activity" | "settings";
-  user: { id: string; email: string; role: Role; twoFactorEnabled: boolean; createdAt: string };
+  user: {
+    id: string;
+    email: string;
+    role: Role;
+    twoFactorEnabled: boolean;
+    hasSecondFactor: boolean;
+    createdAt: string;
+  };
   profile: Profile;
   preferences: Settings;
   activity: ActivityEntry[];
   devices: Device[];
+  factors: Factor[];
+  apiKeys: ApiKeySummary[];
+  identities: Identities;
   /** The parts that failed to load, each toasted once. */
   errors: string[];
   /** The action's reply to whichever form was sent as a document. */
@@ -66,13 +80,13 @@ export function ProfileScreen({
           {user.email} · {ROLE_LABELS[user.role]}
         </p>
       </header>
-      {user.role === "owner" && !user.twoFactorEnabled && (
+      {user.role === "owner" && !user.hasSecondFactor && (
         <p
           role="status"
           className="rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm"
         >
-          As an owner you control every role. Please turn on two-factor authentication in the
-          Security section below.
+          As an owner you control every role. Please turn on two-factor authentication or add a
+          passkey in the Security section below.
         </p>
       )}
       <Tabs defaultValue={tab}>
@@ -95,7 +109,14 @@ export function ProfileScreen({
           />
         </TabsContent>
       </Tabs>
-      <SecuritySection twoFactorEnabled={user.twoFactorEnabled} devices={devices} reply={reply} />
+      <SecuritySection
+        twoFactorEnabled={user.twoFactorEnabled}
+        factors={factors}
+        apiKeys={apiKeys}
+        identities={identities}
+        devices={devices}
+        reply={reply}
+      />
     </div>
   );
 }

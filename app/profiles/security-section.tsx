@@ -1,10 +1,19 @@
 import { Download, KeyRound, LogOut, MonitorSmartphone, Trash2 } from "lucide-react";
 import { Form } from "react-router";
-import { ChangePasswordSchema, PasswordConfirmSchema } from "~/accounts";
+import {
+  type ApiKeySummary,
+  ChangePasswordSchema,
+  type Factor,
+  type Identities,
+  PasswordConfirmSchema,
+} from "~/accounts";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
+import { ApiKeysCard } from "./api-keys-card";
+import { FactorsCard } from "./factors-card";
+import { LinkedAccountsCard } from "./linked-accounts-card";
 import {
   type Device,
   IntentHidden,
@@ -17,7 +26,7 @@ import { TwoFactorCard } from "./two-factor-card";
 
 export { type Device, type ProfileReply, replyFor } from "./security-parts";
 
-function PasswordCard({ reply }: { reply?: ProfileReply }) {
+function PasswordCard({ reply, hasPassword }: { reply?: ProfileReply; hasPassword: boolean }) {
   const busy = usePending("change-password");
   const [form, fields] = useSchemaForm(ChangePasswordSchema, {
     id: "change-password-form",
@@ -28,7 +37,20 @@ function PasswordCard({ reply }: { reply?: ProfileReply }) {
     <Card>
       <CardHeader>
         <SectionTitle Icon={KeyRound}>Change password</SectionTitle>
-        <CardDescription>Changing it signs you out on every other device.</CardDescription>
+        <CardDescription>
+          {hasPassword ? (
+            "Changing it signs you out on every other device."
+          ) : (
+            <>
+              Your account has no password yet: you signed up with a sign-in service. To set one,
+              use{" "}
+              <a href="/auth/forgot-password" className="text-primary underline">
+                Forgot your password?
+              </a>{" "}
+              with your e-mail address.
+            </>
+          )}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <SchemaForm form={form} className="space-y-3">
@@ -138,10 +160,16 @@ function DataCard({ reply }: { reply?: ProfileReply }) {
 
 export function SecuritySection({
   twoFactorEnabled,
+  factors,
+  apiKeys,
+  identities,
   devices,
   reply,
 }: {
   twoFactorEnabled: boolean;
+  factors: Factor[];
+  apiKeys: ApiKeySummary[];
+  identities: Identities;
   devices: Device[];
   reply?: ProfileReply;
 }) {
@@ -151,8 +179,11 @@ export function SecuritySection({
         Security
       </h2>
       <TwoFactorCard enabled={twoFactorEnabled} reply={reply} />
-      <PasswordCard reply={reply} />
+      <FactorsCard factors={factors} reply={reply} />
+      <LinkedAccountsCard identities={identities} />
+      <PasswordCard reply={reply} hasPassword={identities.hasPassword} />
       <DevicesCard devices={devices} />
+      <ApiKeysCard apiKeys={apiKeys} reply={reply} />
       <DataCard reply={reply} />
     </section>
   );

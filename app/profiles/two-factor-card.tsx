@@ -99,7 +99,8 @@ function EnableTwoFactorForm({ reply }: { reply?: ProfileReply }) {
 }
 
 export function TwoFactorCard({ enabled, reply }: { enabled: boolean; reply?: ProfileReply }) {
-  const enrolment = reply?.result;
+  const result = reply?.result;
+  const enrolment = result && "qrDataUrl" in result ? result : undefined;
   return (
     <Card>
       <CardHeader>

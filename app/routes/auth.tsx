@@ -1,5 +1,10 @@
-import { type AuthIntent, SignInTabs, safeRedirect } from "~/accounts";
-import { answerSignInForm, requireAnonymous } from "~/accounts/index.server";
+import { type AuthIntent, ProviderButtons, SignInTabs, safeRedirect } from "~/accounts";
+import {
+  answerSignInForm,
+  configuredProviders,
+  providerErrorMessage,
+  requireAnonymous,
+} from "~/accounts/index.server";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
@@ -11,6 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     tab: (url.searchParams.get("tab") === "register" ? "register" : "login") as AuthIntent,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
+    providers: configuredProviders(context.runtime.env),
+    // A provider's sign-in that came back refused (the auth library adds `error`).
+    providerError: providerErrorMessage(url.searchParams.get("error")),
   };
 }
 
@@ -37,7 +45,16 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <CardDescription>Sign in to your account, or create one.</CardDescription>
         </CardHeader>
         <CardContent>
+          {loaderData.providerError && (
+            <p
+              role="alert"
+              className="mb-4 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+            >
+              {loaderData.providerError}
+            </p>
+          )}
           <SignInTabs reply={actionData} tab={loaderData.tab} redirectTo={loaderData.redirectTo} />
+          <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
           <noscript>
             <p className="mt-6 text-center text-sm">
               <a href="/auth?tab=login" className="text-primary underline">

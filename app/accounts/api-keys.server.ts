@@ -1,0 +1,70 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import type { Database } from "~/db/database.server";
+import { apiKeys } from "~/db/schema";
+import { AppError } from "~/platform/errors/app-error";
+import type { ApiKeySummary } from "./tokens";
+
+// Personal API keys (decision 051) through the auth library's api-key plugin: it makes the key,
+// keeps only its hash and checks it. A key acts as its owner with the owner's role of the moment
+// (the API reads it on each request), so a demoted or deleted account's keys lose their power at
+// once; revoking deletes the row, which every process sees on the key's next use.
+
+/** A user's keys, newest first, without the keys themselves (only their first characters). */
+export async function listApiKeys(db: Database, userId: string): Promise<ApiKeySummary[]> {
+  const rows = await db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      start: apiKeys.start,
+      createdAt: apiKeys.createdAt,
+      lastRequest: apiKeys.lastRequest,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.referenceId, userId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name ?? "API key",
+    start: row.start,
+    createdAt: row.createdAt.toISOString(),
+    lastUsed: row.lastRequest ? row.lastRequest.toISOString() : null,
+  }));
+}
+
+/** Makes a key for the user; the answer is the only time the whole key is seen. */
+export async function createApiKey(
+  { runtime }: AppLoadContext,
+  userId: string,
+  name: string,
+): Promise<string> {
+  const [held] = await runtime.db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(eq(apiKeys.referenceId, userId));
+  const limit = runtime.env.API_KEYS_PER_USER;
+  if ((held?.n ?? 0) >= limit) {
+    throw new AppError(
+      "conflict",
+      `You already have ${limit} API keys. Revoke one you no longer use first.`,
+    );
+  }
+  const made = await runtime.auth.api.createApiKey({ body: { name, userId } });
+  return made.key;
+}
+
+/** Revokes one of the user's keys; false when the user has no such key. */
+export async function revokeApiKey(db: Database, userId: string, keyId: string) {
+  const gone = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.referenceId, userId)))
+    .returning({ id: apiKeys.id });
+  return gone.length > 0;
+}
+
+/** The owner of a valid key, or null (unknown, revoked, expired or malformed). */
+export async function apiKeyOwner({ runtime }: AppLoadContext, key: string) {
+  if (key.length === 0 || key.length > 200) return null;
+  const answer = await runtime.auth.api.verifyApiKey({ body: { key } });
+  return answer.valid && answer.key ? answer.key.referenceId : null;
+}

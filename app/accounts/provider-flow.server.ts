@@ -1,0 +1,65 @@
+import { type AppLoadContext, redirect } from "react-router";
+import { AppError } from "~/platform/errors/app-error";
+import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
+import type { ProviderId } from "./providers";
+
+// Starting a provider's authorization-code flow (decision 051): the auth library makes the state
+// and the PKCE verifier, keeps them, and answers with the provider's address; the browser goes
+// there with the library's cookies. The provider sends it back to the library's callback, which
+// signs in (or links) and then sends it to `callbackURL`, or to `errorCallbackURL?error=…`.
+
+type Flow = {
+  provider: ProviderId;
+  mode: "sign-in" | "link";
+  callbackURL: string;
+  errorCallbackURL: string;
+};
+
+// The generic OpenID Connect provider is one of the library's social providers too: the same
+// endpoints serve all four.
+function endpointOf({ provider, mode, callbackURL, errorCallbackURL }: Flow) {
+  const body = { provider, callbackURL, errorCallbackURL };
+  return mode === "link" ? { path: "/link-social", body } : { path: "/sign-in/social", body };
+}
+
+export async function startProviderFlow(request: Request, context: AppLoadContext, flow: Flow) {
+  const { path, body } = endpointOf(flow);
+  const answer = await forwardToAuth<{ url?: string }>(request, context, path, body);
+  const url = answer.body.url;
+  if (!answer.ok || typeof url !== "string") {
+    context.runtime.logger.warn(
+      { status: answer.status, code: answer.body.code, provider: flow.provider },
+      `auth: a provider's ${flow.mode} could not start: ${answer.body.message ?? ""}`,
+    );
+    throw new AppError(
+      answer.status === 429 ? "too_many" : "invalid",
+      authErrorMessage(answer, "That sign-in service could not be reached. Please try again."),
+    );
+  }
+  return redirect(url, { headers: answer.cookies });
+}
+
+/** What /auth says when a provider's sign-in came back refused (`?error=` from the library). */
+export function providerErrorMessage(code: string | null): string | null {
+  if (!code) return null;
+  switch (code.toLowerCase()) {
+    case "account_not_linked":
+      return "An account with that e-mail address already exists, and the sign-in service did not confirm the address is yours. Sign in with your password, then link the service from your profile.";
+    case "email_not_verified_by_provider":
+    case "unable_to_create_user":
+      return "That sign-in service did not confirm your e-mail address, so no account was made with it. Register with your e-mail address instead.";
+    case "access_denied":
+      return "The sign-in was cancelled.";
+    case "email_doesn't_match":
+    case "email_doesnt_match":
+      return "That account's e-mail address is not the one of your account here.";
+    case "unable_to_link_account":
+      return "That account could not be linked. It may already belong to another user.";
+    case "state_mismatch":
+    case "please_restart_the_process":
+    case "invalid_state":
+      return "The sign-in took too long or was started elsewhere. Please try again.";
+    default:
+      return "Signing in with that service did not work. Please try again.";
+  }
+}

@@ -1,0 +1,70 @@
+import { Link2, Unlink } from "lucide-react";
+import { Form } from "react-router";
+import type { Identities } from "~/accounts";
+import { LocalTime } from "~/platform/dates/local-time";
+import { usePending } from "~/platform/forms/schema-form";
+import { Button } from "~/platform/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
+import { IntentHidden, SectionTitle } from "./security-parts";
+
+// The Security section's linked accounts (decision 051): identities from the configured sign-in
+// services, each unlinked here while another way in remains; services not linked yet are offered.
+// Shown only when the site has a sign-in service or the account still has an identity of one.
+
+export function LinkedAccountsCard({ identities }: { identities: Identities }) {
+  const unlinking = usePending("unlink-provider");
+  const { linked, linkable } = identities;
+  if (linked.length === 0 && linkable.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <SectionTitle Icon={Link2}>Linked accounts</SectionTitle>
+        <CardDescription>
+          Sign in with an account you already have elsewhere. Unlinking keeps your account here.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {linked.length > 0 && (
+          <ul className="divide-y" data-testid="linked-accounts">
+            {linked.map((identity) => (
+              <li
+                key={identity.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
+                <div>
+                  <p className="font-medium">{identity.providerName}</p>
+                  <p className="text-xs text-muted-foreground">
+                    Linked <LocalTime value={identity.linkedAt} format="detail" />
+                  </p>
+                </div>
+                <Form method="post">
+                  <IntentHidden intent="unlink-provider" />
+                  <input type="hidden" name="identityId" value={identity.id} />
+                  <Button type="submit" variant="outline" size="sm" disabled={unlinking}>
+                    <Unlink aria-hidden="true" />
+                    Unlink {identity.providerName}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        {linkable.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            {linkable.map((provider) => (
+              // A document post: the answer sends the browser on to the service.
+              <form key={provider.id} method="post" action="/profile">
+                <IntentHidden intent="link-provider" />
+                <input type="hidden" name="provider" value={provider.id} />
+                <Button type="submit" variant="outline" size="sm">
+                  <Link2 aria-hidden="true" />
+                  Link {provider.name}
+                </Button>
+              </form>
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
