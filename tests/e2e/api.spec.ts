@@ -31,6 +31,15 @@ type Call = {
 
 const CALLS: Call[] = [
   { method: "GET", path: "news", minimum: null, allowed: 200 },
+  // The service-token exchange takes an API key, never a session: without one, 401 for everyone
+  // (the keys themselves: console.spec.ts and tests/integration/api-tokens.test.ts).
+  {
+    method: "POST",
+    path: "auth/token",
+    minimum: null,
+    allowed: 401,
+    allowedCode: "unauthenticated",
+  },
   {
     method: "GET",
     path: "news/:id",

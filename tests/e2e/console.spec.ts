@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { CONSOLE_TABLES } from "../../app/console/api-tables";
 import type { Role } from "../../app/roles/permissions";
+import { axeViolations } from "../support/axe";
 import { gotoHydrated, reloadHydrated } from "../support/browser";
 import { accountMenu as menuFor, registerAccount, signInAs } from "../support/browser-accounts";
 import { expectToast, recordToastTitles } from "../support/toasts";
@@ -495,6 +496,61 @@ test("Performance Monitor: load time, memory bar, connection, render time and DO
 });
 
 test.describe("API Testing", () => {
+  test("an API key made in the profile is shown once, calls the API (also from the tester), and is refused once revoked", async ({
+    page,
+    playwright,
+    allowConsoleMessage,
+  }) => {
+    allowConsoleMessage(statusMessage(401));
+    await signInAs(page, "developer");
+    await gotoHydrated(page, "/profile");
+    const name = `Tester key ${Date.now().toString(36)}`;
+    await page.getByLabel("Name for a new key").fill(name);
+    await page.getByRole("button", { name: "Create key" }).click();
+    const shown = page.getByTestId("new-api-key");
+    await expect(shown).toContainText("it is shown only this once");
+    const key = (await shown.locator("code").first().textContent())?.trim() ?? "";
+    expect(key).toMatch(/^studio_\w+/);
+    const row = page.getByTestId("api-keys").locator("li").filter({ hasText: name });
+    await expect(row).toContainText("never used");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A script with the key and no cookie reads what a developer may read.
+    const script = await playwright.request.newContext({ baseURL: DEMO_URL });
+    const asScript = () =>
+      script.get("/api/v1/profiles?limit=1", { headers: { "x-api-key": key } });
+    expect((await asScript()).status()).toBe(200);
+
+    // Once the page is left, the key is not shown again.
+    await reloadHydrated(page);
+    await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+    await expect(page.getByText(key)).toHaveCount(0);
+    await expect(row).toContainText("last used");
+
+    // The console's tester calls with the key instead of the session.
+    const dialog = await openConsole(page, "developer");
+    const panel = await openTab(dialog, "API Testing");
+    await panel.getByLabel("Call as").selectOption("api-key");
+    await panel.getByLabel("API key").fill(key);
+    await panel.getByRole("button", { name: "Profiles", exact: true }).click();
+    await expect(panel.getByTestId("api-status")).toHaveText("200");
+    await panel.getByLabel("API key").fill(`${key}x`);
+    await panel.getByRole("button", { name: "Profiles", exact: true }).click();
+    await expect(panel.getByTestId("api-status")).toHaveText("401");
+    await page.keyboard.press("Escape");
+
+    // Revoked: the next call is refused.
+    await gotoHydrated(page, "/profile");
+    page.once("dialog", (confirm) => void confirm.accept());
+    await row.getByRole("button", { name: `Revoke ${name}` }).click();
+    await expectToast(page, "API key revoked");
+    await expect(row).toHaveCount(0);
+    const refused = await asScript();
+    expect(refused.status()).toBe(401);
+    expect((await refused.json()).error.message).toBe("The API key is not valid.");
+    await script.dispose();
+  });
+
   test("the four predefined tests answer 200 with a result and a success toast", async ({
     page,
   }) => {

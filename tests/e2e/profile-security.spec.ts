@@ -99,7 +99,7 @@ test("changing the password signs out the other devices and keeps this one", asy
   await gotoHydrated(second, "/auth");
   await second.locator("#login-email").fill(account.email);
   await second.locator("#login-password").fill(newPassword);
-  await second.getByRole("button", { name: "Sign in" }).click();
+  await second.getByRole("button", { name: "Sign in", exact: true }).click();
   await second.waitForURL((url) => url.pathname === "/");
   await expect(accountMenu(second)).toBeVisible();
   await openProfile(page);
@@ -141,7 +141,7 @@ test("deleting the account needs the password, signs out every device, and the a
   await gotoHydrated(page, "/auth");
   await page.locator("#login-email").fill(account.email);
   await page.locator("#login-password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText(/invalid email or password/i);
   await expect(page).toHaveURL(/\/auth/);
   await expect(accountMenu(page)).toHaveCount(0);

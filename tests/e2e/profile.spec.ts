@@ -308,7 +308,7 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
   await waitForHydration(other);
   await other.locator("#login-email").fill(account.email);
   await other.locator("#login-password").fill(account.password);
-  await other.getByRole("button", { name: "Sign in" }).click();
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
   await other.waitForURL((url) => url.pathname === "/");
   await expect(other.locator("html")).toHaveClass(/\bdark\b/);
   await expect(other.getByRole("button", { name: "Dark", exact: true })).toHaveAttribute(

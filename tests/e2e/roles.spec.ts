@@ -97,7 +97,7 @@ test.describe("guards", () => {
     await gotoHydrated(page, "/admin");
     await expect(page).toHaveURL((url) => url.pathname === "/auth");
     await unauthorized(page);
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toHaveCount(0);
   });
 
@@ -140,7 +140,7 @@ test.describe("guards", () => {
     await signInAs(page, "developer");
     await gotoHydrated(page, "/auth");
     await expect(page).toHaveURL((url) => url.pathname === "/");
-    await expect(page.getByRole("button", { name: "Sign in" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
     await expect(accountMenu(page, roleEmail("developer"))).toBeVisible();
   });
 });

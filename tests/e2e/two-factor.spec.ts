@@ -146,5 +146,5 @@ test("a backup code signs in once, and not a second time", async ({
 test("/auth/two-factor without the password step goes back to /auth", async ({ page }) => {
   await gotoHydrated(page, "/auth/two-factor");
   await expect(page).toHaveURL((url) => url.pathname === "/auth");
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 });

@@ -101,6 +101,12 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
         cookie: cookies.get(who),
         body: VALID_BODIES[`${endpoint.method} ${endpoint.path}`],
       });
+      // The service-token exchange takes an API key, not a session (api-tokens.test.ts).
+      if (endpoint.path === "auth/token") {
+        expect(result.status).toBe(401);
+        expect(result.body.error.code).toBe("unauthenticated");
+        return;
+      }
       const allowed =
         endpoint.permission === null || (who !== "signed out" && can(who, endpoint.permission));
       if (!allowed) {

@@ -209,8 +209,16 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
     ["POST", "/update-session"],
     ["GET", "/list-accounts"],
     ["POST", "/unlink-account"],
-    ["POST", "/link-social"],
-    ["POST", "/sign-in/social"],
+    // The new plugins' endpoints the product calls only from the server (decision 051).
+    ["GET", "/passkey/list-user-passkeys"],
+    ["POST", "/passkey/delete-passkey"],
+    ["POST", "/passkey/update-passkey"],
+    ["POST", "/api-key/create"],
+    ["GET", "/api-key/list"],
+    ["POST", "/api-key/delete"],
+    ["POST", "/api-key/update"],
+    ["GET", "/token"],
+    ["GET", "/jwks"],
     ["GET", "/delete-user/callback"],
     ["POST", "/two-factor/get-totp-uri"],
     ["POST", "/two-factor/generate-backup-codes"],
@@ -236,6 +244,13 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
       json: { email: user.email, redirectTo: "/auth/reset-password" },
     });
     expect(reset.status).toBe(200);
+    // A provider's flow starts here; with none configured the library itself refuses the
+    // provider (its JSON answer, not the allowlist's plain 404).
+    const provider = await call(context, "/sign-in/social", {
+      json: { provider: "github", callbackURL: "/" },
+    });
+    expect(provider.status).toBeLessThan(500);
+    expect(provider.text).toContain("PROVIDER_NOT_FOUND");
   });
 
   it("stores reset tokens hashed, and the mailed reset link still works", async () => {

@@ -70,7 +70,7 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByRole("tab", { name: "Login" }).click();
   await page.locator("#login-email").fill(email);
   await page.locator("#login-password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /**

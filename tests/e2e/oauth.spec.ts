@@ -1,0 +1,200 @@
+import { execFileSync } from "node:child_process";
+import type { Page } from "@playwright/test";
+import { OAuth2Server } from "oauth2-mock-server";
+import { axeViolations } from "../support/axe";
+import { gotoHydrated } from "../support/browser";
+import { accountMenu } from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { NEW_PASSWORD, uniqueEmail, uniqueId } from "../support/users";
+import { expect, statusMessage, test } from "./fixtures";
+import { freePort, freshDataDir, ROOT, type ServerProcess, startServer } from "./server-process";
+
+// Sign-in with a real OpenID Connect provider on loopback (oauth2-mock-server: discovery, JWKS,
+// signed ID tokens, and it checks the PKCE verifier against the challenge), configured through the
+// generic provider's variables of a site process started here. What the provider says of the
+// user (subject, e-mail, whether it verified it) is set per test.
+test.describe.configure({ mode: "serial" });
+test.slow();
+
+let provider: OAuth2Server;
+let site: ServerProcess;
+let claims: Record<string, unknown> = {};
+const PROVIDER_NAME = "Studio ID";
+const existing = { email: uniqueEmail("existing"), password: NEW_PASSWORD };
+
+test.beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate("RS256");
+  provider.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, claims));
+  provider.service.on("beforeUserinfo", (userInfo) => {
+    userInfo.body = { ...claims };
+  });
+  await provider.start(await freePort(), "127.0.0.1");
+  const dataDir = freshDataDir("oauth-site");
+  const env = {
+    OIDC_ISSUER: provider.issuer.url ?? "",
+    OIDC_CLIENT_ID: "studio-site",
+    OIDC_CLIENT_SECRET: "a-client-secret",
+    OIDC_NAME: PROVIDER_NAME,
+    TRUST_PROXY: "loopback",
+  };
+  // A verified account with a password, made as `studio user create` makes one.
+  execFileSync(
+    process.execPath,
+    [
+      "build/cli/studio.js",
+      "user",
+      "create",
+      "--email",
+      existing.email,
+      "--password",
+      existing.password,
+    ],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" } },
+  );
+  site = await startServer({ dataDir, env });
+});
+
+test.afterAll(async () => {
+  await site?.stop(5_000);
+  await provider?.stop();
+});
+
+const at = (path: string) => `${site.url}${path}`;
+
+async function continueWithProvider(page: Page, path = "/auth") {
+  await gotoHydrated(page, at(path));
+  await page.getByRole("button", { name: `Continue with ${PROVIDER_NAME}` }).click();
+}
+
+async function signInWithPassword(page: Page) {
+  const answer = await page.request.post(at("/auth"), {
+    form: { intent: "login", email: existing.email, password: existing.password },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(302);
+}
+
+test("a new user signs in with the provider and gets an account", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(409));
+  const email = uniqueEmail("oidc-new");
+  claims = { sub: `new-${uniqueId()}`, email, email_verified: true, name: "New Player" };
+  const authorize: URL[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(`${provider.issuer.url}/authorize`)) {
+      authorize.push(new URL(request.url()));
+    }
+  });
+  await gotoHydrated(page, at("/auth"));
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: `Continue with ${PROVIDER_NAME}` }).click();
+  await expect(page).toHaveURL((url) => url.origin === site.url && url.pathname === "/");
+  await expect(accountMenu(page, email)).toBeVisible();
+  // The authorization request carried a state and a PKCE challenge (S256), never a secret.
+  const sent = authorize[0];
+  expect(sent?.searchParams.get("state")).toBeTruthy();
+  expect(sent?.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(sent?.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(sent?.searchParams.has("client_secret")).toBe(false);
+
+  // The provider is its only way in: unlinking it is refused.
+  await gotoHydrated(page, at("/profile"));
+  const card = page.getByTestId("linked-accounts");
+  await expect(card).toContainText(PROVIDER_NAME);
+  await expect(page.getByText("Your account has no password yet")).toBeVisible();
+  await page.getByRole("button", { name: `Unlink ${PROVIDER_NAME}` }).click();
+  await expectToast(
+    page,
+    "Error",
+    "This is your only way to sign in. Set a password or add a passkey before unlinking it.",
+  );
+  await expect(card).toContainText(PROVIDER_NAME);
+});
+
+test("an account with a password links the provider, signs in with it, and unlinks it", async ({
+  page,
+}) => {
+  claims = { sub: `link-${uniqueId()}`, email: existing.email, email_verified: true };
+  await signInWithPassword(page);
+  await gotoHydrated(page, at("/profile"));
+  await page.getByRole("button", { name: `Link ${PROVIDER_NAME}` }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/profile");
+  await expect(page.getByTestId("linked-accounts")).toContainText(PROVIDER_NAME);
+
+  // Signed out, the provider signs in to the same account.
+  await page.context().clearCookies();
+  await continueWithProvider(page);
+  await expect(accountMenu(page, existing.email)).toBeVisible();
+
+  await gotoHydrated(page, at("/profile"));
+  await page.getByRole("button", { name: `Unlink ${PROVIDER_NAME}` }).click();
+  await expectToast(page, "Account unlinked");
+  await expect(page.getByTestId("linked-accounts")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Link ${PROVIDER_NAME}` })).toBeVisible();
+});
+
+test("a provider account whose e-mail it did not verify is not merged into an existing user", async ({
+  page,
+}) => {
+  claims = { sub: `evil-${uniqueId()}`, email: existing.email, email_verified: false };
+  await continueWithProvider(page);
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+  await expect(page.getByRole("alert")).toContainText(
+    "the sign-in service did not confirm the address is yours",
+  );
+  await expect(accountMenu(page)).toHaveCount(0);
+  const me = await page.request.get(at("/profile"), { maxRedirects: 0 });
+  expect(me.status()).toBe(401);
+});
+
+test("a provider account whose e-mail it did not verify makes no new account", async ({ page }) => {
+  const email = uniqueEmail("unverified-new");
+  claims = { sub: `unverified-${uniqueId()}`, email, email_verified: false };
+  await continueWithProvider(page);
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+  await expect(page.getByRole("alert")).toContainText("did not confirm your e-mail address");
+  await expect(accountMenu(page)).toHaveCount(0);
+  expect((await page.request.get(at("/profile"), { maxRedirects: 0 })).status()).toBe(401);
+});
+
+test("a callback with a wrong state is refused", async ({ page }) => {
+  claims = { sub: `state-${uniqueId()}`, email: uniqueEmail("state"), email_verified: true };
+  // The provider sends the browser back with a state the site never made.
+  provider.service.once("beforeAuthorizeRedirect", ({ url }) => {
+    url.searchParams.set("state", "forged-state-value");
+  });
+  await continueWithProvider(page);
+  await expect(page).toHaveURL((url) => url.origin === site.url && url.pathname === "/auth");
+  await expect(page.getByRole("alert")).toContainText("The sign-in took too long");
+  await expect(accountMenu(page)).toHaveCount(0);
+  expect((await page.request.get(at("/profile"), { maxRedirects: 0 })).status()).toBe(401);
+});
+
+test("a code redeemed with the wrong PKCE verifier is refused", async ({ page }) => {
+  claims = { sub: `pkce-${uniqueId()}`, email: uniqueEmail("pkce"), email_verified: true };
+  // The provider is told another challenge than the one the site made (the form's answer, which
+  // sends the browser to the provider, is rewritten): the site's verifier no longer matches it
+  // when the code is redeemed, and the provider refuses the code.
+  let rewritten = false;
+  await page.route(at("/auth"), async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const location = new URL(answer.headers().location ?? "", site.url);
+    expect(location.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    location.searchParams.set("code_challenge", "A".repeat(43));
+    rewritten = true;
+    return route.fulfill({
+      response: answer,
+      headers: { ...answer.headers(), location: location.href },
+    });
+  });
+  await continueWithProvider(page);
+  expect(rewritten).toBe(true);
+  await expect(page).toHaveURL((url) => url.origin === site.url && url.pathname === "/auth");
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(accountMenu(page)).toHaveCount(0);
+  expect((await page.request.get(at("/profile"), { maxRedirects: 0 })).status()).toBe(401);
+});

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import { createRemoteJWKSet, jwtVerify } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
+import { killLeftoverServers, type ServerProcess, startServer } from "../support/processes";
+import {
+  AUTH_SECRET,
+  createTestDatabase,
+  createUser,
+  missingRequirement,
+  signIn,
+  type TestDatabase,
+  tempDir,
+} from "./harness";
+
+// Personal API keys and service tokens on two server processes sharing PostgreSQL (decision 051):
+// a key made on one works on both, revoking it on one is refused by the other on its very next
+// request, and a service token made by one verifies on the other and against the published keys
+// with a standard JWT library.
+
+const skipped = await missingRequirement({});
+const ADMIN = "admin@api-keys.test";
+const SITE_URL = "http://127.0.0.1:9";
+
+describe.skipIf(skipped !== null)(
+  `API keys on two processes${skipped ? ` (skipped: ${skipped})` : ""}`,
+  () => {
+    let database: TestDatabase;
+    let direct: DatabaseHandle;
+    const servers: ServerProcess[] = [];
+    const dataDirs: string[] = [];
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const env = {
+        NODE_ENV: "production",
+        DATABASE_URL: database.url,
+        AUTH_SECRET,
+        SITE_URL,
+        LOG_LEVEL: "warn",
+      };
+      const start = () => {
+        const dataDir = tempDir("studio-api-keys-");
+        dataDirs.push(dataDir);
+        return startServer({ dataDir, env });
+      };
+      servers.push(...(await Promise.all([start(), start()])));
+      direct = await openDatabase({ engine: "postgres", url: database.url, poolSize: 2 });
+      await createUser(direct.db, ADMIN, "admin");
+    });
+
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      await killLeftoverServers();
+      await direct?.close();
+      await database?.drop();
+      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** Posts a profile form as a browser without JavaScript does; the answer's body as text. */
+    const profileForm = async (base: string, cookie: string, form: Record<string, string>) => {
+      const response = await fetch(`${base}/profile`, {
+        method: "POST",
+        headers: {
+          Cookie: cookie,
+          Origin: base,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(form),
+        redirect: "manual",
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const messages = (base: string, key: string) =>
+      fetch(`${base}/api/v1/messages`, { headers: { "x-api-key": key } });
+
+    it("a key works on both processes and is refused on the other right after it is revoked", async () => {
+      const [a, b] = servers.map((server) => server.url) as [string, string];
+      const cookie = await signIn(a, ADMIN);
+      const made = await profileForm(a, cookie, { intent: "create-api-key", name: "Shared" });
+      expect(made.status).toBe(200);
+      const key = /studio_[A-Za-z0-9_-]+/.exec(made.text)?.[0] ?? "";
+      expect(key.length).toBeGreaterThan(20);
+      expect((await messages(a, key)).status).toBe(200);
+      expect((await messages(b, key)).status).toBe(200);
+
+      // The service token: made by A, accepted by B, verified against B's published keys.
+      const issued = await fetch(`${a}/api/v1/auth/token`, {
+        method: "POST",
+        headers: { "x-api-key": key },
+      });
+      expect(issued.status).toBe(200);
+      const { access_token: token } = (await issued.json()) as { access_token: string };
+      const onB = await fetch(`${b}/api/v1/messages`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(onB.status).toBe(200);
+      const jwks = createRemoteJWKSet(new URL(`${b}/.well-known/jwks.json`));
+      const { payload } = await jwtVerify(token, jwks, { issuer: SITE_URL, audience: SITE_URL });
+      expect(payload.sub).toBeTruthy();
+
+      // Revoked on A; B refuses the very next request.
+      const page = await fetch(`${a}/profile`, { headers: { Cookie: cookie } });
+      const keyId = /name="keyId" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+      expect(keyId).not.toBe("");
+      expect((await profileForm(a, cookie, { intent: "revoke-api-key", keyId })).status).toBe(302);
+      const refused = await messages(b, key);
+      expect(refused.status).toBe(401);
+      expect((await messages(a, key)).status).toBe(401);
+    });
+  },
+);
