@@ -1,5 +1,5 @@
 import { ImageIcon, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ImageUpload, type MediaImage, ResponsiveImage } from "~/media";
 import type { FieldMeta } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
@@ -26,6 +26,14 @@ export function GalleryEditor({
     initial.map((item) => ({ ...item, preview: images[item.image] ?? null })),
   );
   const list = useRef<HTMLOListElement>(null);
+  // Set by an upload: once the new screenshot is on the page, its alt text takes the focus. An
+  // effect runs after React has put it there; a frame callback could come first and find no list.
+  const focusNewest = useRef(false);
+  useEffect(() => {
+    if (!focusNewest.current) return;
+    focusNewest.current = false;
+    list.current?.querySelector<HTMLInputElement>("li:last-child input")?.focus();
+  }, [shots]);
   const error = meta.errors?.[0];
   const errorId = `${meta.id}-error`;
   const full = shots.length >= GAME_LIMITS.screenshots;
@@ -89,11 +97,9 @@ export function GalleryEditor({
         label="Add screenshot"
         disabled={full}
         onUploaded={({ id, image }) => {
-          setShots((current) => [...current, { image: id, alt: "", preview: image }]);
           // Straight to the new screenshot's alt text, which it needs.
-          requestAnimationFrame(() =>
-            list.current?.querySelector<HTMLInputElement>("li:last-child input")?.focus(),
-          );
+          focusNewest.current = true;
+          setShots((current) => [...current, { image: id, alt: "", preview: image }]);
         }}
       />
       <p className="text-xs text-muted-foreground">

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
@@ -14,8 +13,14 @@ import { solidImage } from "./profile-helpers";
 
 test.describe.configure({ timeout: 60_000 });
 
-/** A wall clock `ms` from now in UTC (the servers' studio zone) as a datetime-local value. */
-const wallClockIn = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 19);
+/**
+ * A moment `ms` from now, to the whole second as a datetime-local field holds it: `at` is what the
+ * server stores, `field` the value in UTC (the servers' studio zone).
+ */
+function wallClockIn(ms: number) {
+  const at = Math.floor((Date.now() + ms) / 1000) * 1000;
+  return { at, field: new Date(at).toISOString().slice(0, 19) };
+}
 
 test("a post with a cover and an inline image, previewed, scheduled, appears for a guest on time", async ({
   page,
@@ -61,8 +66,9 @@ test("a post with a cover and an inline image, previewed, scheduled, appears for
 
   // Scheduled two seconds ahead, in the studio's zone.
   await page.getByLabel("State", { exact: true }).selectOption("scheduled");
-  const publishAt = Date.now() + 2_000;
-  await page.getByLabel("Publish at").fill(wallClockIn(2_000));
+  // The field keeps whole seconds: the post is due at that second, not at now + 2 s to the millisecond.
+  const publishAt = wallClockIn(2_000);
+  await page.getByLabel("Publish at").fill(publishAt.field);
   await page.getByRole("button", { name: "Add News", exact: true }).click();
   await expectToast(page, "News item added successfully!");
   const entry = page.getByTestId("manage-news").getByRole("listitem").filter({ hasText: title });
@@ -79,7 +85,7 @@ test("a post with a cover and an inline image, previewed, scheduled, appears for
       { timeout: 15_000, intervals: [250] },
     )
     .toBe(1);
-  expect(Date.now()).toBeGreaterThanOrEqual(publishAt);
+  expect(Date.now()).toBeGreaterThanOrEqual(publishAt.at);
   await guest.getByRole("link", { name: new RegExp(`^Read More ?: ${title}$`) }).click();
   await expect(guest).toHaveURL(new RegExp(`/news/moonlit-devlog-${id.toLowerCase()}$`));
   await expect(guest.getByRole("heading", { level: 1 })).toHaveText(title);
