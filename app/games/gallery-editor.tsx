@@ -29,11 +29,15 @@ export function GalleryEditor({
   // Set by an upload: once the new screenshot is on the page, its alt text takes the focus. An
   // effect runs after React has put it there; a frame callback could come first and find no list.
   const focusNewest = useRef(false);
+  const count = shots.length;
   useEffect(() => {
-    if (!focusNewest.current) return;
+    if (!focusNewest.current || count === 0) return;
     focusNewest.current = false;
-    list.current?.querySelector<HTMLInputElement>("li:last-child input")?.focus();
-  }, [shots]);
+    list.current
+      ?.querySelectorAll<HTMLInputElement>("li input")
+      .item(count - 1)
+      ?.focus();
+  }, [count]);
   const error = meta.errors?.[0];
   const errorId = `${meta.id}-error`;
   const full = shots.length >= GAME_LIMITS.screenshots;
