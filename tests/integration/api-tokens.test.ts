@@ -52,14 +52,18 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
     return { status: response.status, body: parsed };
   }
 
-  async function makeKey(cookie: string, name = "Build server") {
-    const result = await outcome(() =>
+  /** Posts a /profile form as the browser of `cookie` does. */
+  const post = (cookie: string, form: Record<string, string>) =>
+    outcome(() =>
       profile.action({
-        request: request("/profile", { cookie, form: { intent: "create-api-key", name } }),
+        request: request("/profile", { cookie, form }),
         context,
         params: {},
       } as never),
     );
+
+  async function makeKey(cookie: string, name = "Build server") {
+    const result = await post(cookie, { intent: "create-api-key", name });
     expect(result.status).toBe(200);
     const key = (result.body as { result?: { key?: string } }).result?.key;
     expect(key).toMatch(/^studio_/);
@@ -108,30 +112,12 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
     expect((await call("GET", "messages", { "x-api-key": key })).status).toBe(200);
 
     const stranger = await signedInAs(context, "owner");
-    const theirs = await outcome(() =>
-      profile.action({
-        request: request("/profile", {
-          cookie: stranger.cookie,
-          form: { intent: "revoke-api-key", keyId: row!.id },
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+    const theirs = await post(stranger.cookie, { intent: "revoke-api-key", keyId: row!.id });
     expect(theirs.status).toBe(404);
     expect(said(theirs.body).formError).toBe("That API key could not be found.");
     expect((await call("GET", "messages", { "x-api-key": key })).status).toBe(200);
 
-    const revoked = await outcome(() =>
-      profile.action({
-        request: request("/profile", {
-          cookie: admin.cookie,
-          form: { intent: "revoke-api-key", keyId: row!.id },
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+    const revoked = await post(admin.cookie, { intent: "revoke-api-key", keyId: row!.id });
     expect(revoked.status).toBe(302);
     const after = await call("GET", "messages", { "x-api-key": key });
     expect(after.status).toBe(401);
@@ -158,30 +144,12 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
   it("names are checked and the number of keys is limited, with nothing made past it", async () => {
     const user = await signedInAs(context, "guest");
     for (const name of ["", "   ", "x".repeat(33), "bell\u0007name"]) {
-      const answer = await outcome(() =>
-        profile.action({
-          request: request("/profile", {
-            cookie: user.cookie,
-            form: { intent: "create-api-key", name },
-          }),
-          context,
-          params: {},
-        } as never),
-      );
+      const answer = await post(user.cookie, { intent: "create-api-key", name });
       expect(answer.status).toBe(400);
     }
     const limit = context.runtime.env.API_KEYS_PER_USER;
     for (let i = 0; i < limit; i++) await makeKey(user.cookie, `Key ${i}`);
-    const over = await outcome(() =>
-      profile.action({
-        request: request("/profile", {
-          cookie: user.cookie,
-          form: { intent: "create-api-key", name: "One more" },
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+    const over = await post(user.cookie, { intent: "create-api-key", name: "One more" });
     expect(over.status).toBe(409);
     expect(said(over.body).formError).toBe(
       `You already have ${limit} API keys. Revoke one you no longer use first.`,

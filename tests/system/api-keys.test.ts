@@ -1,17 +1,6 @@
-import fs from "node:fs";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
-import { killLeftoverServers, type ServerProcess, startServer } from "../support/processes";
-import {
-  AUTH_SECRET,
-  createTestDatabase,
-  createUser,
-  missingRequirement,
-  signIn,
-  type TestDatabase,
-  tempDir,
-} from "./harness";
+import { missingRequirement, type ProcessPair, signIn, startProcessPair } from "./harness";
 
 // Personal API keys and service tokens on two server processes sharing PostgreSQL (decision 051):
 // a key made on one works on both, revoking it on one is refused by the other on its very next
@@ -25,36 +14,16 @@ const SITE_URL = "http://127.0.0.1:9";
 describe.skipIf(skipped !== null)(
   `API keys on two processes${skipped ? ` (skipped: ${skipped})` : ""}`,
   () => {
-    let database: TestDatabase;
-    let direct: DatabaseHandle;
-    const servers: ServerProcess[] = [];
-    const dataDirs: string[] = [];
+    let pair: ProcessPair | undefined;
+    let servers: ProcessPair["servers"];
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      const env = {
-        NODE_ENV: "production",
-        DATABASE_URL: database.url,
-        AUTH_SECRET,
-        SITE_URL,
-        LOG_LEVEL: "warn",
-      };
-      const start = () => {
-        const dataDir = tempDir("studio-api-keys-");
-        dataDirs.push(dataDir);
-        return startServer({ dataDir, env });
-      };
-      servers.push(...(await Promise.all([start(), start()])));
-      direct = await openDatabase({ engine: "postgres", url: database.url, poolSize: 2 });
-      await createUser(direct.db, ADMIN, "admin");
+      pair = await startProcessPair({ name: "api-keys", admin: ADMIN, siteUrl: SITE_URL });
+      servers = pair.servers;
     });
 
     afterAll(async () => {
-      await Promise.all(servers.map((server) => server.stop()));
-      await killLeftoverServers();
-      await direct?.close();
-      await database?.drop();
-      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+      await pair?.stop();
     });
 
     /** Posts a profile form as a browser without JavaScript does; the answer's body as text. */

@@ -2,12 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { Database } from "../../app/db/database.server";
+import { type Database, openDatabase } from "../../app/db/database.server";
 import { loadEnv } from "../../app/platform/server/env.server";
 import type { Role } from "../../app/roles/permissions";
 import { createUsers } from "../support/accounts";
 import { createDatabase } from "../support/database";
 import { findNginx } from "../support/nginx";
+import { killLeftoverServers, type ServerProcess, startServer } from "../support/processes";
 
 // Shared by the system tests: what they need from the machine, a database of their own, users,
 // and small HTTP helpers.
@@ -95,6 +96,57 @@ export async function createUser(db: Database, email: string, role: Role): Promi
     { email, password: PASSWORD, role },
   ]);
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Two production processes sharing a new PostgreSQL database that holds one admin account. */
+export type ProcessPair = {
+  servers: [ServerProcess, ServerProcess];
+  /** Stops both, drops the database and removes their data folders. */
+  stop(): Promise<void>;
+};
+
+export async function startProcessPair(options: {
+  /** Names the processes' data folders. */
+  name: string;
+  admin: string;
+  siteUrl?: string;
+}): Promise<ProcessPair> {
+  const database = await createTestDatabase();
+  const dataDirs: string[] = [];
+  const started: ServerProcess[] = [];
+  const env = {
+    NODE_ENV: "production",
+    DATABASE_URL: database.url,
+    AUTH_SECRET,
+    SITE_URL: options.siteUrl ?? "http://127.0.0.1:9",
+    LOG_LEVEL: "warn",
+  };
+  const start = async () => {
+    const dataDir = tempDir(`studio-${options.name}-`);
+    dataDirs.push(dataDir);
+    const server = await startServer({ dataDir, env });
+    started.push(server);
+    return server;
+  };
+  const stop = async () => {
+    await Promise.all(started.map((server) => server.stop()));
+    await killLeftoverServers();
+    await database.drop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const servers = (await Promise.all([start(), start()])) as [ServerProcess, ServerProcess];
+    const direct = await openDatabase({ engine: "postgres", url: database.url, poolSize: 2 });
+    try {
+      await createUser(direct.db, options.admin, "admin");
+    } finally {
+      await direct.close();
+    }
+    return { servers, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 export function tempDir(prefix: string): string {

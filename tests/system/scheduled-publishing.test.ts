@@ -1,17 +1,5 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
-import { killLeftoverServers, type ServerProcess, startServer } from "../support/processes";
-import {
-  AUTH_SECRET,
-  createTestDatabase,
-  createUser,
-  missingRequirement,
-  signIn,
-  sleep,
-  type TestDatabase,
-  tempDir,
-} from "./harness";
+import { missingRequirement, type ProcessPair, signIn, sleep, startProcessPair } from "./harness";
 
 // Drafts and scheduled news never reach a guest by any route until their time; then a scheduled
 // item reaches every route on both processes, with no write and no restart (decision 050). Every
@@ -25,36 +13,16 @@ const LEAD_MS = 6_000;
 describe.skipIf(skipped !== null)(
   `scheduled news on two processes${skipped ? ` (skipped: ${skipped})` : ""}`,
   () => {
-    let database: TestDatabase;
-    let direct: DatabaseHandle;
-    const servers: ServerProcess[] = [];
-    const dataDirs: string[] = [];
+    let pair: ProcessPair | undefined;
+    let servers: ProcessPair["servers"];
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      const env = {
-        NODE_ENV: "production",
-        DATABASE_URL: database.url,
-        AUTH_SECRET,
-        SITE_URL: "http://127.0.0.1:9",
-        LOG_LEVEL: "warn",
-      };
-      const start = () => {
-        const dataDir = tempDir("studio-publishing-");
-        dataDirs.push(dataDir);
-        return startServer({ dataDir, env });
-      };
-      servers.push(...(await Promise.all([start(), start()])));
-      direct = await openDatabase({ engine: "postgres", url: database.url, poolSize: 2 });
-      await createUser(direct.db, ADMIN, "admin");
+      pair = await startProcessPair({ name: "publishing", admin: ADMIN });
+      servers = pair.servers;
     });
 
     afterAll(async () => {
-      await Promise.all(servers.map((server) => server.stop()));
-      await killLeftoverServers();
-      await direct?.close();
-      await database?.drop();
-      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+      await pair?.stop();
     });
 
     /** Every public route a guest may read news by, as text (a page's redirect as its target). */
@@ -81,7 +49,7 @@ describe.skipIf(skipped !== null)(
     };
 
     it("a draft never shows; a scheduled item shows everywhere at its time", async () => {
-      const [a, b] = servers as [ServerProcess, ServerProcess];
+      const [a, b] = servers;
       const cookie = await signIn(a.url, ADMIN);
       const post = async (body: Record<string, unknown>) => {
         const response = await fetch(`${a.url}/api/v1/news`, {
