@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { AppError } from "~/platform/errors/app-error";
-import { apiKeyOwner } from "./api-keys.server";
+import { apiKeyOwner, refusalHolds } from "./api-keys.server";
 import { callerById, getSessionUser, type SessionUser } from "./session.server";
 import { API_KEY_HEADER, SERVICE_TOKEN_LIFETIME } from "./tokens";
 
@@ -44,7 +44,9 @@ async function serviceTokenSubject({ runtime }: AppLoadContext, token: string) {
   if (token.length > 4096) return null;
   const answer = await runtime.auth.api.verifyJWT({ body: { token } }).catch(() => null);
   const subject = answer?.payload?.sub;
-  return typeof subject === "string" ? subject : null;
+  if (typeof subject === "string") return subject;
+  await refusalHolds(runtime);
+  return null;
 }
 
 /** A service token for the owner of an API key (POST /api/v1/auth/token). */

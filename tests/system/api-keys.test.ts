@@ -1,6 +1,13 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missingRequirement, type ProcessPair, signIn, startProcessPair } from "./harness";
+import {
+  createApiKey,
+  missingRequirement,
+  type ProcessPair,
+  postForm,
+  signIn,
+  startProcessPair,
+} from "./harness";
 
 // Personal API keys and service tokens on two server processes sharing PostgreSQL (decision 051):
 // a key made on one works on both, revoking it on one is refused by the other on its very next
@@ -26,30 +33,13 @@ describe.skipIf(skipped !== null)(
       await pair?.stop();
     });
 
-    /** Posts a profile form as a browser without JavaScript does; the answer's body as text. */
-    const profileForm = async (base: string, cookie: string, form: Record<string, string>) => {
-      const response = await fetch(`${base}/profile`, {
-        method: "POST",
-        headers: {
-          Cookie: cookie,
-          Origin: base,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams(form),
-        redirect: "manual",
-      });
-      return { status: response.status, text: await response.text() };
-    };
     const messages = (base: string, key: string) =>
       fetch(`${base}/api/v1/messages`, { headers: { "x-api-key": key } });
 
     it("a key works on both processes and is refused on the other right after it is revoked", async () => {
       const [a, b] = servers.map((server) => server.url) as [string, string];
       const cookie = await signIn(a, ADMIN);
-      const made = await profileForm(a, cookie, { intent: "create-api-key", name: "Shared" });
-      expect(made.status).toBe(200);
-      const key = /studio_[A-Za-z0-9_-]+/.exec(made.text)?.[0] ?? "";
-      expect(key.length).toBeGreaterThan(20);
+      const key = await createApiKey(a, cookie, "Shared");
       expect((await messages(a, key)).status).toBe(200);
       expect((await messages(b, key)).status).toBe(200);
 
@@ -72,7 +62,9 @@ describe.skipIf(skipped !== null)(
       const page = await fetch(`${a}/profile`, { headers: { Cookie: cookie } });
       const keyId = /name="keyId" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
       expect(keyId).not.toBe("");
-      expect((await profileForm(a, cookie, { intent: "revoke-api-key", keyId })).status).toBe(302);
+      expect(
+        (await postForm(a, "/profile", cookie, { intent: "revoke-api-key", keyId })).status,
+      ).toBe(302);
       const refused = await messages(b, key);
       expect(refused.status).toBe(401);
       expect((await messages(a, key)).status).toBe(401);

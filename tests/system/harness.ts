@@ -172,6 +172,34 @@ export async function signIn(base: string, email: string, clientIp?: string): Pr
     .join("; ");
 }
 
+/** Posts a form of the page at `path` as a signed-in browser without JavaScript does. */
+export async function postForm(
+  base: string,
+  path: string,
+  cookie: string,
+  form: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      Origin: base,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** Makes a personal API key on the profile of `cookie`'s user; the key, shown once. */
+export async function createApiKey(base: string, cookie: string, name: string): Promise<string> {
+  const made = await postForm(base, "/profile", cookie, { intent: "create-api-key", name });
+  const key = /studio_[A-Za-z0-9_-]+/.exec(made.text)?.[0];
+  if (made.status !== 200 || !key) throw new Error(`no API key made: ${made.status}`);
+  return key;
+}
+
 /** Posts the contact form the way a browser without JavaScript does. */
 export function sendContact(
   base: string,

@@ -21,6 +21,7 @@ import {
 } from "../support/processes";
 import {
   AUTH_SECRET,
+  createApiKey,
   createTestDatabase,
   createUser,
   missingRequirement,
@@ -367,9 +368,28 @@ describe.skipIf(skipped !== null)(
         expect(await health(server)).toMatchObject({ code: 200, caches: "shared" });
       }
 
+      // An admin's API key and service token, made while the database answers.
+      const adminCookie = await signIn(a().url, ADMIN);
+      const key = await createApiKey(a().url, adminCookie, "Outage");
+      const issued = await fetch(`${a().url}/api/v1/auth/token`, {
+        method: "POST",
+        headers: { "x-api-key": key },
+      });
+      const { access_token: token } = (await issued.json()) as { access_token: string };
+      const asKeyAndToken: Record<string, string>[] = [
+        { "x-api-key": key },
+        { Authorization: `Bearer ${token}` },
+      ];
+
       await proxy.cut();
       try {
         for (const server of [a(), b()]) {
+          // A key or token that cannot be checked is not called dead: 503, never 401.
+          for (const headers of asKeyAndToken) {
+            const call = await fetch(`${server.url}/api/v1/messages`, { headers });
+            expect(call.status).toBe(503);
+            expect((await call.json()).error.code).toBe("unavailable");
+          }
           // A signed-in page whose data only the database has (the session itself is kept for
           // a few seconds, decision 045) and an anonymous page that no cache or read model holds.
           const pages: [string, Record<string, string>][] = [
@@ -420,6 +440,9 @@ describe.skipIf(skipped !== null)(
         const page = await fetch(`${server.url}/`, { headers: { Cookie: cookie } });
         expect(page.status).toBe(200);
         expect(await page.text()).toContain(MEMBER);
+        for (const headers of asKeyAndToken) {
+          expect((await fetch(`${server.url}/api/v1/messages`, { headers })).status).toBe(200);
+        }
       }
 
       // Clearing across processes works again: an edit through A shows at once through B.
