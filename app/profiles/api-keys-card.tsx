@@ -49,11 +49,19 @@ function NewKey({ name, apiKey }: { name: string; apiKey: string }) {
   );
 }
 
+/** The key a successful create-api-key reply carries. */
+const madeKey = (reply?: ProfileReply) =>
+  reply?.result && "kind" in reply.result && reply.result.kind === "api-key"
+    ? reply.result
+    : undefined;
+
 function CreateKeyForm({ reply }: { reply?: ProfileReply }) {
   const busy = usePending("create-api-key");
   const [form, fields] = useSchemaForm(CreateApiKeySchema, {
     id: "create-api-key-form",
-    lastResult: replyFor(reply, "create-api-key"),
+    // A refusal echoes the intent; a made key's reply empties the form (it echoes no values), so
+    // the name field is ready for the next key.
+    lastResult: replyFor(reply, "create-api-key") ?? (madeKey(reply) ? reply : undefined),
   });
   return (
     <SchemaForm form={form} className="flex flex-wrap items-end gap-2">
@@ -103,7 +111,7 @@ export function ApiKeysCard({
   apiKeys: ApiKeySummary[];
   reply?: ProfileReply;
 }) {
-  const made = reply?.result && "kind" in reply.result ? reply.result : undefined;
+  const made = madeKey(reply);
   return (
     <Card>
       <CardHeader>

@@ -513,6 +513,8 @@ test.describe("API Testing", () => {
     expect(key).toMatch(/^studio_\w+/);
     const row = page.getByTestId("api-keys").locator("li").filter({ hasText: name });
     await expect(row).toContainText("never used");
+    // The name field is ready for the next key.
+    await expect(page.getByLabel("Name for a new key")).toHaveValue("");
     expect(await axeViolations(page)).toEqual([]);
 
     // A script with the key and no cookie reads what a developer may read.
