@@ -23,6 +23,7 @@ import { deleteAccount } from "./account-deletion.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
 import { hashPassword, PASSWORD_LIMITS, verifyPassword } from "./password.server";
+import { PROVIDER_CALLBACK_PATH, providerSecondFactor } from "./provider-two-factor.server";
 import { oidcPlugins, socialProviders } from "./providers.server";
 import { API_KEY_PREFIX, SERVICE_TOKEN_LIFETIME } from "./tokens";
 
@@ -211,9 +212,9 @@ export function createAuth({
       session: {
         create: {
           after: async (session, context) => {
-            // With two-factor on, the password step's session is replaced by the one the code
-            // step makes: count the login once, there.
-            if (context?.path === "/sign-in/email") {
+            // With two-factor on, the password step's (or a provider's) session is replaced by the
+            // one the code step makes: count the login once, there.
+            if (context?.path === "/sign-in/email" || context?.path === PROVIDER_CALLBACK_PATH) {
               const [user] = await db
                 .select({ twoFactorEnabled: schema.users.twoFactorEnabled })
                 .from(schema.users)
@@ -229,6 +230,7 @@ export function createAuth({
     },
     plugins: [
       twoFactor({ issuer: STUDIO.name, backupCodeOptions: { amount: 10 } }),
+      providerSecondFactor(),
       passkey({ rpName: STUDIO.name, ...passkeyParty(env.SITE_URL) }),
       ...oidcPlugins(env),
       // Personal API keys: only their hash is stored; our API limits count their requests.

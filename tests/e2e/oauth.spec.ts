@@ -5,6 +5,7 @@ import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
 import { accountMenu } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
+import { secretOf, totp } from "../support/totp";
 import { NEW_PASSWORD, uniqueEmail, uniqueId } from "../support/users";
 import { expect, statusMessage, test } from "./fixtures";
 import { freePort, freshDataDir, ROOT, type ServerProcess, startServer } from "./server-process";
@@ -21,6 +22,7 @@ let site: ServerProcess;
 let claims: Record<string, unknown> = {};
 const PROVIDER_NAME = "Studio ID";
 const existing = { email: uniqueEmail("existing"), password: NEW_PASSWORD };
+const guarded = { email: uniqueEmail("guarded"), password: NEW_PASSWORD };
 
 test.beforeAll(async () => {
   provider = new OAuth2Server();
@@ -38,20 +40,22 @@ test.beforeAll(async () => {
     OIDC_NAME: PROVIDER_NAME,
     TRUST_PROXY: "loopback",
   };
-  // A verified account with a password, made as `studio user create` makes one.
-  execFileSync(
-    process.execPath,
-    [
-      "build/cli/studio.js",
-      "user",
-      "create",
-      "--email",
-      existing.email,
-      "--password",
-      existing.password,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" } },
-  );
+  // Verified accounts with a password, made as `studio user create` makes one.
+  for (const account of [existing, guarded]) {
+    execFileSync(
+      process.execPath,
+      [
+        "build/cli/studio.js",
+        "user",
+        "create",
+        "--email",
+        account.email,
+        "--password",
+        account.password,
+      ],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" } },
+    );
+  }
   site = await startServer({ dataDir, env });
 });
 
@@ -67,9 +71,9 @@ async function continueWithProvider(page: Page, path = "/auth") {
   await page.getByRole("button", { name: `Continue with ${PROVIDER_NAME}` }).click();
 }
 
-async function signInWithPassword(page: Page) {
+async function signInWithPassword(page: Page, account = existing) {
   const answer = await page.request.post(at("/auth"), {
-    form: { intent: "login", email: existing.email, password: existing.password },
+    form: { intent: "login", email: account.email, password: account.password },
     maxRedirects: 0,
   });
   expect(answer.status()).toBe(302);
@@ -134,6 +138,36 @@ test("an account with a password links the provider, signs in with it, and unlin
   await expectToast(page, "Account unlinked");
   await expect(page.getByTestId("linked-accounts")).toHaveCount(0);
   await expect(page.getByRole("button", { name: `Link ${PROVIDER_NAME}` })).toBeVisible();
+});
+
+test("with two-factor on, a provider sign-in still asks for the code", async ({ page }) => {
+  claims = { sub: `guarded-${uniqueId()}`, email: guarded.email, email_verified: true };
+  await signInWithPassword(page, guarded);
+  // Two-factor on with an authenticator app, then the provider linked.
+  await gotoHydrated(page, at("/profile"));
+  const security = page.locator("section#security");
+  await security.getByLabel("Confirm your password to begin").fill(guarded.password);
+  await security.getByRole("button", { name: "Set up two-factor" }).click();
+  await security.getByText("Can't scan? Show the setup key").click();
+  const secret = secretOf((await security.getByTestId("totp-uri").textContent()) ?? "");
+  await security.getByLabel("3. Enter the 6-digit code to finish").fill(totp(secret));
+  await security.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expect(security.getByText("Two-factor authentication: On")).toBeVisible();
+  await page.getByRole("button", { name: `Link ${PROVIDER_NAME}` }).click();
+  await expect(page.getByTestId("linked-accounts")).toContainText(PROVIDER_NAME);
+
+  // Signed out, the provider's return is not a session yet: the code step comes first.
+  await page.context().clearCookies();
+  await continueWithProvider(page, "/auth?redirectTo=%2Fprofile");
+  await expect(page).toHaveURL((url) => url.pathname === "/auth/two-factor");
+  expect((await page.request.get(at("/profile"), { maxRedirects: 0 })).status()).toBe(401);
+  await expect(accountMenu(page)).toHaveCount(0);
+
+  // The app's next code (the one that turned two-factor on is spent) finishes it, where it was going.
+  await page.getByLabel("Code", { exact: true }).fill(totp(secret, Date.now() + 30_000));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL((url) => url.origin === site.url && url.pathname === "/profile");
+  await expect(accountMenu(page, guarded.email)).toBeVisible();
 });
 
 test("a provider account whose e-mail it did not verify is not merged into an existing user", async ({
