@@ -8,6 +8,9 @@ import type { ProviderId } from "./providers";
 // there with the library's cookies. The provider sends it back to the library's callback, which
 // signs in (or links) and then sends it to `callbackURL`, or to `errorCallbackURL?error=…`.
 
+const PROVIDER_UNREACHABLE =
+  "That sign-in service could not be reached. Please try again in a moment.";
+
 type Flow = {
   provider: ProviderId;
   mode: "sign-in" | "link";
@@ -31,10 +34,14 @@ export async function startProviderFlow(request: Request, context: AppLoadContex
       { status: answer.status, code: answer.body.code, provider: flow.provider },
       `auth: a provider's ${flow.mode} could not start: ${answer.body.message ?? ""}`,
     );
-    throw new AppError(
-      answer.status === 429 ? "too_many" : "invalid",
-      authErrorMessage(answer, "That sign-in service could not be reached. Please try again."),
-    );
+    // The provider is configured (the caller checked): the library fails to start its flow when
+    // it cannot read the provider's discovery document ("Provider not found"), so it is down.
+    if (answer.status === 429) {
+      throw new AppError("too_many", authErrorMessage(answer, PROVIDER_UNREACHABLE), {
+        retryAfterSeconds: answer.retryAfterSeconds ?? undefined,
+      });
+    }
+    throw new AppError("unavailable", PROVIDER_UNREACHABLE);
   }
   return redirect(url, { headers: answer.cookies });
 }
