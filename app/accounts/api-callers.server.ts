@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
+import { DatabaseUnavailableError } from "~/db/availability.server";
 import { AppError } from "~/platform/errors/app-error";
-import { apiKeyOwner, refusalHolds } from "./api-keys.server";
+import { apiKeyOwner } from "./api-keys.server";
 import { callerById, getSessionUser, type SessionUser } from "./session.server";
 import { API_KEY_HEADER, SERVICE_TOKEN_LIFETIME } from "./tokens";
 
@@ -20,7 +21,7 @@ export async function identifyApiCaller(
     const owner = await apiKeyOwner(context, key.trim());
     return (
       (owner && (await callerById(context.runtime.db, owner))) ||
-      refuse("The API key is not valid.")
+      refuse(context, "The API key is not valid.")
     );
   }
   const authorization = request.headers.get("authorization");
@@ -29,13 +30,23 @@ export async function identifyApiCaller(
     const subject = token ? await serviceTokenSubject(context, token) : null;
     return (
       (subject && (await callerById(context.runtime.db, subject))) ||
-      refuse("The bearer token is not valid or has expired.")
+      refuse(context, "The bearer token is not valid or has expired.")
     );
   }
   return getSessionUser(request, context);
 }
 
-function refuse(message: string): never {
+/**
+ * A key or token that does not hold: 401. The plugins answer "not valid" for a database they could
+ * not reach too, so the refusal stands only when the database answers; else it is a 503 and the
+ * caller keeps its credential rather than hearing it is dead.
+ */
+async function refuse({ runtime }: AppLoadContext, message: string): Promise<never> {
+  try {
+    await runtime.ping();
+  } catch (error) {
+    throw new DatabaseUnavailableError(error);
+  }
   throw new AppError("unauthenticated", message);
 }
 
@@ -44,16 +55,14 @@ async function serviceTokenSubject({ runtime }: AppLoadContext, token: string) {
   if (token.length > 4096) return null;
   const answer = await runtime.auth.api.verifyJWT({ body: { token } }).catch(() => null);
   const subject = answer?.payload?.sub;
-  if (typeof subject === "string") return subject;
-  await refusalHolds(runtime);
-  return null;
+  return typeof subject === "string" ? subject : null;
 }
 
 /** A service token for the owner of an API key (POST /api/v1/auth/token). */
 export async function issueServiceToken(context: AppLoadContext, key: string) {
   const owner = await apiKeyOwner(context, key.trim());
   const caller = owner ? await callerById(context.runtime.db, owner) : null;
-  if (!caller) refuse("The API key is not valid.");
+  if (!caller) return refuse(context, "The API key is not valid.");
   const { token } = await context.runtime.auth.api.signJWT({
     body: {
       payload: {

@@ -1,6 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { DatabaseUnavailableError } from "~/db/availability.server";
 import type { Database } from "~/db/database.server";
 import { apiKeys } from "~/db/schema";
 import { AppError } from "~/platform/errors/app-error";
@@ -67,20 +66,5 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string) 
 export async function apiKeyOwner({ runtime }: AppLoadContext, key: string) {
   if (key.length === 0 || key.length > 200) return null;
   const answer = await runtime.auth.api.verifyApiKey({ body: { key } });
-  if (answer.valid && answer.key) return answer.key.referenceId;
-  await refusalHolds(runtime);
-  return null;
-}
-
-/**
- * The plugins answer "not valid" for a database they could not reach as well as for a wrong key or
- * token: a refusal stands only when the database answers, else the caller gets a 503 and keeps its
- * credential rather than a 401 telling it the credential is dead.
- */
-export async function refusalHolds(runtime: AppLoadContext["runtime"]): Promise<void> {
-  try {
-    await runtime.ping();
-  } catch (error) {
-    throw new DatabaseUnavailableError(error);
-  }
+  return answer.valid && answer.key ? answer.key.referenceId : null;
 }

@@ -21,7 +21,6 @@ import {
   ResetPasswordSchema,
   TwoFactorCodeSchema,
 } from "./auth-schemas";
-import { isProviderId } from "./identities.server";
 import { startProviderFlow } from "./provider-flow.server";
 import { safeRedirect } from "./redirect";
 
@@ -51,9 +50,6 @@ export async function answerSignInForm({ request, context }: Args) {
   if (form.get("intent") === "provider") {
     const redirectTo = safeRedirect(form.get("redirectTo"));
     return handleSubmission(submissionOf(form, ProviderStartSchema), async ({ provider }) => {
-      if (!isProviderId(provider, context.runtime.env)) {
-        throw new AppError("invalid", "That sign-in service is not available.");
-      }
       throw await startProviderFlow(request, context, {
         provider,
         mode: "sign-in",

@@ -8,6 +8,7 @@ import {
   isAPIError,
 } from "better-auth/api";
 import type { RateLimits } from "~/platform/server/rate-limit.server";
+import { TWO_FACTOR_COOKIE } from "./provider-two-factor.server";
 
 // Sign-in throttling as identity providers do it, inside the auth library's own hook pipeline, so
 // every way to its endpoints (our forms' forwarding, /api/auth/*, server calls) passes it:
@@ -210,7 +211,7 @@ function signInKeys(ctx: HookContext) {
 async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
   const session = await getAuthoritativeSessionFromCtx(ctx).catch(() => null);
   if (session?.user) return session.user.id;
-  const cookie = ctx.context.createAuthCookie("two_factor");
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
   const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
   if (!identifier) return null;
   const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);

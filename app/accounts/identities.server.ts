@@ -3,7 +3,6 @@ import type { Database } from "~/db/database.server";
 import { accounts, passkeys } from "~/db/schema";
 import type { Env } from "~/platform/server/env.server";
 import type { Identities } from "./identities";
-import type { ProviderId } from "./providers";
 import { configuredProviders } from "./providers.server";
 
 // Identities from sign-in providers linked to an account (decision 051): listed in the profile,
@@ -72,6 +71,3 @@ export async function unlinkIdentity(db: Database, userId: string, identityId: s
     return true;
   });
 }
-
-export const isProviderId = (value: unknown, env: Env): value is ProviderId =>
-  configuredProviders(env).some((p) => p.id === value);

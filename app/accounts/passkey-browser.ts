@@ -4,7 +4,8 @@
 
 const PASSKEY_API = "/api/auth/passkey";
 
-export type PasskeyOutcome = { ok: true } | { ok: false; message: string; cancelled?: boolean };
+type PasskeyFailure = { ok: false; message: string; cancelled?: boolean };
+export type PasskeyOutcome = { ok: true } | PasskeyFailure;
 
 const webauthn = () => import("@simplewebauthn/browser");
 
@@ -25,7 +26,7 @@ async function post(path: string, body: unknown) {
 }
 
 /** What went wrong, in words for the page; the user closing the browser's dialog is no error. */
-function failure(error: unknown, fallback: string): PasskeyOutcome {
+function failure(error: unknown, fallback: string): PasskeyFailure {
   const name = error instanceof Error ? error.name : "";
   if (name === "NotAllowedError" || name === "AbortError") {
     return { ok: false, cancelled: true, message: "The passkey request was cancelled." };
@@ -56,9 +57,7 @@ export async function registerPasskey(name: string): Promise<PasskeyOutcome> {
   }
 }
 
-export type PasskeyAssertion =
-  | { ok: true; response: string }
-  | Exclude<PasskeyOutcome, { ok: true }>;
+export type PasskeyAssertion = { ok: true; response: string } | PasskeyFailure;
 
 /**
  * Asks the authenticator to sign the server's challenge; the answer (JSON text) is for /auth's
@@ -79,8 +78,7 @@ async function authenticate(autofill: boolean): Promise<PasskeyAssertion> {
     });
     return { ok: true, response: JSON.stringify(response) };
   } catch (error) {
-    const failed = failure(error, fallback);
-    return failed.ok ? { ok: false, message: fallback } : failed;
+    return failure(error, fallback);
   }
 }
 

@@ -30,7 +30,7 @@ import {
   UnlinkIdentitySchema,
 } from "./auth-schemas";
 import { listFactors, removePasskey, renameFactor } from "./factors.server";
-import { isProviderId, LastWayInError, unlinkIdentity } from "./identities.server";
+import { LastWayInError, unlinkIdentity } from "./identities.server";
 import { startProviderFlow } from "./provider-flow.server";
 import { getSessionUser, revokeSession } from "./session.server";
 
@@ -215,9 +215,6 @@ export async function answerProfileForm({
       });
     case "link-provider":
       return handleSubmission(submissionOf(form, ProviderStartSchema), async ({ provider }) => {
-        if (!isProviderId(provider, env)) {
-          throw new AppError("invalid", "That sign-in service is not available.");
-        }
         throw await startProviderFlow(request, context, {
           provider,
           mode: "link",

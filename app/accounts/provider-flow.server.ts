@@ -2,6 +2,7 @@ import { type AppLoadContext, redirect } from "react-router";
 import { AppError } from "~/platform/errors/app-error";
 import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
 import type { ProviderId } from "./providers";
+import { isProviderId } from "./providers.server";
 
 // Starting a provider's authorization-code flow (decision 051): the auth library makes the state
 // and the PKCE verifier, keeps them, and answers with the provider's address; the browser goes
@@ -11,8 +12,9 @@ import type { ProviderId } from "./providers";
 const PROVIDER_UNREACHABLE =
   "That sign-in service could not be reached. Please try again in a moment.";
 
-type Flow = {
-  provider: ProviderId;
+type Flow<P extends string = ProviderId> = {
+  /** As the form sent it: refused unless it names a configured provider. */
+  provider: P;
   mode: "sign-in" | "link";
   callbackURL: string;
   errorCallbackURL: string;
@@ -25,16 +27,23 @@ function endpointOf({ provider, mode, callbackURL, errorCallbackURL }: Flow) {
   return mode === "link" ? { path: "/link-social", body } : { path: "/sign-in/social", body };
 }
 
-export async function startProviderFlow(request: Request, context: AppLoadContext, flow: Flow) {
-  const { path, body } = endpointOf(flow);
+export async function startProviderFlow(
+  request: Request,
+  context: AppLoadContext,
+  { provider, ...flow }: Flow<string>,
+) {
+  if (!isProviderId(provider, context.runtime.env)) {
+    throw new AppError("invalid", "That sign-in service is not available.");
+  }
+  const { path, body } = endpointOf({ provider, ...flow });
   const answer = await forwardToAuth<{ url?: string }>(request, context, path, body);
   const url = answer.body.url;
   if (!answer.ok || typeof url !== "string") {
     context.runtime.logger.warn(
-      { status: answer.status, code: answer.body.code, provider: flow.provider },
+      { status: answer.status, code: answer.body.code, provider },
       `auth: a provider's ${flow.mode} could not start: ${answer.body.message ?? ""}`,
     );
-    // The provider is configured (the caller checked): the library fails to start its flow when
+    // The provider is configured (checked above): the library fails to start its flow when
     // it cannot read the provider's discovery document ("Provider not found"), so it is down.
     if (answer.status === 429) {
       throw new AppError("too_many", authErrorMessage(answer, PROVIDER_UNREACHABLE), {

@@ -13,7 +13,8 @@ import { generateRandomString } from "better-auth/crypto";
 /** The provider's return, as the auth library names the endpoint. */
 export const PROVIDER_CALLBACK_PATH = "/callback/:id";
 
-const TWO_FACTOR_COOKIE = "two_factor";
+/** The two-factor plugin's cookie naming a sign-in that waits for its code (not exported by it). */
+export const TWO_FACTOR_COOKIE = "two_factor";
 /** As long as the password step's pending sign-in (the plugin's default). */
 const PENDING_SECONDS = 600;
 

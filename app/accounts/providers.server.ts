@@ -85,3 +85,7 @@ export function providerFormTargets(env: Env): (path: string) => readonly string
   );
   return (path) => (PROVIDER_FORM_PAGES.has(path) ? origins : []);
 }
+
+/** Whether `value` names a provider this deployment configured. */
+export const isProviderId = (value: unknown, env: Env): value is ProviderId =>
+  configuredProviders(env).some((p) => p.id === value);

@@ -9,7 +9,7 @@ import { apiKeys, users } from "../../app/db/schema";
 import { setUserRole } from "../../app/roles/roles.server";
 import * as jwksRoute from "../../app/routes/jwks";
 import * as profile from "../../app/routes/profile";
-import { outcome, request, signedInAs } from "../support/accounts";
+import { outcome, postForm, request, signedInAs } from "../support/accounts";
 import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
@@ -52,15 +52,8 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
     return { status: response.status, body: parsed };
   }
 
-  /** Posts a /profile form as the browser of `cookie` does. */
   const post = (cookie: string, form: Record<string, string>) =>
-    outcome(() =>
-      profile.action({
-        request: request("/profile", { cookie, form }),
-        context,
-        params: {},
-      } as never),
-    );
+    postForm(profile, context, "/profile", form, cookie);
 
   async function makeKey(cookie: string, name = "Build server") {
     const result = await post(cookie, { intent: "create-api-key", name });

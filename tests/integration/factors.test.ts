@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { passkeys, twoFactors, users } from "../../app/db/schema";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
-import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
+import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
@@ -40,13 +40,7 @@ describe.each(testEngines())("sign-in factors on $name", (engine) => {
   }
 
   const post = (cookie: string, form: Record<string, string>) =>
-    outcome(() =>
-      profile.action({
-        request: request("/profile", { cookie, form }),
-        context,
-        params: {},
-      } as never),
-    );
+    postForm(profile, context, "/profile", form, cookie);
   const page = async (cookie: string) =>
     (
       await outcome(() =>

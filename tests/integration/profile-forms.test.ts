@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { profiles, userPreferences } from "../../app/db/schema";
 import * as profile from "../../app/routes/profile";
-import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
+import { PASSWORD, postForm, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
@@ -15,13 +15,7 @@ describe.each(testEngines())("profile forms on $name", (engine) => {
   let handle: DatabaseHandle;
   let context: AppLoadContext;
   const post = (cookie: string, form: Record<string, string>) =>
-    outcome(() =>
-      profile.action({
-        request: request("/profile", { cookie, form }),
-        context,
-        params: {},
-      } as never),
-    );
+    postForm(profile, context, "/profile", form, cookie);
 
   openForSuite(engine, (opened) => {
     ({ handle, context } = opened);

@@ -3,16 +3,16 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
-import { outcome, request, signedInAs } from "../support/accounts";
+import { postForm, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
-// Starting a provider's sign-in or link when the provider cannot be reached (decision 051): its
-// discovery document is read when a flow starts, so a provider that is down says so in a sentence
-// of ours (503, try again), never the library's "Provider not found", and the site itself is not
-// affected.
+// Starting a provider's sign-in or link (decision 051): a provider this deployment did not configure
+// is refused in words; one that is down, whose discovery document is read when a flow starts, says
+// so in a sentence of ours (503, try again), never the library's "Provider not found", and the
+// site itself is not affected.
 
 /** An address on loopback where nothing listens: connections are refused at once. */
 async function closedAddress(): Promise<string> {
@@ -39,31 +39,43 @@ describe.each(testEngines())("a provider that is down, on $name", (engine) => {
   });
 
   it("refuses to start a sign-in with a sentence that says so, and sends nowhere", async () => {
-    const answer = await outcome(() =>
-      auth.action({
-        request: request("/auth", {
-          form: { intent: "provider", provider: "oidc", redirectTo: "/" },
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+    const answer = await postForm(auth, context, "/auth", {
+      intent: "provider",
+      provider: "oidc",
+      redirectTo: "/",
+    });
     expect(answer.status).toBe(503);
     expect(said(answer.body).formError).toBe(UNREACHABLE);
     expect(answer.location).toBeNull();
   });
 
+  it("refuses a provider this deployment did not configure, by sign-in or by link", async () => {
+    const user = await signedInAs(context, "guest");
+    const answers = [
+      await postForm(auth, context, "/auth", { intent: "provider", provider: "github" }),
+      await postForm(
+        profile,
+        context,
+        "/profile",
+        { intent: "link-provider", provider: "github" },
+        user.cookie,
+      ),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.location).toBeNull();
+      expect(said(answer.body).formError).toBe("That sign-in service is not available.");
+    }
+  });
+
   it("refuses to start a link from the profile the same way", async () => {
     const user = await signedInAs(context, "guest");
-    const answer = await outcome(() =>
-      profile.action({
-        request: request("/profile", {
-          cookie: user.cookie,
-          form: { intent: "link-provider", provider: "oidc" },
-        }),
-        context,
-        params: {},
-      } as never),
+    const answer = await postForm(
+      profile,
+      context,
+      "/profile",
+      { intent: "link-provider", provider: "oidc" },
+      user.cookie,
     );
     expect(answer.status).toBe(503);
     expect(said(answer.body).formError).toBe(UNREACHABLE);

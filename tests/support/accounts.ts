@@ -91,3 +91,16 @@ export function request(
     body: init.form ? new URLSearchParams(init.form) : undefined,
   });
 }
+
+/** A route module's action answering a form posted by the browser holding `cookie`; its outcome. */
+export function postForm(
+  route: { action: (args: never) => unknown },
+  context: AppLoadContext,
+  path: string,
+  form: Record<string, string>,
+  cookie?: string,
+) {
+  return outcome(() =>
+    route.action({ request: request(path, { cookie, form }), context, params: {} } as never),
+  );
+}
