@@ -4,7 +4,7 @@ import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { openAdmin } from "./admin-support";
-import { expect, test } from "./fixtures";
+import { expect, statusMessage, test } from "./fixtures";
 import { solidImage } from "./profile-helpers";
 
 // Publishing (decision 050) as the studio's admin and its readers: a post in Markdown with a cover
@@ -148,4 +148,42 @@ test("a draft is previewed by staff at its address and sent away for a guest", a
   await gotoHydrated(guest, address);
   await expect(guest).toHaveURL(/\/news$/);
   await expect(guest.getByText(title)).toHaveCount(0);
+});
+
+test("a schedule time already past is told before saving and refused; Published publishes now", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(400));
+  const title = `Late schedule ${uniqueId()}`;
+  const passed =
+    "This time has already passed. Choose a later time, or choose Published to publish now.";
+  await signInAs(page, "admin");
+  await openAdmin(page, "News Management");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Content", { exact: true }).fill("Meant for yesterday.");
+  await page.getByLabel("State", { exact: true }).selectOption("scheduled");
+  const publishAt = page.getByLabel("Publish at");
+  const warning = page.getByRole("tabpanel").getByText(passed, { exact: true });
+
+  // A time ahead: no warning. An hour ago: the form says so while the time is chosen.
+  await publishAt.fill(wallClockIn(3_600_000).field);
+  await expect(warning).toHaveCount(0);
+  await publishAt.fill(wallClockIn(-3_600_000).field);
+  await expect(warning).toBeVisible();
+  await expect(publishAt).toHaveAccessibleDescription(new RegExp(passed.replace(/\./g, "\\.")));
+
+  // Saved anyway: the server refuses it, on the field, and nothing is added.
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "Failed to add news", passed);
+  await expect(publishAt).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("manage-news").getByText(title)).toHaveCount(0);
+
+  // Published is the way to publish now.
+  await page.getByLabel("State", { exact: true }).selectOption("published");
+  await expect(warning).toHaveCount(0);
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "News item added successfully!");
+  const entry = page.getByTestId("manage-news").getByRole("listitem").filter({ hasText: title });
+  await expect(entry).toContainText("Published");
 });
