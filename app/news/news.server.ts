@@ -14,7 +14,14 @@ import type { SitemapUrl } from "~/platform/seo/sitemap";
 import { SLUG_PATTERN, slugify } from "~/platform/seo/slug";
 import { chooseSlug, freeSlug } from "~/platform/seo/unique-slug.server";
 import type { PublicReads } from "~/platform/server/public-reads.server";
-import type { NewsEntry, NewsInput, NewsState, NewsSummary } from "./news-schema";
+import {
+  type NewsEntry,
+  type NewsInput,
+  type NewsState,
+  type NewsSummary,
+  PUBLISH_TIME_PASSED,
+  publishTimePassed,
+} from "./news-schema";
 
 /** Where an item stands at `now`: a draft has no publication time. */
 export function stateAt(publishedAt: Date | null, now = Date.now()): NewsState {
@@ -326,6 +333,9 @@ async function columnsOf(
   else if (input.state === "scheduled") {
     const at = zonedTimeToInstant(input.publishAt ?? "", studio.timeZone);
     if (!at) throw new AppError("invalid", "Enter a valid date and time", { field: "publishAt" });
+    // A past time would publish at once, back-dated, while staff believe it scheduled.
+    if (publishTimePassed(at))
+      throw new AppError("invalid", PUBLISH_TIME_PASSED, { field: "publishAt" });
     publishedAt = at;
   } else {
     // Published: an item already public keeps its date; otherwise it goes public now.
