@@ -144,8 +144,9 @@ export async function listNewsPage(
 
 /**
  * One page of whole news items, optionally matching a search (decision 035): for the API, the
- * published ones newest first; for the admin News tab (`staff`), every item newest written first,
- * optionally only those in one state.
+ * published ones newest first; for the admin News tab (`staff`), every item by the date it shows,
+ * newest first: published and scheduled ones by their publication as /news orders them, drafts by
+ * when they were written; optionally only those in one state.
  */
 export function listNewsEntriesPage(
   db: Database,
@@ -159,7 +160,7 @@ export function listNewsEntriesPage(
   const { page: request, size, staff } = options;
   if (staff) {
     const where = whereAll(matching(options.search), inState(staff.state));
-    return tablePage(db, news, { key: news.createdAt, id: news.id, request, size, where }, toEntry);
+    return tablePage(db, news, { key: news.listedAt, id: news.id, request, size, where }, toEntry);
   }
   const where = whereAll(PUBLISHED, matching(options.search));
   return tablePage(db, news, { key: news.publishedAt, id: news.id, request, size, where }, toEntry);
