@@ -1,6 +1,4 @@
-import { isIP } from "node:net";
 import { apiKey } from "@better-auth/api-key";
-import { passkey } from "@better-auth/passkey";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
@@ -22,6 +20,7 @@ import { isLastOwnerError } from "~/roles/index.server";
 import { deleteAccount } from "./account-deletion.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
+import { passkeyPlugins } from "./passkey-rules.server";
 import { hashPassword, PASSWORD_LIMITS, verifyPassword } from "./password.server";
 import { PROVIDER_CALLBACK_PATH, providerSecondFactor } from "./provider-two-factor.server";
 import { oidcPlugins, socialProviders } from "./providers.server";
@@ -231,7 +230,7 @@ export function createAuth({
     plugins: [
       twoFactor({ issuer: STUDIO.name, backupCodeOptions: { amount: 10 } }),
       providerSecondFactor(),
-      passkey({ rpName: STUDIO.name, ...passkeyParty(env.SITE_URL) }),
+      ...passkeyPlugins(env.SITE_URL),
       ...oidcPlugins(env),
       // Personal API keys: only their hash is stored; our API limits count their requests.
       apiKey({
@@ -272,21 +271,6 @@ const ROUTINE_REFUSALS = [
 ];
 function isRoutineRefusal(message: string) {
   return ROUTINE_REFUSALS.some((pattern) => pattern.test(message));
-}
-
-/**
- * The WebAuthn relying party: the site's host. Browsers refuse an IP address as one, so a site
- * served at an address (a local or test server at 127.0.0.1) offers passkeys at localhost, same
- * port (decision 051).
- */
-export function passkeyParty(siteUrl: string) {
-  const site = new URL(siteUrl);
-  if (!isIP(site.hostname.replace(/^\[|\]$/g, ""))) {
-    return { rpID: site.hostname, origin: site.origin };
-  }
-  const local = new URL(siteUrl);
-  local.hostname = "localhost";
-  return { rpID: "localhost", origin: [local.origin, site.origin] };
 }
 
 function eqUserId(userId: string) {
