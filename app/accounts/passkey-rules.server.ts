@@ -1,8 +1,14 @@
 import { isIP } from "node:net";
 import { passkey } from "@better-auth/passkey";
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { passkeys } from "~/db/schema";
+import type { Mailer } from "~/platform/mail/mailer.server";
+import type { Logger } from "~/platform/server/logger.server";
 import { STUDIO } from "~/platform/studio/studio";
+import { mailNewCredential } from "./credential-mail.server";
 
 // Passkeys (decision 051) through the auth library's passkey plugin, with the product's rules on
 // top. A passkey counts as both factors of a sign-in (the device held, and the PIN, fingerprint or
@@ -30,8 +36,11 @@ export function passkeyParty(siteUrl: string) {
   return { rpID: "localhost", origin: [local.origin, site.origin] };
 }
 
+type PasskeyDeps = { db: Database; mailer: Mailer; logger: Logger; siteUrl: string };
+
 /** The passkey plugin, configured, and the plugin holding the rules it has no option for. */
-export function passkeyPlugins(siteUrl: string): BetterAuthPlugin[] {
+export function passkeyPlugins(deps: PasskeyDeps): BetterAuthPlugin[] {
+  const { db, siteUrl } = deps;
   return [
     passkey({
       rpName: STUDIO.name,
@@ -49,21 +58,26 @@ export function passkeyPlugins(siteUrl: string): BetterAuthPlugin[] {
       },
       authentication: {
         // Before the plugin counts the use or makes a session.
-        afterVerification: ({ verification }) => {
+        afterVerification: async ({ verification, clientData }) => {
           if (!verification.authenticationInfo.userVerified) {
             throw new APIError("UNAUTHORIZED", {
               message: USER_NOT_VERIFIED_AT_SIGN_IN,
               code: "USER_VERIFICATION_REQUIRED",
             });
           }
+          // Shown on the Security section beside when it was added.
+          await db
+            .update(passkeys)
+            .set({ lastUsedAt: new Date() })
+            .where(eq(passkeys.credentialID, clientData.id));
         },
       },
     }),
-    passkeyRules(),
+    passkeyRules(deps),
   ];
 }
 
-function passkeyRules(): BetterAuthPlugin {
+function passkeyRules({ mailer, logger, siteUrl }: PasskeyDeps): BetterAuthPlugin {
   return {
     id: "studio-passkey-rules",
     hooks: {
@@ -76,6 +90,21 @@ function passkeyRules(): BetterAuthPlugin {
             if (options && typeof options === "object" && "challenge" in options) {
               return ctx.json({ ...options, userVerification: "required" });
             }
+          }),
+        },
+        {
+          // A passkey made: its account is told (credential-mail.server.ts).
+          matcher: (context) => context.path === "/passkey/verify-registration",
+          handler: createAuthMiddleware(async (ctx) => {
+            const made = ctx.context.returned;
+            if (!made || typeof made !== "object" || !("credentialID" in made)) return;
+            const found = await getSessionFromCtx(ctx);
+            if (!found) return;
+            const name = "name" in made && typeof made.name === "string" ? made.name : "Passkey";
+            await mailNewCredential(mailer, siteUrl, found.user.email, {
+              kind: "passkey",
+              name,
+            }).catch((error) => logger.error({ err: error }, "new passkey mail not sent"));
           }),
         },
       ],

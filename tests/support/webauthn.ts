@@ -25,7 +25,7 @@ function cbor(value: number | string | Buffer | Map<number | string, unknown>): 
     return Buffer.concat([head(3, text.length), text]);
   }
   if (Buffer.isBuffer(value)) return Buffer.concat([head(2, value.length), value]);
-  const parts = [head(5, value.size)];
+  const parts: Buffer[] = [head(5, value.size)];
   for (const [key, item] of value) {
     parts.push(cbor(key), cbor(item as Parameters<typeof cbor>[0]));
   }
