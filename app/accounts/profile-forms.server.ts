@@ -170,10 +170,12 @@ export async function answerProfileForm({
           revokeOtherSessions: true,
         });
         if (!answer.ok) throw refused(answer, "The password could not be changed.");
+        // The keys, passkeys and linked services still work: the Security section lists them.
         throw await done(
           "Password changed",
-          "Your other devices have been signed out.",
+          "Your other devices have been signed out. Your API keys, passkeys and linked accounts still work: check them below.",
           answer.cookies,
+          "/profile#security",
         );
       });
     case "revoke-session":

@@ -134,12 +134,22 @@ describe.each(testEngines())("passkey user verification on $name", (engine) => {
       "This passkey did not check who is using it (no PIN, fingerprint or face). Use one that does, or sign in with your password.",
     );
     expect(await sessionsOf(user.id)).toEqual([]);
+    const lastUsed = async () =>
+      (
+        await handle.db
+          .select({ at: passkeys.lastUsedAt })
+          .from(passkeys)
+          .where(eq(passkeys.userId, user.id))
+      )[0]?.at ?? null;
+    expect(await lastUsed()).toBeNull();
 
     // The same passkey unlocked with the user's PIN or fingerprint is both factors.
     const verified = await signIn(device, UP_UV);
     expect(verified.answer.status).toBe(302);
     expect(verified.answer.location).toBe("/");
     expect(await sessionsOf(user.id)).toHaveLength(1);
+    // The Security section shows when it was last used.
+    expect(await lastUsed()).toBeInstanceOf(Date);
   });
 
   it("a user-present-only assertion signs in no account, with or without an authenticator app", async () => {
