@@ -20,6 +20,8 @@ const PRODUCT_ENDPOINTS: { method: "GET" | "POST"; path: RegExp }[] = [
   { method: "GET", path: /^\/reset-password\/[^/]+$/ },
   { method: "POST", path: /^\/reset-password$/ },
   { method: "POST", path: /^\/change-password$/ },
+  // The password entered again before adding a credential (confirmation.server.ts).
+  { method: "POST", path: /^\/confirm-password$/ },
   { method: "POST", path: /^\/delete-user$/ },
   { method: "POST", path: /^\/two-factor\/(enable|disable|verify-totp|verify-backup-code)$/ },
   // Sign-in providers: starting a flow (sign in or link) and the provider's return.

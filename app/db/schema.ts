@@ -213,6 +213,9 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    // The last time the password was entered again in this session (sign-in itself is
+    // created_at): credentials are added only within minutes of either (accounts' confirmation).
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -292,6 +295,8 @@ export const passkeys = pgTable(
     transports: text("transports"),
     aaguid: text("aaguid"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    // The last sign-in with it (the plugin keeps no such field; ours, set after its check).
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );

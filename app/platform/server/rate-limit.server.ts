@@ -116,6 +116,7 @@ export function authRules(env: Env) {
   return {
     "/sign-in/email": signIn,
     "/two-factor/*": signIn,
+    "/confirm-password": signIn,
     "/sign-up/email": { window: 10 * MINUTE, max: 10 },
     "/request-password-reset": { window: 10 * MINUTE, max: 5 },
     "/reset-password": { window: 10 * MINUTE, max: 10 },
