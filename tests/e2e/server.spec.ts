@@ -123,8 +123,8 @@ test("an https site sends HSTS on scripts and stylesheets too; TRACE and other u
   expect(home.status).toBe(200);
   expect(home.headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
   const html = await home.text();
-  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-  const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  const script = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const stylesheet = /"(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
   for (const asset of [script, stylesheet, "/assets/no-such-file.js"]) {
     expect(asset).toBeDefined();
     const response = await fetch(`${server.url}${asset}`);
