@@ -101,7 +101,6 @@ const stringsOf = (list: unknown) =>
 function knownColumns(tree: unknown): ReadonlySet<string> {
   const known = new Set([...QUERY_COLUMNS, ...ALLOWED_FUNCTIONS]);
   const collect = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(collect);
     if (!node || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node as Node)) {
       if (key === "ResTarget" && (value as Node).name) known.add(String((value as Node).name));
