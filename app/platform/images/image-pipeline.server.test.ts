@@ -16,11 +16,7 @@ const RULES: ImageRules = {
 };
 const WIDTHS = [480, 960, 1600];
 
-const image = (
-  width: number,
-  height: number,
-  format: "png" | "jpeg" | "webp" | "avif" = "png",
-) =>
+const image = (width: number, height: number, format: "png" | "jpeg" | "webp" | "avif" = "png") =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     [format]()
     .toBuffer();
