@@ -138,7 +138,6 @@ test("an https site sends HSTS on scripts and stylesheets too; TRACE and other u
     ["TRACE", "/news"],
     ["TRACE", "/api/v1/news"],
     ["TRACE", "/assets/no-such-file.js"],
-    ["TRACK", "/"],
     ["PROPFIND", "/"],
   ] as const) {
     const answer = await rawRequest(server.url, method, path);
