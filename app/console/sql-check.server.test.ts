@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkConsoleQuery,
   cteShadowRefused,
+  fieldCallRefused,
   QueryRefused,
   RECURSIVE_REFUSED,
 } from "./sql-check.server";
@@ -117,8 +118,44 @@ describe("console SQL checks", () => {
     await expectRefused(sql, RECURSIVE_REFUSED);
   });
 
+  // PostgreSQL reads `x.f` and `(expr).f` as f(x) when f is no column: a call the allow-list never saw.
+  it.each([
+    ["select ('server_version').current_setting from profiles", "(…).current_setting"],
+    ["select (1.5::float8).pg_sleep from profiles", "(…).pg_sleep"],
+    ["select (42::bigint).pg_advisory_lock from profiles", "(…).pg_advisory_lock"],
+    ["select (username).length from profiles", "(…).length"],
+    ["select (p).username from profiles p", "(…).username"],
+    ["select p.pg_advisory_lock from profiles p", "p.pg_advisory_lock"],
+    ["select profiles.to_jsonb from profiles", "profiles.to_jsonb"],
+    ["select count(*) from profiles p where p.pg_try_advisory_lock", "p.pg_try_advisory_lock"],
+    [
+      "select x.pg_advisory_lock from (select 42::bigint as n from profiles) x",
+      "x.pg_advisory_lock",
+    ],
+    ["select public.profiles.row_to_json from profiles", "public.profiles.row_to_json"],
+  ])("refuses a function called by attribute notation: %j", async (sql, shown) => {
+    await expectRefused(sql, fieldCallRefused(shown));
+  });
+
+  it.each([
+    "select pg_advisory_lock(1) from profiles",
+    "select pg_advisory_xact_lock(1) from profiles",
+    "select pg_try_advisory_lock_shared(1) from profiles",
+    "select set_config('application_name', 'x', false) from profiles",
+  ])("refuses lock and setting functions called by name: %j", async (sql) => {
+    await expect(checkConsoleQuery(sql)).rejects.toThrow(/^The function .* is not allowed here\.$/);
+  });
+
   it.each([
     "select id, username from profiles limit 5",
+    "select p.id, p.username, p.created_at from profiles p",
+    "select public.profiles.id from public.profiles",
+    "select x.who, x.n from (select username as who, count(*) as n from profiles group by username) x",
+    "select x.total from (select count(*) from user_roles) as x(total)",
+    "select x.count from (select count(*) from user_roles) x",
+    "select a.uid from (with a(uid) as (select user_id from user_roles) select * from a) a",
+    "select (array_agg(id))[1] from profiles",
+    "select (p).* from profiles p",
     "select * from (with admins as (select user_id from user_roles where role = 'admin') select p.username from profiles p join admins a on a.user_id = p.id) x",
     "select * from (with a as (select id from profiles), b as (select * from a) select * from b) x",
     "select (with r as (select count(*) from user_roles) select * from r) as roles, username from profiles",

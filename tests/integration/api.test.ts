@@ -1,5 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { recordActivity } from "../../app/activity/activity.server";
@@ -7,7 +7,7 @@ import { ENDPOINTS, handleApi } from "../../app/api/api.server";
 import { openApiDocument } from "../../app/api/openapi.server";
 import { consoleQueryStatus } from "../../app/console/sql-query.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { contactMessages, staffAuditLog } from "../../app/db/schema";
+import { contactMessages, games, news, staffAuditLog } from "../../app/db/schema";
 import { createNews, getNews } from "../../app/news/news.server";
 import { savePreferences } from "../../app/profiles/profiles.server";
 import type { Role } from "../../app/roles/permissions";
@@ -338,6 +338,69 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     );
   });
 
+  // The review's case: Ghost and WordPress spell a draft `status`; the field was dropped and the
+  // post went out at once.
+  it("refuses a news post with a field it does not take (status: draft), naming it; nothing is stored", async () => {
+    const newsCount = () => handle.db.select({ n: count() }).from(news);
+    const before = await newsCount();
+    const result = await call("POST", "news", {
+      cookie: cookies.get("owner"),
+      body: { title: "Not yet", content: "A draft, the caller thought", status: "draft" },
+    });
+    const message =
+      "Unknown field: status. This endpoint takes: title, content, slug, state, publishAt, coverImage, coverAlt.";
+    expect(result.status).toBe(400);
+    expect(result.body.error).toEqual({
+      code: "unknown_fields",
+      message,
+      fields: { status: message },
+    });
+    expect(await newsCount()).toEqual(before);
+  });
+
+  it("every endpoint that takes a body refuses fields it does not take, with a 400 naming them", async () => {
+    const writes = ENDPOINTS.filter((endpoint) => endpoint.body);
+    expect(writes.map((e) => `${e.method} ${e.path}`).sort()).toEqual(
+      [
+        "POST games",
+        "POST news",
+        "POST query",
+        "PUT developer_work/me",
+        "PUT games/:id",
+        "PUT news/:id",
+      ].sort(),
+    );
+    const item = await createNews(handle.db, { title: "Kept as it is", content: "Body" });
+    const game = await call("POST", "games", {
+      cookie: cookies.get("owner"),
+      body: VALID_BODIES["POST games"],
+    });
+    for (const endpoint of writes) {
+      const key = `${endpoint.method} ${endpoint.path}`;
+      const valid = VALID_BODIES[key] ?? { sql: "select id from profiles" };
+      const path = endpoint.path.replace(
+        ":id",
+        endpoint.path.startsWith("games") ? (game.body.id as string) : item.id,
+      );
+      const result = await call(endpoint.method, path, {
+        cookie: cookies.get("owner"),
+        body: { ...(valid as object), published: false, extra_field: 1 },
+      });
+      expect(result.status, key).toBe(400);
+      expect(result.body.error.code, key).toBe("unknown_fields");
+      expect(result.body.error.message, key).toMatch(
+        /^Unknown fields: published, extra_field\. This endpoint takes: /,
+      );
+    }
+    // Nothing changed: the item and the game as they were.
+    expect((await call("GET", `news/${item.id}`)).body.title).toBe("Kept as it is");
+    const stored = await handle.db
+      .select({ title: games.title, status: games.status })
+      .from(games)
+      .where(eq(games.id, game.body.id as string));
+    expect(stored).toEqual([{ title: "API game", status: "Released" }]);
+  });
+
   it("publishes a valid OpenAPI 3.1 document listing every endpoint", async () => {
     const request = new Request("http://localhost:3000/api/v1/openapi.json");
     const response = (await apiRoute.loader({
@@ -352,10 +415,15 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     expect(validation.valid).toBe(true);
     for (const endpoint of ENDPOINTS) {
       const path = `/api/v1/${endpoint.path.replace(/:(\w+)/g, "{$1}")}`;
-      expect(
-        document.paths[path]?.[endpoint.method.toLowerCase()],
-        `${endpoint.method} ${path}`,
-      ).toBeDefined();
+      const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${endpoint.method} ${path}`).toBeDefined();
+      // A body takes the fields its schema names and no other.
+      if (endpoint.body) {
+        expect(
+          operation.requestBody.content["application/json"].schema.additionalProperties,
+          `${endpoint.method} ${path}`,
+        ).toBe(false);
+      }
     }
   });
 });
