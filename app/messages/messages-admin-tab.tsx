@@ -116,10 +116,10 @@ export function MessagesTab({
                   share the rest and end in an ellipsis (the detail pane shows them whole). */}
               <table className="w-full table-fixed text-left text-sm">
                 <colgroup>
-                  <col className="w-[45%]" />
                   <col />
-                  <col className="w-[6.5rem]" />
-                  <col className="w-16" />
+                  <col />
+                  <col className="w-28" />
+                  <col className="w-[3.75rem] sm:w-20" />
                 </colgroup>
                 <thead className="sticky top-0 bg-muted text-muted-foreground">
                   <tr>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { ENDPOINTS } from "~/api/api.server";
 import { holdersOf } from "~/roles";
 import type { Route } from "./+types/api-docs";
@@ -80,7 +81,20 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                     {e.method}
                   </span>
                 </td>
-                <td className="py-2 pr-3 font-mono text-xs [overflow-wrap:anywhere]">{e.path}</td>
+                <td className="py-2 pr-3 font-mono text-xs [overflow-wrap:anywhere]">
+                  {/* A narrow column breaks a path after its slashes first. */}
+                  {e.path.split("/").map((part, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed path
+                    <Fragment key={i}>
+                      {i > 0 && (
+                        <>
+                          /<wbr />
+                        </>
+                      )}
+                      {part}
+                    </Fragment>
+                  ))}
+                </td>
                 <td className="py-2 pr-3">{e.summary}</td>
                 <td className="py-2 text-xs text-muted-foreground">{e.who}</td>
               </tr>

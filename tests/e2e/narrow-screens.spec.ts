@@ -68,6 +68,15 @@ test("on a phone the inbox shows From, Subject, Date and Status without scrollin
   for (const column of ["From", "Subject", "Date", "Status"]) {
     await expect(list.getByRole("columnheader", { name: column })).toBeInViewport({ ratio: 1 });
   }
+  // Every column keeps room for its heading and a few letters; none collapses to nothing.
+  for (const header of await list.getByRole("columnheader").all()) {
+    const text = await header.evaluate((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      return { box: th.getBoundingClientRect().width, words: range.getBoundingClientRect().width };
+    });
+    expect(text.box, `${await header.textContent()} column`).toBeGreaterThan(text.words);
+  }
   await expect(row.getByRole("cell").nth(2)).toBeInViewport({ ratio: 1 });
   await expect(row.getByRole("img", { name: "Unread", exact: true })).toBeInViewport();
   await expectPageFits(page, "the admin page");
@@ -97,6 +106,7 @@ test("on a phone Manage Games keeps each badge beside the game's number and give
     // The badge stays on one line with the game's number, not wrapped onto a line of its own.
     const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
     expect(Math.abs(middle(badgeBox!) - middle(numberBox!)), "the badge wraps").toBeLessThan(4);
+    expect(badgeBox!.height, "the badge's text wraps inside it").toBeLessThan(30);
     expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width);
     // The description takes most of the row's width, not a sliver beside the thumbnail.
     expect(descriptionBox!.width, "the description's width").toBeGreaterThan(rowBox!.width * 0.7);

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { gotoHydrated } from "../support/browser";
 import { accountMenu, openAccountMenu } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
@@ -23,7 +24,7 @@ test.afterEach(async () => {
 test("creating the owner with the printed link ends signed in as the owner, on the admin panel", async ({
   page,
   allowConsoleMessage,
-}) => {
+}, testInfo) => {
   allowConsoleMessage(statusMessage(404)); // the used link, at the end
   dataDir = freshDataDir("owner-setup");
   const server = await startServer({ dataDir });
@@ -41,6 +42,12 @@ test("creating the owner with the printed link ends signed in as the owner, on t
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
   await expectToast(page, "Owner account created", "You are signed in as the owner.");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await page.screenshot({
+    path: path.join(
+      process.env.SHOTS_DIR ?? testInfo.outputPath(),
+      "owner-created-desktop-light.png",
+    ),
+  });
   const menu = await openAccountMenu(page, email);
   await expect(menu.getByTestId("account-role")).toHaveText("Owner");
   await page.keyboard.press("Escape");
