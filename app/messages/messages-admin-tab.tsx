@@ -23,6 +23,8 @@ export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): s
 
 /** A table cell's padding: tighter on a phone, so the four columns fit its width. */
 const CELL = "px-2 py-2 sm:px-3";
+/** From and Subject: up to two lines, broken anywhere, then an ellipsis (the detail shows all). */
+const TWO_LINES = "line-clamp-2 [overflow-wrap:anywhere]";
 
 /** The inbox's filter: only unread messages, and a search of sender, address, subject and text. */
 export type InboxFilter = { unreadOnly: boolean; search: string };
@@ -113,7 +115,7 @@ export function MessagesTab({
               data-testid="messages-list"
             >
               {/* Fixed columns: Date and Status keep their width on a phone; From and Subject
-                  share the rest and end in an ellipsis (the detail pane shows them whole). */}
+                  share the rest, in up to two lines each. */}
               <table className="w-full table-fixed text-left text-sm">
                 <colgroup>
                   <col />
@@ -151,21 +153,21 @@ export function MessagesTab({
                           !read && "font-semibold",
                         )}
                       >
-                        <td className={cn(CELL, "truncate")}>
+                        <td className={CELL}>
                           <button
                             type="button"
                             title={message.name}
-                            className="max-w-full truncate text-left hover:underline"
+                            className="text-left hover:underline"
                             onClick={(event) => {
                               event.stopPropagation();
                               open(message);
                             }}
                           >
-                            {message.name}
+                            <span className={TWO_LINES}>{message.name}</span>
                           </button>
                         </td>
-                        <td className={cn(CELL, "truncate")} title={message.subject}>
-                          {message.subject}
+                        <td className={CELL} title={message.subject}>
+                          <span className={TWO_LINES}>{message.subject}</span>
                         </td>
                         <td className={cn(CELL, "whitespace-nowrap")}>
                           <LocalTime value={message.date} format="list" />

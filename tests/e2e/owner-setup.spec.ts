@@ -42,12 +42,23 @@ test("creating the owner with the printed link ends signed in as the owner, on t
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
   await expectToast(page, "Owner account created", "You are signed in as the owner.");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-  await page.screenshot({
-    path: path.join(
-      process.env.SHOTS_DIR ?? testInfo.outputPath(),
-      "owner-created-desktop-light.png",
-    ),
-  });
+  // The landing, light and dark, desktop and phone (the toast may have gone by the last ones).
+  const shots = process.env.SHOTS_DIR ?? testInfo.outputPath();
+  for (const theme of ["light", "dark"] as const) {
+    for (const [device, size] of [
+      ["desktop", { width: 1280, height: 800 }],
+      ["mobile", { width: 390, height: 844 }],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize(size);
+      await page.screenshot({
+        path: path.join(shots, `owner-created-${device}-${theme}.png`),
+        animations: "disabled",
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 800 });
   const menu = await openAccountMenu(page, email);
   await expect(menu.getByTestId("account-role")).toHaveText("Owner");
   await page.keyboard.press("Escape");
