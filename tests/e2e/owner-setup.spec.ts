@@ -12,7 +12,7 @@ import {
 } from "./server-process";
 
 // The first owner, as a new studio starts: the one-time link printed at start-up creates the owner
-// account and leaves that browser signed in as the owner (docs/product.md#owner-set-up).
+// account and leaves that browser signed in as the owner (docs/product.md#auth).
 
 test.describe.configure({ timeout: 300_000 });
 let dataDir = "";
