@@ -1,8 +1,9 @@
+import fs from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
 
@@ -45,13 +46,45 @@ const browserChunks: Plugin = {
       : undefined,
 };
 
+// The resource routes (a loader or action, no component: the `.ts` files of app/routes/).
+const resourceRoutes = new Set(
+  fs
+    .readdirSync(new URL("./app/routes", import.meta.url))
+    .filter((file) => /^[^.]+\.ts$/.test(file))
+    .map((file) => file.replace(/\.ts$/, "")),
+);
+
+// Build messages known to be harmless, each for its reason; every other one is shown.
+const KNOWN_NOISE: ((log: Rollup.RollupLog) => boolean)[] = [
+  // React Router gives every route a browser chunk; a resource route's is empty (remix-run/remix#9055).
+  (log) => log.code === "EMPTY_BUNDLE" && (log.names ?? []).every((n) => resourceRoutes.has(n)),
+  // A dependency's comment that looks like a /*#__PURE__*/ annotation where none can be (zod 4);
+  // Rollup drops the comment, the code is unchanged.
+  (log) => log.code === "INVALID_ANNOTATION" && Boolean(log.id?.includes("/node_modules/")),
+  // The chunk merger's count of small chunks (experimentalMinChunkSize, above).
+  (log) => log.code === "OPTIMIZE_CHUNK_STATUS",
+  // A form schema the browser loads on demand and the server imports directly (decision 049):
+  // the server build notes the dynamic import will not split, which is what it should do.
+  (log) =>
+    log.plugin === "vite:reporter" &&
+    log.message.includes("dynamic import will not move module into another chunk"),
+];
+const onLog: Rollup.InputOptions["onLog"] = (level, log, handler) => {
+  if (!KNOWN_NOISE.some((isNoise) => isNoise(log))) handler(level, log);
+};
+
 export default defineConfig(({ mode }) => ({
   resolve: { alias: { "~": appDir } },
   // Vitest runs the unit and integration tests without the React Router plugin.
   plugins: mode === "test" ? [] : [featureIndexes, browserChunks, tailwindcss(), reactRouter()],
   // The browser build is minified by terser, ~3 % smaller than esbuild (decision 048). Vite picks
   // the minifier from the top-level setting; the server build turns minifying off below.
-  build: { assetsInlineLimit: 0, minify: "terser", terserOptions: { compress: { passes: 2 } } },
+  build: {
+    assetsInlineLimit: 0,
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 } },
+    rollupOptions: { onLog },
+  },
   // The server build's entry is the site module, with the React Router build inside it, as React
   // Router's custom-server template does (decision 032).
   // Not minified: the server's stack traces keep their names and lines.

@@ -20,6 +20,7 @@ export default [
   route("auth/forgot-password", "routes/auth-forgot-password.tsx"),
   route("auth/reset-password", "routes/auth-reset-password.tsx"),
   route("auth/setup-owner", "routes/auth-setup-owner.tsx"),
+  route("auth/email-confirmed", "routes/auth-email-confirmed.ts"),
 
   // Profile resources.
   route("profile/avatar", "routes/profile-avatar.ts"),

@@ -34,26 +34,65 @@ export function isBuildStale(root) {
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > oldest);
 }
 
-/** Runs `npm run build`'s two steps (the React Router build, then the server's); throws on failure. */
-export function buildSite(root) {
+/**
+ * Runs `npm run build`'s two steps (the React Router build, then the server's); throws on failure.
+ * Their output goes to `logFile` when given, else to this terminal.
+ */
+export function buildSite(root, logFile) {
   const steps = [
     [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"],
     [path.join(root, "scripts/build-server.mjs")],
   ];
-  for (const args of steps) {
-    const result = spawnSync(process.execPath, args, {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    if (result.status !== 0) throw new Error("the build failed; see the output above");
+  let log;
+  if (logFile) {
+    fs.mkdirSync(path.dirname(logFile), { recursive: true });
+    log = fs.openSync(logFile, "w");
+  }
+  try {
+    for (const args of steps) {
+      const output = log ?? "inherit";
+      const result = spawnSync(process.execPath, args, {
+        cwd: root,
+        stdio: ["ignore", output, output],
+      });
+      if (result.status !== 0) {
+        throw new Error(
+          logFile ? `the build failed; its output is in ${logFile}` : "the build failed; see above",
+        );
+      }
+    }
+  } finally {
+    if (log !== undefined) fs.closeSync(log);
   }
 }
 
-/** Builds when the build is missing or stale (saying so first). */
+/** Where `npm start` keeps the output of the build it runs: DATA_DIR/build.log. */
+export function buildLogFile(env = process.env) {
+  return path.join(path.resolve(env.DATA_DIR || "./data"), "build.log");
+}
+
+/**
+ * Builds when the build is missing or stale, saying so in one line; the build's own output (a
+ * table of files) goes to DATA_DIR/build.log, and its last lines are printed only if it fails.
+ */
 export function ensureBuild(root) {
   if (!isBuildStale(root)) return;
-  console.log("building the site (the build is missing or older than the sources)...");
-  buildSite(root);
+  const logFile = buildLogFile();
+  console.log(`building the site, a minute or two (output in ${displayPath(logFile)})...`);
+  try {
+    buildSite(root, logFile);
+  } catch (error) {
+    const lines = fs.existsSync(logFile)
+      ? fs.readFileSync(logFile, "utf8").trimEnd().split("\n")
+      : [];
+    console.error(lines.slice(-30).join("\n"));
+    throw error;
+  }
+}
+
+function displayPath(file) {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith("..") ? file : relative;
 }
 
 function newestMtime(target) {

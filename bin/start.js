@@ -6,5 +6,10 @@ import { fileURLToPath } from "node:url";
 import { BUILT, ensureBuild } from "./build-state.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-ensureBuild(root);
+try {
+  ensureBuild(root);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 await import(path.join(root, BUILT.start));

@@ -22,7 +22,8 @@ import {
   TwoFactorCodeSchema,
 } from "./auth-schemas";
 import { startProviderFlow } from "./provider-flow.server";
-import { safeRedirect } from "./redirect";
+import { CHECK_INBOX_PATH, EMAIL_CONFIRMED_PATH, safeRedirect } from "./redirect";
+import { getSessionUser } from "./session.server";
 
 // The account pages' form actions (docs/product.md#auth). Each answers with the form contract's
 // reply (a refusal is an AppError on the form) or, once it succeeds, a redirect with a toast. The
@@ -60,11 +61,12 @@ export async function answerSignInForm({ request, context }: Args) {
   }
   if (requireIntent(AuthIntentSchema, form) === "register") return register(request, context, form);
   return handleSubmission(submissionOf(form, LoginSchema), async (input) => {
+    // The confirmation link it sends an unconfirmed account lands where a sign-up's does.
     const answer = await forwardToAuth<{ twoFactorRedirect?: boolean }>(
       request,
       context,
       "/sign-in/email",
-      { ...input, rememberMe: true },
+      { ...input, rememberMe: true, callbackURL: EMAIL_CONFIRMED_PATH },
     );
     if (!answer.ok) throw authRefusal(answer, "Failed to login");
     const redirectTo = safeRedirect(form.get("redirectTo"));
@@ -97,13 +99,14 @@ function register(request: Request, context: AppLoadContext, form: FormData) {
       email: input.email,
       password: input.password,
       name: input.email.split("@")[0],
-      callbackURL: "/",
+      callbackURL: EMAIL_CONFIRMED_PATH,
     });
     if (!answer.ok) throw authRefusal(answer, "Failed to register");
     const signedUp = "Signed up successfully";
     if (context.runtime.env.REQUIRE_EMAIL_VERIFICATION) {
+      // A page of its own (/auth with a notice), so the form starts empty and the notice stays.
       const description = "Please check your email to confirm your account.";
-      throw await success(context, "/auth", [signedUp, description]);
+      throw await success(context, CHECK_INBOX_PATH, [signedUp, description]);
     }
     throw await success(context, "/", [signedUp, "Welcome!"], answer.cookies);
   });
@@ -151,11 +154,51 @@ export async function answerOwnerSetupForm({ request, context }: Args) {
       email,
       password,
     });
-    throw await success(context, "/auth", [
-      "Owner account created",
-      "Sign in to manage the studio.",
-    ]);
+    // The person who just chose the password is signed in with it, as a sign-in form would.
+    const answer = await forwardToAuth(request, context, "/sign-in/email", {
+      email,
+      password,
+      rememberMe: true,
+    });
+    if (!answer.ok) {
+      throw await success(context, "/auth", [
+        "Owner account created",
+        "Sign in to manage the studio.",
+      ]);
+    }
+    throw await success(
+      context,
+      "/admin",
+      ["Owner account created", "You are signed in as the owner."],
+      answer.cookies,
+    );
   });
+}
+
+/**
+ * Where the mailed confirmation link lands (the auth library redirects here once it has checked the
+ * token, signing the person in): "Email confirmed" on the home page when signed in, on /auth when
+ * the link was confirmed before (it signs nobody in then), or why the link did not work.
+ */
+export async function answerEmailConfirmation({ request, context }: Args) {
+  if (new URL(request.url).searchParams.has("error")) {
+    return redirectWithToast(
+      "/auth",
+      {
+        type: "error",
+        title: "This confirmation link is invalid or has expired",
+        description: "Sign in to get a new one.",
+      },
+      context.runtime.env.AUTH_SECRET,
+    );
+  }
+  if (await getSessionUser(request, context)) {
+    return success(context, "/", [
+      "Email confirmed",
+      "Your account is ready, and you are signed in.",
+    ]);
+  }
+  return success(context, "/auth", ["Email confirmed", "Sign in to continue."]);
 }
 
 /** /auth/two-factor: a 6-digit code from the app, or a backup code. */

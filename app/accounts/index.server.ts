@@ -10,6 +10,7 @@ export {
 export { identifyApiCaller } from "./api-callers.server";
 export { type Auth, CLIENT_IP_HEADER, createAuth } from "./auth.server";
 export {
+  answerEmailConfirmation,
   answerForgotPasswordForm,
   answerOwnerSetupForm,
   answerResetPasswordForm,

@@ -29,6 +29,6 @@ export { NewPasswordFields } from "./new-password-fields";
 export { registerPasskey, signInWithPasskey, watchPasskeyAutofill } from "./passkey-browser";
 export { ProviderButtons } from "./provider-buttons";
 export type { ProviderId, SignInProvider } from "./providers";
-export { safeRedirect } from "./redirect";
+export { CHECK_INBOX_PARAM, safeRedirect } from "./redirect";
 export { SignInTabs } from "./sign-in-forms";
 export { API_KEY_HEADER, API_KEY_NAME_MAX, type ApiKeySummary } from "./tokens";

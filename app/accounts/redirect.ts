@@ -15,3 +15,10 @@ export function safeRedirect(
   }
   return target;
 }
+
+/** Where the mailed confirmation link lands, once the auth library has checked it. */
+export const EMAIL_CONFIRMED_PATH = "/auth/email-confirmed";
+
+/** /auth's search parameter for its "Check your inbox" notice, after a sign-up. */
+export const CHECK_INBOX_PARAM = "check-inbox";
+export const CHECK_INBOX_PATH = `/auth?${CHECK_INBOX_PARAM}`;

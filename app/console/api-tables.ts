@@ -36,6 +36,13 @@ const VERBS: Record<string, string> = {
   DELETE: "delete from",
 };
 
+/** What a failed test names: the API path it called, and the table when the path differs. */
+function calledName(subject: string): string {
+  const table = subject.trim();
+  if (!isConsoleTable(table) || TABLE_PATHS[table] === table) return subject;
+  return `/api/v1/${TABLE_PATHS[table]} (${table})`;
+}
+
 /** What a failed test says: a refusal in words, otherwise the status and the API's message. */
 export function apiFailureMessage(
   method: string,
@@ -44,8 +51,8 @@ export function apiFailureMessage(
   body: unknown,
 ): string {
   if (status === 401) return "Your session has ended. Sign in again to run this test.";
-  if (status === 403) return `Your role may not ${VERBS[method] ?? "use"} ${subject}.`;
-  const label = `${method} ${subject}: ${status}`;
+  if (status === 403) return `Your role may not ${VERBS[method] ?? "use"} ${calledName(subject)}.`;
+  const label = `${method} ${calledName(subject)}: ${status}`;
   if (status === 404 && !isConsoleTable(subject)) {
     return `${label} No table named ${subject}. Try one of: ${CONSOLE_TABLES.join(", ")}.`;
   }

@@ -91,8 +91,12 @@ describe("API tester tables", () => {
   });
 
   it("tells a refusal in words", () => {
+    // The API path it called, where it is not the table's name.
     expect(apiFailureMessage("GET", "contact_messages", 403, {})).toBe(
-      "Your role may not read contact_messages.",
+      "Your role may not read /api/v1/messages (contact_messages).",
+    );
+    expect(apiFailureMessage("POST", "contact_messages", 400, {})).toBe(
+      "POST /api/v1/messages (contact_messages): 400",
     );
     expect(apiFailureMessage("POST", "games", 403, {})).toBe("Your role may not add to games.");
     expect(apiFailureMessage("PUT", "news", 403, {})).toBe("Your role may not change news.");

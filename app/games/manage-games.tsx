@@ -58,11 +58,13 @@ function SortableGame({
     transition,
     isDragging,
   } = useSortable({ id: game.id, disabled: !sortable });
+  // On a phone the title, its number and badge stack beside the thumbnail and the description takes
+  // the row's width below them; from `sm` up the description sits under the title.
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`flex items-start gap-3 rounded-lg border bg-card p-3 ${isDragging ? "z-10 shadow-lg" : ""}`}
+      className={`grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 rounded-lg border bg-card p-3 ${isDragging ? "z-10 shadow-lg" : ""}`}
       data-testid="manage-game"
     >
       {sortable ? (
@@ -72,31 +74,30 @@ function SortableGame({
           {...attributes}
           {...listeners}
           aria-label={`Reorder ${game.title}`}
-          className="mt-1 cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+          className="mt-1 cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring sm:row-span-2"
         >
           <GripVertical aria-hidden="true" className="size-5" />
         </button>
       ) : (
-        <span aria-hidden="true" className="mt-1 p-1 text-muted-foreground/40">
+        <span aria-hidden="true" className="mt-1 p-1 text-muted-foreground/40 sm:row-span-2">
           <GripVertical className="size-5" />
         </span>
       )}
       <GameImage
         src={game.imageUrl}
         alt={game.title}
-        className="h-10 w-14 shrink-0 rounded-md sm:h-14 sm:w-20"
+        className="h-10 w-14 shrink-0 rounded-md sm:row-span-2 sm:h-14 sm:w-20"
       />
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2 font-medium">
-          <span className="min-w-0 [overflow-wrap:anywhere]">{game.title}</span>
+      <p className="flex min-w-0 flex-col items-start gap-1 font-medium sm:flex-row sm:flex-wrap sm:items-center sm:gap-2">
+        <span className="min-w-0 [overflow-wrap:anywhere]">{game.title}</span>
+        <span className="flex items-center gap-2">
           <span className="text-xs text-muted-foreground" data-testid="display-order">
             #{position}
           </span>
           <GameStatusBadge status={game.status} />
-        </p>
-        <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{game.description}</p>
-      </div>
-      <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
+        </span>
+      </p>
+      <div className="row-span-2 flex flex-col gap-1 sm:flex-row">
         <Button variant="ghost" size="icon" aria-label={`Edit ${game.title}`} onClick={onEdit}>
           <Pencil aria-hidden="true" />
         </Button>
@@ -111,6 +112,9 @@ function SortableGame({
           }
         />
       </div>
+      <p className="col-span-3 line-clamp-3 text-sm text-muted-foreground sm:col-span-1 sm:col-start-3 sm:line-clamp-2">
+        {game.description}
+      </p>
     </li>
   );
 }
@@ -190,7 +194,8 @@ export function ManageGames({
 
   return (
     <Card>
-      <CardHeader>
+      {/* Narrower padding on a phone leaves the rows room. */}
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle asChild>
           <h2 className="text-lg">Manage Games</h2>
         </CardTitle>
@@ -217,7 +222,7 @@ export function ManageGames({
           </div>
         )}
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         {list.length === 0 ? (
           <p className="py-10 text-center text-muted-foreground">
             No games available. Add your first game above!

@@ -21,6 +21,11 @@ export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): s
   return `mailto:${address}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
 }
 
+/** A table cell's padding: tighter on a phone, so the four columns fit its width. */
+const CELL = "px-2 py-2 sm:px-3";
+/** From and Subject: up to two lines, broken anywhere, then an ellipsis (the detail shows all). */
+const TWO_LINES = "line-clamp-2 [overflow-wrap:anywhere]";
+
 /** The inbox's filter: only unread messages, and a search of sender, address, subject and text. */
 export type InboxFilter = { unreadOnly: boolean; search: string };
 
@@ -75,7 +80,8 @@ export function MessagesTab({
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
       <Card>
-        <CardHeader>
+        {/* Narrower padding on a phone leaves the table room for all four columns. */}
+        <CardHeader className="px-4 sm:px-6">
           <CardTitle asChild>
             <h2 className="flex items-center gap-2 text-lg">
               Messages
@@ -85,7 +91,7 @@ export function MessagesTab({
             </h2>
           </CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="px-4 sm:px-6">
           <ListSearch
             name="mq"
             label="Search messages"
@@ -108,19 +114,27 @@ export function MessagesTab({
               className="max-h-[400px] overflow-auto rounded-md border"
               data-testid="messages-list"
             >
-              <table className="w-full text-left text-sm">
+              {/* Fixed columns: Date and Status keep their width on a phone; From and Subject
+                  share the rest, in up to two lines each. */}
+              <table className="w-full table-fixed text-left text-sm">
+                <colgroup>
+                  <col />
+                  <col />
+                  <col className="w-28" />
+                  <col className="w-[3.75rem] sm:w-20" />
+                </colgroup>
                 <thead className="sticky top-0 bg-muted text-muted-foreground">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
+                    <th scope="col" className={cn(CELL, "font-medium")}>
                       From
                     </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
+                    <th scope="col" className={cn(CELL, "font-medium")}>
                       Subject
                     </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
+                    <th scope="col" className={cn(CELL, "font-medium")}>
                       Date
                     </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
+                    <th scope="col" className={cn(CELL, "font-medium")}>
                       Status
                     </th>
                   </tr>
@@ -139,23 +153,26 @@ export function MessagesTab({
                           !read && "font-semibold",
                         )}
                       >
-                        <td className="px-3 py-2">
+                        <td className={CELL}>
                           <button
                             type="button"
+                            title={message.name}
                             className="text-left hover:underline"
                             onClick={(event) => {
                               event.stopPropagation();
                               open(message);
                             }}
                           >
-                            {message.name}
+                            <span className={TWO_LINES}>{message.name}</span>
                           </button>
                         </td>
-                        <td className="max-w-48 truncate px-3 py-2">{message.subject}</td>
-                        <td className="whitespace-nowrap px-3 py-2">
+                        <td className={CELL} title={message.subject}>
+                          <span className={TWO_LINES}>{message.subject}</span>
+                        </td>
+                        <td className={cn(CELL, "whitespace-nowrap")}>
                           <LocalTime value={message.date} format="list" />
                         </td>
-                        <td className="px-3 py-2">
+                        <td className={CELL}>
                           {read ? (
                             <Check aria-label="Read" className="size-4 text-green-600" />
                           ) : (

@@ -2,6 +2,7 @@
 export {
   atLeast,
   can,
+  holdersOf,
   isRole,
   type Permission,
   permissionsOf,

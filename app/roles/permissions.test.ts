@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, type Permission, permissionsOf, ROLES, type Role } from "./permissions";
+import { can, holdersOf, type Permission, permissionsOf, ROLES, type Role } from "./permissions";
 
 describe("permissions table (docs/product.md#roles-and-permissions)", () => {
   const table = {
@@ -55,5 +55,12 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
       expect(can(role as unknown as Role, "canAccessAdmin")).toBe(false);
       expect(can(role as unknown as Role, "constructor" as Permission)).toBe(false);
     }
+  });
+
+  it("names who holds a permission by role, as the API reference shows it", () => {
+    expect(holdersOf("canManageMessages")).toBe("Moderator and above");
+    expect(holdersOf("canManageNews")).toBe("Admin and above");
+    expect(holdersOf("canAccessDevConsole")).toBe("Developer and above");
+    expect(holdersOf("canManageRoles")).toBe("Owner only");
   });
 });

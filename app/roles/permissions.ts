@@ -57,3 +57,11 @@ export const ROLE_LABELS: Record<Role, string> = {
   developer: "Developer",
   owner: "Owner",
 };
+
+/** Who holds a permission, in role words for people: "Admin and above", "Owner only". */
+export function holdersOf(permission: Permission): string {
+  const lowest = PERMISSIONS[permission];
+  return lowest === ROLES[ROLES.length - 1]
+    ? `${ROLE_LABELS[lowest]} only`
+    : `${ROLE_LABELS[lowest]} and above`;
+}

@@ -1,4 +1,12 @@
-import { type AuthIntent, ProviderButtons, SignInTabs, safeRedirect } from "~/accounts";
+import { MailCheck } from "lucide-react";
+import { useLocation } from "react-router";
+import {
+  type AuthIntent,
+  CHECK_INBOX_PARAM,
+  ProviderButtons,
+  SignInTabs,
+  safeRedirect,
+} from "~/accounts";
 import {
   answerSignInForm,
   configuredProviders,
@@ -19,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providers: configuredProviders(context.runtime.env),
     // A provider's sign-in that came back refused (the auth library adds `error`).
     providerError: providerErrorMessage(url.searchParams.get("error")),
+    // Just signed up: the confirmation link is on its way.
+    checkInbox: url.searchParams.has(CHECK_INBOX_PARAM),
   };
 }
 
@@ -35,6 +45,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  // After a sign-up each arrival here is a new form: nothing typed (passwords least of all) stays.
+  const location = useLocation();
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-14 sm:py-20">
       <Card>
@@ -53,7 +65,25 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               {loaderData.providerError}
             </p>
           )}
-          <SignInTabs reply={actionData} tab={loaderData.tab} redirectTo={loaderData.redirectTo} />
+          {loaderData.checkInbox && (
+            <div
+              role="status"
+              className="mb-4 flex gap-3 rounded-md border border-primary/40 bg-primary/10 p-3 text-sm"
+            >
+              <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              <p>
+                <strong className="block font-semibold">Check your inbox</strong>
+                We sent a link to confirm your account. Open it to finish signing up; you will be
+                signed in.
+              </p>
+            </div>
+          )}
+          <SignInTabs
+            key={loaderData.checkInbox ? location.key : "sign-in"}
+            reply={actionData}
+            tab={loaderData.tab}
+            redirectTo={loaderData.redirectTo}
+          />
           <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
           <noscript>
             <p className="mt-6 text-center text-sm">

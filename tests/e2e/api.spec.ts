@@ -434,7 +434,7 @@ test("/api/docs renders the endpoint table", async ({ page, request }) => {
   const newsRow = rows.filter({ has: page.getByText("/api/v1/news", { exact: true }) });
   await expect(newsRow.filter({ hasText: "GET" }).locator("td").nth(3)).toHaveText("Everyone");
   await expect(newsRow.filter({ hasText: "POST" }).locator("td").nth(3)).toHaveText(
-    "canManageNews",
+    "Admin and above",
   );
   await expect(page.getByRole("link", { name: "/api/v1/openapi.json" })).toHaveAttribute(
     "href",

@@ -127,6 +127,63 @@ test("a new account is confirmed from the mailed link, then signs in as a Guest"
   await expect(menu.getByTestId("account-role")).toHaveText("Guest");
 });
 
+test("after registering the form is emptied and says to check the inbox; the mailed link lands signed in with 'Email confirmed'", async ({
+  page,
+  newContext,
+  extraHTTPHeaders,
+}) => {
+  const email = uniqueEmail("inbox");
+  await gotoHydrated(page, "/auth");
+  await submitRegister(page, email);
+
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+  await expectToast(
+    page,
+    "Signed up successfully",
+    "Please check your email to confirm your account.",
+  );
+  // A notice that stays on the page, not only the toast.
+  const notice = page.getByRole("status").filter({ hasText: "Check your inbox" });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("We sent a link to confirm your account");
+  // Nothing typed is left in the form.
+  await page.getByRole("tab", { name: "Register" }).click();
+  await expect(page.locator("#register-email")).toHaveValue("");
+  await expect(page.locator("#register-password")).toHaveValue("");
+  await expect(page.locator("#register-confirm")).toHaveValue("");
+
+  // The link, opened in the mail client, confirms the address, signs that browser in and says so.
+  const confirmation = await waitForMail(email, { subject: /^Confirm your/ });
+  const mailClient = await newContext({ extraHTTPHeaders });
+  const tab = await mailClient.newPage();
+  await tab.goto(firstLink(confirmation));
+  await expect(tab).toHaveURL((url) => url.pathname === "/" && url.search === "");
+  await expectToast(tab, "Email confirmed", "Your account is ready, and you are signed in.");
+  await expect(accountMenu(tab, email)).toBeVisible();
+
+  // The same link again, in a browser that is not signed in: confirmed already, so it says so and
+  // asks to sign in.
+  const other = await (await newContext({ extraHTTPHeaders })).newPage();
+  await other.goto(firstLink(confirmation));
+  await expect(other).toHaveURL((url) => url.pathname === "/auth");
+  await expectToast(other, "Email confirmed", "Sign in to continue.");
+  await expect(accountMenu(other, email)).toHaveCount(0);
+});
+
+test("a forged confirmation link lands on /auth saying it is invalid", async ({ page }) => {
+  const forged = new URL("/api/auth/verify-email", DEMO_URL);
+  forged.searchParams.set("token", "not-a-token");
+  forged.searchParams.set("callbackURL", "/auth/email-confirmed");
+  await page.goto(forged.href);
+  await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.search === "");
+  await expectToast(
+    page,
+    "This confirmation link is invalid or has expired",
+    "Sign in to get a new one.",
+  );
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
 test("a wrong password and an unknown email get the very same refusal", async ({
   page,
   allowConsoleMessage,

@@ -22,8 +22,10 @@ import {
 } from "../../app/db/schema";
 import { getUserRole, isLastOwnerError, setUserRole } from "../../app/roles/roles.server";
 import * as authRoute from "../../app/routes/auth";
+import * as emailConfirmedRoute from "../../app/routes/auth-email-confirmed";
+import * as setupOwnerRoute from "../../app/routes/auth-setup-owner";
 import * as profileRoute from "../../app/routes/profile";
-import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
+import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
@@ -37,6 +39,14 @@ function outboxLinks(context: AppLoadContext, to: string): string[] {
     .map((file) => fs.readFileSync(path.join(dir, file), "utf8"))
     .filter((mail) => mail.includes(`To: ${to}`))
     .flatMap((mail) => mail.match(/https?:\/\/\S+/g) ?? []);
+}
+
+/** The browser's Cookie header after a response: its Set-Cookie values, without attributes. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 describe.each(testEngines())("accounts on $name", (engine) => {
@@ -68,7 +78,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
       password: PASSWORD,
       confirmPassword: PASSWORD,
     });
-    expect(registered).toMatchObject({ status: 302, location: "/auth" });
+    expect(registered).toMatchObject({ status: 302, location: "/auth?check-inbox" });
 
     const [user] = await handle.db.select().from(users).where(eq(users.email, email));
     expect(user?.emailVerified).toBe(false);
@@ -95,6 +105,16 @@ describe.each(testEngines())("accounts on $name", (engine) => {
     expect(link).toBeDefined();
     const verified = await ctx.runtime.auth.handler(new Request(link!));
     expect(verified.status, `${link} -> ${await verified.clone().text()}`).toBe(302);
+    // It lands on our page, which says "Email confirmed"; the link signed that browser in.
+    expect(verified.headers.get("Location")).toBe("/auth/email-confirmed");
+    const landing = await outcome(() =>
+      emailConfirmedRoute.loader({
+        request: request("/auth/email-confirmed", { cookie: cookiesOf(verified) }),
+        context: ctx,
+        params: {},
+      } as never),
+    );
+    expect(landing).toMatchObject({ status: 302, location: "/" });
     const [after] = await handle.db.select().from(users).where(eq(users.email, email));
     expect(after?.emailVerified).toBe(true);
 
@@ -133,7 +153,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
       password: PASSWORD,
       confirmPassword: PASSWORD,
     });
-    expect(again).toMatchObject({ status: 302, location: "/auth" });
+    expect(again).toMatchObject({ status: 302, location: "/auth?check-inbox" });
     expect(await handle.db.select().from(users).where(eq(users.email, known.email))).toHaveLength(
       1,
     );
@@ -280,5 +300,53 @@ describe.each(testEngines())("owner set-up link on $name", (engine) => {
       }),
     ).rejects.toThrow(/no longer valid/);
     expect(await ownerSetupLink(handle.db, "http://localhost:3000")).toBeNull();
+  });
+});
+
+describe.each(testEngines())("owner set-up form on $name", (engine) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await engine.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("creates the owner and signs that browser in, on the admin panel", async () => {
+    const context = testContext(handle, { clientIp: "198.51.100.200" });
+    const link = await ownerSetupLink(handle.db, "http://localhost:3000");
+    const token = new URL(link!).searchParams.get("token")!;
+    let answer: Response | undefined;
+    const created = await outcome(async () => {
+      try {
+        return await setupOwnerRoute.action({
+          request: request("/auth/setup-owner", {
+            form: {
+              token,
+              email: "founder@example.com",
+              password: PASSWORD,
+              confirmPassword: PASSWORD,
+            },
+          }),
+          context,
+          params: {},
+        } as never);
+      } catch (thrown) {
+        if (thrown instanceof Response) answer = thrown;
+        throw thrown;
+      }
+    });
+    expect(created).toMatchObject({ status: 302, location: "/admin" });
+    const user = await getSessionUser(request("/admin", { cookie: cookiesOf(answer!) }), context);
+    expect(user?.email).toBe("founder@example.com");
+    expect(await getUserRole(handle.db, user!.id)).toBe("owner");
+    // The link worked once.
+    const again = await postForm(setupOwnerRoute, context, "/auth/setup-owner", {
+      token,
+      email: "second@example.com",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(again.status).toBe(400);
   });
 });
