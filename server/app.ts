@@ -175,6 +175,13 @@ export async function createSite(options: SiteOptions) {
       res.status(403).type("text/plain").send("Cross-site request refused.");
       return;
     }
+    // A page takes GET and forms' POST; React Router would run its action for any other method.
+    if (!PAGE_METHODS.has(req.method) && !req.path.startsWith("/api/")) {
+      res.set("Allow", PAGE_ALLOW);
+      if (req.method === "OPTIONS") res.status(204).end();
+      else res.status(405).type("text/plain").send("Method Not Allowed");
+      return;
+    }
     next();
   });
   // Oversized bodies are refused (413) before anything reads them.
@@ -283,6 +290,9 @@ const ROUTED_METHODS: ReadonlySet<string> = new Set([
   "DELETE",
   "OPTIONS",
 ]);
+/** The methods a page (anything outside /api/) answers. */
+const PAGE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST"]);
+const PAGE_ALLOW = "GET, HEAD, POST";
 /** What a method no route takes is told: the methods the site's routes answer. */
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE";
 

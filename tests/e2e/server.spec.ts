@@ -146,6 +146,15 @@ test("an https site sends HSTS on scripts and stylesheets too; TRACE and other u
     expect(answer.body).toBe("Method Not Allowed");
     expect(answer.headers["strict-transport-security"]).toBe(STRICT_TRANSPORT_SECURITY);
   }
+  // A page takes GET and forms' POST: another method never reaches its action.
+  for (const method of ["PUT", "PATCH", "DELETE"]) {
+    const answer = await rawRequest(server.url, method, "/contact");
+    expect(answer.status, `${method} /contact`).toBe(405);
+    expect(answer.headers.allow).toBe("GET, HEAD, POST");
+  }
+  const options = await rawRequest(server.url, "OPTIONS", "/contact");
+  expect(options.status).toBe(204);
+  expect(options.headers.allow).toBe("GET, HEAD, POST");
   // The API router still names a path's own methods for a method it knows.
   const patch = await rawRequest(server.url, "PATCH", "/api/v1/news");
   expect(patch.status).toBe(405);
