@@ -77,6 +77,8 @@ export function authThrottle(limits: RateLimits) {
 
   /** Takes the attempt's point from the address's allowance, or refuses it as the library would. */
   async function spend(ctx: HookContext) {
+    // Like the library's own per-address rules, only requests count: server calls have no address.
+    if (!ctx.request) return;
     const verdict = await limits.signInAttempts.consume(addressOf(ctx));
     if (verdict.allowed) return;
     // No code: the forms word it as any per-address limit ("Too many attempts. Please wait …").
@@ -90,6 +92,7 @@ export function authThrottle(limits: RateLimits) {
 
   /** An attempt that did not fail on its credentials gives its point back. */
   async function settle(ctx: HookContext) {
+    if (!ctx.request) return;
     const returned = ctx.context.returned;
     if (isAPIError(returned)) {
       const code = (returned.body as { code?: string } | undefined)?.code ?? "";
