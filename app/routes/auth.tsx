@@ -54,7 +54,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           )}
           <SignInTabs reply={actionData} tab={loaderData.tab} redirectTo={loaderData.redirectTo} />
-          <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
+          <ProviderButtons
+            providers={loaderData.providers}
+            redirectTo={loaderData.redirectTo}
+            reply={actionData}
+          />
           <noscript>
             <p className="mt-6 text-center text-sm">
               <a href="/auth?tab=login" className="text-primary underline">
