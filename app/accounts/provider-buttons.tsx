@@ -1,14 +1,13 @@
 import { LogIn } from "lucide-react";
-import { useEffect } from "react";
 import { FormErrors, replyMessage } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
-import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import type { SignInProvider } from "./providers";
 
 // /auth's sign-in services (decision 051): one plain form each, so they work without JavaScript;
 // the page's action starts the provider's flow and the browser leaves for the provider. A start it
-// refuses comes back as the page's reply, said above the buttons and in a toast, as a login's is.
+// refuses comes back as the page's reply, said above the buttons (beside the button pressed; a toast
+// would cover it on a phone).
 
 export function ProviderButtons({
   providers,
@@ -21,9 +20,6 @@ export function ProviderButtons({
   reply?: FormReply;
 }) {
   const refusal = reply?.initialValue?.intent === "provider" ? replyMessage(reply) : undefined;
-  useEffect(() => {
-    if (refusal) toast.error("Error signing in", { description: refusal });
-  }, [refusal]);
   if (providers.length === 0) return null;
   return (
     <div className="mt-6 space-y-3 border-t pt-6" data-testid="providers">
