@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/browser";
 
@@ -10,6 +11,9 @@ export const DEMO_URL = `http://127.0.0.1:${port}`;
 export const EMPTY_URL = `http://127.0.0.1:${port + 1}`;
 export const SCALE_URL = `http://127.0.0.1:${port + 2}`;
 const dataRoot = `test-results/data-${port}`;
+// The processes tests start are listed here while they run; the global teardown stops and reports
+// any left (tests/support/process-registry.ts). Set here so every worker inherits it.
+process.env.TEST_PROCESS_REGISTRY ??= path.resolve(`test-results/processes-${port}`);
 
 // TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so the per-address
 // limits of one test never throttle another. FAULT_INJECTION lets failure-path tests make the server
@@ -23,6 +27,8 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-processes.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,

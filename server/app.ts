@@ -29,6 +29,7 @@ import {
   contentSecurityPolicy,
   type InlineScripts,
   inlineScriptHashes,
+  STRICT_TRANSPORT_SECURITY,
   securityHeaders,
 } from "~/platform/server/security.server";
 import { createRuntime } from "~/runtime/create-runtime.server";
@@ -65,6 +66,17 @@ export async function createSite(options: SiteOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+  const https = env.SITE_URL.startsWith("https:");
+  const headers = securityHeaders({ https });
+  app.use((req, res, next) => {
+    // HSTS on every response of an https site, the scripts and stylesheets included.
+    if (https) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    // A method no route serves (TRACE, PROPFIND…) never reaches the router: the web Request the
+    // router is handed refuses TRACE and TRACK outright, which was a 500 with a stack.
+    if (ROUTED_METHODS.has(req.method)) return next();
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(405).set("Allow", ALLOWED_METHODS).type("text/plain").send("Method Not Allowed");
+  });
   if (options.serveAssets) {
     // A script or a stylesheet needs nosniff; the document policies (CSP, frame, referrer,
     // permissions, opener) mean nothing on it, and on ~20 scripts per page their ~700 bytes each
@@ -81,8 +93,6 @@ export async function createSite(options: SiteOptions) {
       res.status(404).type("text/plain").send("Not Found");
     });
   }
-  const https = env.SITE_URL.startsWith("https:");
-  const headers = securityHeaders({ https });
   // A game page may also frame its trailer's player (and only that page).
   // /auth and /profile may also send a form on to a configured sign-in service.
   const formTargets = providerFormTargets(env);
@@ -259,6 +269,22 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (value === "false") return false;
   return /^\d+$/.test(value) ? Number(value) : value;
 }
+
+/**
+ * The methods handed to the routes, which answer 405 with their own Allow for one a path does not
+ * take (PATCH and OPTIONS included: the API router names the path's methods).
+ */
+const ROUTED_METHODS: ReadonlySet<string> = new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+]);
+/** What a method no route takes is told: the methods the site's routes answer. */
+const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE";
 
 const QUIET_PATHS: ReadonlySet<string> = new Set(HEALTH_PATHS);
 

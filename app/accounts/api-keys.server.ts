@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/database.server";
 import { apiKeys } from "~/db/schema";
 import { AppError } from "~/platform/errors/app-error";
+import { mailNewCredential } from "./credential-mail.server";
 import type { ApiKeySummary } from "./tokens";
 
 // Personal API keys (decision 051) through the auth library's api-key plugin: it makes the key,
@@ -35,9 +36,10 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKeyS
 /** Makes a key for the user; the answer is the only time the whole key is seen. */
 export async function createApiKey(
   { runtime }: AppLoadContext,
-  userId: string,
+  user: { id: string; email: string },
   name: string,
 ): Promise<string> {
+  const userId = user.id;
   const [held] = await runtime.db
     .select({ n: count() })
     .from(apiKeys)
@@ -46,6 +48,11 @@ export async function createApiKey(
   if ((held?.n ?? 0) >= limit) throw tooManyKeys(limit);
   const made = await runtime.auth.api.createApiKey({ body: { name, userId } });
   if (!(await keptWithinLimit(runtime.db, userId, made.id, limit))) throw tooManyKeys(limit);
+  // The account is told; a failed mail does not undo the key (it is in the list to revoke).
+  await mailNewCredential(runtime.mailer, runtime.env.SITE_URL, user.email, {
+    kind: "api-key",
+    name,
+  }).catch((error) => runtime.logger.error({ err: error }, "new API key mail not sent"));
   return made.key;
 }
 
@@ -81,6 +88,15 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string) 
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.referenceId, userId)))
     .returning({ id: apiKeys.id });
   return gone.length > 0;
+}
+
+/** Revokes every key of the user (a password reset); how many went. */
+export async function revokeAllApiKeys(db: Database, userId: string) {
+  const gone = await db
+    .delete(apiKeys)
+    .where(eq(apiKeys.referenceId, userId))
+    .returning({ id: apiKeys.id });
+  return gone.length;
 }
 
 /** The owner of a valid key, or null (unknown, revoked, expired or malformed). */

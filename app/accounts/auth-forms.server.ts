@@ -133,7 +133,10 @@ export async function answerResetPasswordForm({ request, context }: Args) {
       const fallback = "This reset link is invalid or has expired.";
       throw new AppError("invalid", authErrorMessage(answer, fallback));
     }
-    throw await success(context, "/auth", ["Password changed", "Sign in with your new password."]);
+    throw await success(context, "/auth", [
+      "Password changed",
+      "Sign in with your new password. Your API keys were revoked; your profile's Security section lists the passkeys and linked accounts that remain.",
+    ]);
   });
 }
 

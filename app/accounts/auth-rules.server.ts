@@ -10,7 +10,7 @@ export const AUTH_BASE_PATH = "/api/auth";
 /**
  * The endpoints the product uses, and nothing else: the /auth forms, two-factor, password reset and
  * profile security post to them; the mailed links open the two GETs. Paths in the notation of the
- * library's rate-limit rules (`*` one path segment): each has its rule in `authRules`
+ * library's rate-limit rules (`*` one path segment): each has its rule in `AUTH_RULES`
  * (app/platform/server/rate-limit.server.ts).
  */
 export const PRODUCT_ENDPOINTS: readonly { method: "GET" | "POST"; path: string }[] = [
@@ -22,6 +22,8 @@ export const PRODUCT_ENDPOINTS: readonly { method: "GET" | "POST"; path: string 
   { method: "GET", path: "/reset-password/*" },
   { method: "POST", path: "/reset-password" },
   { method: "POST", path: "/change-password" },
+  // The password entered again before adding a credential (confirmation.server.ts).
+  { method: "POST", path: "/confirm-password" },
   { method: "POST", path: "/delete-user" },
   { method: "POST", path: "/two-factor/enable" },
   { method: "POST", path: "/two-factor/disable" },

@@ -102,8 +102,14 @@ export const RemovePasskeySchema = z.object({
   password: currentPassword.optional(),
 });
 
-/** A new personal API key: its name only; the key itself is made by the server. */
-export const CreateApiKeySchema = z.object({ name: friendlyName("Key name", API_KEY_NAME_MAX) });
+/**
+ * A new personal API key: its name; the key itself is made by the server. The password too, when
+ * the session's last sign-in or confirmation is older than the window (confirmation.ts).
+ */
+export const CreateApiKeySchema = z.object({
+  name: friendlyName("Key name", API_KEY_NAME_MAX),
+  password: currentPassword.optional(),
+});
 
 /** Revoking a personal API key. */
 export const RevokeApiKeySchema = z.object({ keyId: recordId });
@@ -136,4 +142,9 @@ export const UnlinkIdentitySchema = z.object({ identityId: recordId });
 /** Starting a sign-in service's flow (sign in on /auth, link on /profile). */
 export const ProviderStartSchema = z.object({
   provider: z.string({ error: "Choose a sign-in service" }).trim().min(1).max(40),
+});
+
+/** Linking a sign-in service from the profile: the password when confirmation is due. */
+export const LinkProviderSchema = ProviderStartSchema.extend({
+  password: currentPassword.optional(),
 });

@@ -1,6 +1,4 @@
-import { isIP } from "node:net";
 import { apiKey } from "@better-auth/api-key";
-import { passkey } from "@better-auth/passkey";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
@@ -20,8 +18,12 @@ import { STUDIO } from "~/platform/studio/studio";
 import { createAccountDefaults } from "~/profiles/index.server";
 import { isLastOwnerError } from "~/roles/index.server";
 import { deleteAccount } from "./account-deletion.server";
+import { revokeAllApiKeys } from "./api-keys.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
+import { credentialConfirmation } from "./confirmation.server";
+import { credentialMailHooks } from "./credential-mail.server";
+import { passkeyPlugins } from "./passkey-rules.server";
 import { hashPassword, PASSWORD_LIMITS, verifyPassword } from "./password.server";
 import { PROVIDER_CALLBACK_PATH, providerSecondFactor } from "./provider-two-factor.server";
 import { oidcPlugins, socialProviders } from "./providers.server";
@@ -53,6 +55,7 @@ export function createAuth({
   sessionsChanged,
 }: AuthDeps) {
   const limits = shared ?? createRateLimits(db, env, "memory");
+  const credentialMails = credentialMailHooks({ db, mailer, logger, env });
   const loopbackOrigins = [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
   return betterAuth({
     appName: STUDIO.name,
@@ -97,6 +100,10 @@ export function createAuth({
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignIn: !env.REQUIRE_EMAIL_VERIFICATION,
       revokeSessionsOnPasswordReset: true,
+      // A reset is for a password that may be known to someone else: the keys made with it go too.
+      onPasswordReset: async ({ user }) => {
+        await revokeAllApiKeys(db, user.id);
+      },
       // Signing up with a registered address answers like a new sign-up; the owner is told.
       onExistingUserSignUp: async ({ user }) => {
         await mailer.send({
@@ -207,8 +214,10 @@ export function createAuth({
         update: {
           before: async (data) =>
             "image" in data ? { data: { ...data, image: null } } : undefined,
+          after: (user, context) => credentialMails.userUpdated(user, context?.path),
         },
       },
+      account: { create: { after: (account) => credentialMails.accountCreated(account) } },
       session: {
         create: {
           after: async (session, context) => {
@@ -231,7 +240,8 @@ export function createAuth({
     plugins: [
       twoFactor({ issuer: STUDIO.name, backupCodeOptions: { amount: 10 } }),
       providerSecondFactor(),
-      passkey({ rpName: STUDIO.name, ...passkeyParty(env.SITE_URL) }),
+      ...passkeyPlugins({ db, mailer, logger, siteUrl: env.SITE_URL }),
+      credentialConfirmation(db),
       ...oidcPlugins(env),
       // Personal API keys: only their hash is stored; our API limits count their requests.
       apiKey({
@@ -272,21 +282,6 @@ const ROUTINE_REFUSALS = [
 ];
 function isRoutineRefusal(message: string) {
   return ROUTINE_REFUSALS.some((pattern) => pattern.test(message));
-}
-
-/**
- * The WebAuthn relying party: the site's host. Browsers refuse an IP address as one, so a site
- * served at an address (a local or test server at 127.0.0.1) offers passkeys at localhost, same
- * port (decision 051).
- */
-export function passkeyParty(siteUrl: string) {
-  const site = new URL(siteUrl);
-  if (!isIP(site.hostname.replace(/^\[|\]$/g, ""))) {
-    return { rpID: site.hostname, origin: site.origin };
-  }
-  const local = new URL(siteUrl);
-  local.hostname = "localhost";
-  return { rpID: "localhost", origin: [local.origin, site.origin] };
 }
 
 function eqUserId(userId: string) {

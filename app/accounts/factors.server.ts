@@ -20,7 +20,12 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
       .innerJoin(users, eq(users.id, twoFactors.userId))
       .where(eq(twoFactors.userId, userId)),
     db
-      .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt })
+      .select({
+        id: passkeys.id,
+        name: passkeys.name,
+        createdAt: passkeys.createdAt,
+        lastUsedAt: passkeys.lastUsedAt,
+      })
       .from(passkeys)
       .where(eq(passkeys.userId, userId))
       .orderBy(asc(passkeys.createdAt), asc(passkeys.id)),
@@ -34,6 +39,7 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
         // An enrolment not yet confirmed with a code is a factor in waiting.
         status: app.enabled ? "verified" : "unverified",
         createdAt: null,
+        lastUsed: null,
       }),
     ),
     ...keys.map(
@@ -43,6 +49,7 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
         friendlyName: key.name || "Passkey",
         status: "verified",
         createdAt: key.createdAt ? key.createdAt.toISOString() : null,
+        lastUsed: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
       }),
     ),
   ];

@@ -9,6 +9,8 @@ export type Factor = {
   friendlyName: string;
   status: "verified" | "unverified";
   createdAt: string | null;
+  /** A passkey's last sign-in; null when never used (or an app, whose uses are not kept). */
+  lastUsed: string | null;
 };
 
 export const FACTOR_TYPE_LABELS: Record<FactorType, string> = {

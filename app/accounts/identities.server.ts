@@ -12,7 +12,12 @@ export const PASSWORD_PROVIDER = "credential";
 
 export async function listIdentities(db: Database, env: Env, userId: string): Promise<Identities> {
   const rows = await db
-    .select({ id: accounts.id, providerId: accounts.providerId, createdAt: accounts.createdAt })
+    .select({
+      id: accounts.id,
+      providerId: accounts.providerId,
+      createdAt: accounts.createdAt,
+      updatedAt: accounts.updatedAt,
+    })
     .from(accounts)
     .where(eq(accounts.userId, userId))
     .orderBy(accounts.createdAt);
@@ -26,6 +31,7 @@ export async function listIdentities(db: Database, env: Env, userId: string): Pr
       providerId: row.providerId,
       providerName: nameOf(row.providerId),
       linkedAt: row.createdAt.toISOString(),
+      lastUsed: row.updatedAt.toISOString(),
     }));
   return {
     linked,

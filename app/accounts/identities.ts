@@ -7,6 +7,8 @@ export type Identity = {
   providerId: string;
   providerName: string;
   linkedAt: string;
+  /** Its last sign-in (the library refreshes the identity's tokens then). */
+  lastUsed: string;
 };
 
 export type Identities = {

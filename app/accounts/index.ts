@@ -8,6 +8,7 @@ export {
   CreateApiKeySchema,
   type CreatedApiKey,
   ForgotPasswordSchema,
+  LinkProviderSchema,
   LoginSchema,
   OwnerSetupSchema,
   PasswordConfirmSchema,
@@ -20,6 +21,7 @@ export {
   type TwoFactorEnrolment,
   UnlinkIdentitySchema,
 } from "./auth-schemas";
+export { CONFIRMATION_MINUTES, CONFIRMATION_REQUIRED } from "./confirmation";
 export { describeDevice } from "./devices";
 export { FACTOR_NAME_MAX, FACTOR_TYPE_LABELS, type Factor } from "./factors";
 export type { Identities, Identity } from "./identities";

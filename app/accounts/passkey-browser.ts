@@ -2,7 +2,8 @@
 // WebAuthn options and checks the answers; SimpleWebAuthn's browser package talks to the
 // authenticator. It is loaded on first use, so no page carries it before a passkey is asked for.
 
-const PASSKEY_API = "/api/auth/passkey";
+const AUTH_API = "/api/auth";
+const PASSKEY_API = `${AUTH_API}/passkey`;
 
 type PasskeyFailure = { ok: false; message: string; cancelled?: boolean };
 export type PasskeyOutcome = { ok: true } | PasskeyFailure;
@@ -16,7 +17,7 @@ async function getJson(response: Response) {
 
 async function post(path: string, body: unknown) {
   return getJson(
-    await fetch(`${PASSKEY_API}/${path}`, {
+    await fetch(`${AUTH_API}/${path}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       credentials: "same-origin",
@@ -37,10 +38,17 @@ function failure(error: unknown, fallback: string): PasskeyFailure {
   return { ok: false, message: fallback };
 }
 
-/** Makes a passkey on this device for the signed-in user, under the given name. */
-export async function registerPasskey(name: string): Promise<PasskeyOutcome> {
+/**
+ * Makes a passkey on this device for the signed-in user, under the given name; with the password
+ * first when the session asks for it again (a session older than the confirmation window).
+ */
+export async function registerPasskey(name: string, password?: string): Promise<PasskeyOutcome> {
   const fallback = "The passkey could not be added. Please try again.";
   try {
+    if (password) {
+      const confirmed = await post("confirm-password", { password });
+      if (!confirmed.ok) return { ok: false, message: confirmed.body.message || fallback };
+    }
     const { startRegistration } = await webauthn();
     const options = await getJson(
       await fetch(`${PASSKEY_API}/generate-register-options?name=${encodeURIComponent(name)}`, {
@@ -50,7 +58,7 @@ export async function registerPasskey(name: string): Promise<PasskeyOutcome> {
     if (!options.ok) return { ok: false, message: options.body.message || fallback };
     // biome-ignore lint/suspicious/noExplicitAny: the library's JSON is SimpleWebAuthn's own shape
     const response = await startRegistration({ optionsJSON: options.body as any });
-    const verified = await post("verify-registration", { response, name });
+    const verified = await post("passkey/verify-registration", { response, name });
     return verified.ok ? { ok: true } : { ok: false, message: verified.body.message || fallback };
   } catch (error) {
     return failure(error, fallback);

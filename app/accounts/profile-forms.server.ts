@@ -20,8 +20,8 @@ import {
   ChangePasswordSchema,
   CreateApiKeySchema,
   type CreatedApiKey,
+  LinkProviderSchema,
   PasswordConfirmSchema,
-  ProviderStartSchema,
   RemovePasskeySchema,
   RenameFactorSchema,
   RevokeApiKeySchema,
@@ -29,6 +29,8 @@ import {
   type TwoFactorEnrolment,
   UnlinkIdentitySchema,
 } from "./auth-schemas";
+import { CONFIRMATION_REQUIRED } from "./confirmation";
+import { isRecentlyConfirmed } from "./confirmation.server";
 import { listFactors, removePasskey, renameFactor } from "./factors.server";
 import { LastWayInError, unlinkIdentity } from "./identities.server";
 import { startProviderFlow } from "./provider-flow.server";
@@ -70,6 +72,28 @@ export async function answerProfileForm({
     } catch (error) {
       logger.error({ err: error }, message);
       throw new AppError("internal", message);
+    }
+  };
+
+  /**
+   * Adding a credential: the session signed in or confirmed lately, or the password in the same
+   * form, recorded for the next minutes (confirmation.server.ts).
+   */
+  const confirmRecently = async (password: string | undefined) => {
+    if (await isRecentlyConfirmed(db, user.sessionId)) return;
+    if (!password) {
+      throw new AppError("forbidden", CONFIRMATION_REQUIRED, {
+        fields: { password: CONFIRMATION_REQUIRED },
+        code: "confirmation_required",
+      });
+    }
+    const answer = await forwardToAuth(request, context, "/confirm-password", { password });
+    if (!answer.ok) {
+      const message = authErrorMessage(answer, "Invalid password");
+      throw new AppError(answer.status === 429 ? "too_many" : "invalid", message, {
+        fields: { password: message },
+        retryAfterSeconds: answer.retryAfterSeconds ?? undefined,
+      });
     }
   };
 
@@ -146,10 +170,12 @@ export async function answerProfileForm({
           revokeOtherSessions: true,
         });
         if (!answer.ok) throw refused(answer, "The password could not be changed.");
+        // The keys, passkeys and linked services still work: the Security section lists them.
         throw await done(
           "Password changed",
-          "Your other devices have been signed out.",
+          "Your other devices have been signed out. Your API keys, passkeys and linked accounts still work: check them below.",
           answer.cookies,
+          "/profile#security",
         );
       });
     case "revoke-session":
@@ -200,11 +226,10 @@ export async function answerProfileForm({
     case "create-api-key":
       return handleSubmissionWith(
         submissionOf(form, CreateApiKeySchema),
-        async ({ name }): Promise<CreatedApiKey> => ({
-          kind: "api-key",
-          name,
-          key: await createApiKey(context, user.id, name),
-        }),
+        async ({ name, password }): Promise<CreatedApiKey> => {
+          await confirmRecently(password);
+          return { kind: "api-key", name, key: await createApiKey(context, user, name) };
+        },
       );
     case "revoke-api-key":
       return handleSubmission(submissionOf(form, RevokeApiKeySchema), async ({ keyId }) => {
@@ -214,7 +239,9 @@ export async function answerProfileForm({
         throw await done("API key revoked", "Requests with it are refused from now on.");
       });
     case "link-provider":
-      return handleSubmission(submissionOf(form, ProviderStartSchema), async ({ provider }) => {
+      return handleSubmission(submissionOf(form, LinkProviderSchema), async (input) => {
+        await confirmRecently(input.password);
+        const { provider } = input;
         throw await startProviderFlow(request, context, {
           provider,
           mode: "link",

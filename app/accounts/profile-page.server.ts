@@ -3,6 +3,7 @@ import { listRecentActivity } from "~/activity/index.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getPreferences, getProfile } from "~/profiles/index.server";
 import { listApiKeys } from "./api-keys.server";
+import { isRecentlyConfirmed } from "./confirmation.server";
 import { describeDevice } from "./devices";
 import { hasVerifiedFactor, listFactors } from "./factors.server";
 import { listIdentities } from "./identities.server";
@@ -33,7 +34,7 @@ export async function loadProfilePage(
       return { value: fallback, error: what };
     }
   };
-  const [profile, preferences, activity, sessions, factors, apiKeys, identities] =
+  const [profile, preferences, activity, sessions, factors, apiKeys, identities, confirmed] =
     await Promise.all([
       attempt("Failed to load profile information", () => getProfile(db, user.id), null),
       attempt("Failed to load preferences", () => getPreferences(db, user.id), {
@@ -54,6 +55,8 @@ export async function loadProfilePage(
         () => listIdentities(db, runtime.env, user.id),
         { linked: [], linkable: [], hasPassword: true },
       ),
+      // Whether adding a credential asks for the password (a failed read asks for it).
+      isRecentlyConfirmed(db, user.sessionId).catch(() => false),
     ]);
   const devices = sessions.value
     .map((s) => ({
@@ -92,6 +95,7 @@ export async function loadProfilePage(
     factors: factors.value,
     apiKeys: apiKeys.value,
     identities: identities.value,
+    confirmationNeeded: !confirmed,
     errors: [
       profile.error,
       preferences.error,

@@ -1,4 +1,6 @@
 import { LayoutDashboard } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { GamesTab } from "~/games";
 import type { GameEntry } from "~/games/index.server";
 import type { MediaImage } from "~/media";
@@ -10,14 +12,15 @@ import type { Page } from "~/platform/paging/cursor";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { type Permission, ROLE_LABELS, type Role } from "~/roles";
 import { ADMIN_LIST_PARAMS } from "./admin-lists";
+import { type AdminTab, openTab, permittedTabs, TAB_PARAM } from "./admin-tabs";
 
 type Paged<T> = Page<T> | null;
 
 export type AdminData = {
   role: Role;
   permissions: Record<Permission, boolean>;
-  /** The tab a link asked for (a list's page or search keeps its tab open). */
-  tab: string | null;
+  /** The open tab: the address's, when the role may open it (docs/product.md#admin-dashboard). */
+  tab: AdminTab | null;
   messages: {
     page: Paged<MessageEntry>;
     error: string | null;
@@ -36,11 +39,8 @@ export type AdminData = {
 
 export function AdminDashboard({ role, permissions, tab, messages, news, games }: AdminData) {
   // Each tab exists only when the role's permission allows it; the first one is the default.
-  const tabs = [
-    permissions.canManageMessages && { value: "messages", label: "Contact Messages" },
-    permissions.canManageNews && { value: "news", label: "News Management" },
-    permissions.canManageGames && { value: "games", label: "Game Management" },
-  ].filter(Boolean) as { value: string; label: string }[];
+  const tabs = permittedTabs(permissions);
+  const [open, setOpen] = useOpenTab(permissions, tab);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="flex flex-wrap items-center gap-3">
@@ -53,10 +53,7 @@ export function AdminDashboard({ role, permissions, tab, messages, news, games }
           {ROLE_LABELS[role]}
         </span>
       </header>
-      <Tabs
-        defaultValue={tabs.some((t) => t.value === tab) ? (tab as string) : tabs[0]?.value}
-        className="mt-8"
-      >
+      <Tabs value={open ?? undefined} onValueChange={setOpen} className="mt-8">
         <TabsList className="w-full justify-start sm:w-auto">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
@@ -97,4 +94,29 @@ export function AdminDashboard({ role, permissions, tab, messages, news, games }
       </Tabs>
     </div>
   );
+}
+
+/**
+ * The open tab, kept in the address: choosing one replaces `?tab=` (no history entry per tab, as
+ * arrow keys move through them), and an address that changes (a link) opens its tab.
+ */
+function useOpenTab(permissions: AdminData["permissions"], fromServer: AdminTab | null) {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get(TAB_PARAM);
+  const [open, setOpen] = useState(fromServer);
+  useEffect(() => {
+    setOpen(openTab(permissions, wanted));
+  }, [permissions, wanted]);
+  const choose = (value: string) => {
+    setOpen(openTab(permissions, value));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(TAB_PARAM, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return [open, choose] as const;
 }

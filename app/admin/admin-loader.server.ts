@@ -9,6 +9,7 @@ import { listNewsEntriesPage } from "~/news/index.server";
 import { pageRequestFrom } from "~/platform/paging/cursor";
 import { permissionsOf } from "~/roles";
 import { ADMIN_LIST_PARAMS } from "./admin-lists";
+import { openTab, TAB_PARAM } from "./admin-tabs";
 
 // What /admin shows (docs/product.md#admin-dashboard): one page of each list the role may manage,
 // filtered and paged by the URL (decision 035). A list whose read fails shows its error and leaves
@@ -68,7 +69,7 @@ export async function loadAdmin(request: Request, context: AppLoadContext, user:
   return {
     role: user.role,
     permissions,
-    tab: params.get("tab"),
+    tab: openTab(permissions, params.get(TAB_PARAM)),
     messages: {
       page: listed(messages, empty),
       error: messages.error,

@@ -1,4 +1,4 @@
-import { getTableName, is } from "drizzle-orm";
+import { getTableColumns, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { parse } from "libpg-query";
 import * as schema from "~/db/schema";
@@ -10,6 +10,13 @@ export class QueryRefused extends Error {
 }
 
 export const RECURSIVE_REFUSED = "Recursive queries (WITH RECURSIVE) are not allowed here.";
+
+/**
+ * PostgreSQL reads `x.f` and `(expr).f` as the call f(x) when f is no column of x, so a name after
+ * a dot is refused unless it is a column (or a name the query gives one).
+ */
+export const fieldCallRefused = (shown: string) =>
+  `${shown} is not allowed here: after a dot PostgreSQL may call a function of that name. Select columns by their names, and name computed columns with AS.`;
 
 export const cteShadowRefused = (name: string) =>
   `A WITH query may not take the name of a table (${name}). Give it another name.`;
@@ -66,15 +73,61 @@ const FORBIDDEN_NODES = new Set([
  * the system catalogs (pg_*), which resolve without a schema. A name like these would make a
  * reference ambiguous to a reader of the query, and to any checker that gets scoping wrong.
  */
-const TABLE_NAMES = new Set<string>([
-  ...QUERY_TABLES,
-  ...(Object.values(schema) as unknown[])
-    .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => getTableName(table)),
-]);
+const TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
+const TABLE_NAMES = new Set<string>([...QUERY_TABLES, ...TABLES.map(getTableName)]);
+
+/** The columns of the two readable tables: the names that may follow a table's name and a dot. */
+const QUERY_COLUMNS: ReadonlySet<string> = new Set(
+  TABLES.filter((table) => (QUERY_TABLES as readonly string[]).includes(getTableName(table)))
+    .flatMap((table) => Object.values(getTableColumns(table)))
+    .map((column) => column.name),
+);
 const isTableName = (name: string) => TABLE_NAMES.has(name) || name.startsWith("pg_");
 
 type Node = Record<string, unknown>;
+
+const stringsOf = (list: unknown) =>
+  ((list as { String?: { sval: string } }[] | undefined) ?? []).flatMap((part) =>
+    part.String ? [part.String.sval] : [],
+  );
+
+/**
+ * Every column name the query gives (`AS name`, `alias(a, b)`, `WITH w(a, b)`), with the readable
+ * tables' columns and the allowed functions (a subquery's `count(*)` is its column `count`): the
+ * names that may follow a dot.
+ */
+function knownColumns(tree: unknown): ReadonlySet<string> {
+  const known = new Set([...QUERY_COLUMNS, ...ALLOWED_FUNCTIONS]);
+  const collect = (node: unknown): void => {
+    if (!node || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node as Node)) {
+      if (key === "ResTarget" && (value as Node).name) known.add(String((value as Node).name));
+      if (key === "colnames" || key === "aliascolnames")
+        for (const name of stringsOf(value)) known.add(name);
+      collect(value);
+    }
+  };
+  collect(tree);
+  return known;
+}
+
+/** Refuses `(expr).f` and `x.f` where f is no known column: PostgreSQL would run them as f(x). */
+function checkFieldCall(key: string, value: Node, known: ReadonlySet<string>): void {
+  if (key === "A_Indirection") {
+    const [field] = stringsOf(value.indirection);
+    if (field !== undefined) throw new QueryRefused(fieldCallRefused(`(…).${field}`));
+  }
+  if (key === "ColumnRef") {
+    const fields = (value.fields as Node[] | undefined) ?? [];
+    const names = stringsOf(fields);
+    const last = names.at(-1);
+    // One name is only ever a column (or a whole row); `x.*` is no call.
+    if (fields.length < 2 || names.length !== fields.length || last === undefined) return;
+    if (!known.has(last)) throw new QueryRefused(fieldCallRefused(names.join(".")));
+  }
+}
 
 const funcName = (value: Node) =>
   ((value.funcname as { String?: { sval: string } }[] | undefined) ?? [])
@@ -105,9 +158,9 @@ function checkRangeVar(value: Node, scope: ReadonlySet<string>): void {
  * that defines it (all its clauses, subqueries and set-operation arms) and in the WITH queries
  * after it, never in its own body or before it.
  */
-function visit(node: unknown, scope: ReadonlySet<string>): void {
+function visit(node: unknown, scope: ReadonlySet<string>, known: ReadonlySet<string>): void {
   if (Array.isArray(node)) {
-    for (const item of node) visit(item, scope);
+    for (const item of node) visit(item, scope, known);
     return;
   }
   if (!node || typeof node !== "object") return;
@@ -121,7 +174,7 @@ function visit(node: unknown, scope: ReadonlySet<string>): void {
       const cte = ((item as Node).CommonTableExpr ?? {}) as Node;
       const name = String(cte.ctename);
       if (isTableName(name)) throw new QueryRefused(cteShadowRefused(name));
-      visit(cte, new Set(names));
+      visit(cte, new Set(names), known);
       names.add(name);
     }
     inner = names;
@@ -137,20 +190,22 @@ function visit(node: unknown, scope: ReadonlySet<string>): void {
       throw new QueryRefused("Only plain reads of profiles and user_roles are allowed.");
     }
     if (key === "RangeVar") checkRangeVar(value as Node, inner);
+    checkFieldCall(key, value as Node, known);
     if (key === "FuncCall") {
       const name = funcName(value as Node);
       if (!ALLOWED_FUNCTIONS.has(name.replace(/^pg_catalog\./, ""))) {
         throw new QueryRefused(`The function ${name} is not allowed here.`);
       }
     }
-    visit(value, inner);
+    visit(value, inner, known);
   }
 }
 
 /**
  * Checks a console query: the spec's three rules, then a real PostgreSQL parse that must find
  * exactly one SELECT reading only profiles and user_roles (and WITH queries in scope), calling
- * only allow-listed functions, with no recursion and no WITH query named like a table. Returns the
+ * only allow-listed functions (by name, never after a dot), with no recursion and no WITH query
+ * named like a table. Returns the
  * statement's own text, ready to be wrapped.
  */
 export async function checkConsoleQuery(text: string): Promise<string> {
@@ -166,7 +221,7 @@ export async function checkConsoleQuery(text: string): Promise<string> {
   const [first] = tree.stmts;
   if (!first || !("SelectStmt" in first.stmt))
     throw new QueryRefused("Only SELECT queries are allowed for safety");
-  visit(first.stmt, new Set());
+  visit(first.stmt, new Set(), knownColumns(first.stmt));
   // The parser counts in UTF-8 bytes, not in JavaScript characters.
   const bytes = Buffer.from(text, "utf8");
   const start = first.stmt_location ?? 0;

@@ -6,6 +6,7 @@ import {
   QueryUnavailable,
   type ReaderOptions,
   runAsReader,
+  sessionIsClean,
 } from "./sql-query-steps.server";
 import { type Exec, readerSetupStatements } from "./sql-reader.server";
 import { queryWorker, StatementTimedOut, type WorkerExec } from "./sql-worker.server";
@@ -67,7 +68,7 @@ export async function inWorker<T>(
   options: ReaderOptions,
   work: (exec: Exec, runStatement: Exec) => Promise<T>,
 ): Promise<T> {
-  return queryWorker.use(async (send: WorkerExec) => {
+  return queryWorker.use(async (send: WorkerExec, discard) => {
     const exec: Exec = (text) => send(text);
     await exec("BEGIN");
     try {
@@ -80,8 +81,10 @@ export async function inWorker<T>(
       for (const statement of readerSetupStatements(options.role)) await exec(statement);
       return await work(exec, (text) => send(text, { timeoutMs: QUERY_TIMEOUT_MS }));
     } finally {
-      // A timed-out worker is already gone; its replacement starts clean.
+      // A timed-out worker is already gone; its replacement starts clean. A session advisory lock
+      // outlives the rollback: an engine left holding one is ended, and the next use starts anew.
       await exec("ROLLBACK").catch(() => {});
+      if (!(await sessionIsClean(exec).catch(() => false))) discard();
     }
   });
 }

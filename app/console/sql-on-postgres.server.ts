@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
+import type pg from "pg";
 import type { Database } from "~/db/database.server";
-import { QueryTimedOut, type ReaderOptions, runAsReader } from "./sql-query-steps.server";
+import {
+  QueryTimedOut,
+  type ReaderOptions,
+  runAsReader,
+  sessionIsClean,
+} from "./sql-query-steps.server";
 import {
   databaseMessage,
   type Exec,
@@ -44,17 +50,47 @@ function setUpReader(db: Database, role: string): Promise<string | null> {
   return attempt;
 }
 
+const clientExec =
+  (client: pg.PoolClient): Exec =>
+  async (text) => {
+    const result = await client.query(text);
+    return { rows: result.rows, fields: result.fields ?? [] };
+  };
+
+/**
+ * A transaction on a connection of its own that is always rolled back, so that nothing the query
+ * did to the session (SET, set_config) outlives it. A session advisory lock survives a rollback:
+ * a connection left holding one (or left in any state but its own) is closed, not pooled again.
+ */
+async function inRolledBackTransaction<T>(
+  db: Database,
+  work: (exec: Exec) => Promise<T>,
+): Promise<T> {
+  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
+  const exec = clientExec(client);
+  let reusable = false;
+  try {
+    await exec("BEGIN");
+    try {
+      return await work(exec);
+    } finally {
+      // A failed rollback or check leaves the connection unproven: it is closed too.
+      reusable = await exec("ROLLBACK")
+        .then(() => sessionIsClean(exec))
+        .catch(() => false);
+    }
+  } finally {
+    client.release(!reusable);
+  }
+}
+
 /** A transaction as the reader role; ReaderUnavailable when the role is missing or unsafe. */
 export async function inReaderTransaction<T>(
   db: Database,
   options: ReaderOptions,
   work: (exec: Exec) => Promise<T>,
 ): Promise<T> {
-  const attempt = () =>
-    db.transaction(async (tx) => {
-      const exec = drizzleExec(tx);
-      return work(exec);
-    });
+  const attempt = () => inRolledBackTransaction(db, work);
   try {
     return await attempt();
   } catch (error) {

@@ -33,6 +33,18 @@ export class QueryTimedOut extends Error {
   }
 }
 
+/**
+ * After the rollback: the session holds no advisory lock (session locks outlive a rollback) and is
+ * back to its own user. A session that fails this is not used again.
+ */
+export async function sessionIsClean(exec: Exec): Promise<boolean> {
+  const { rows } = await exec(
+    `SELECT NOT EXISTS (SELECT 1 FROM pg_locks WHERE pid = pg_backend_pid() AND locktype = 'advisory')
+      AND current_user = session_user AS clean`,
+  );
+  return rows[0]?.clean === true;
+}
+
 /** A query's settings: the reader role it runs as and the plan cost it may reach. */
 export type ReaderOptions = { role: string; costLimit: number };
 

@@ -133,14 +133,20 @@ class QueryWorker {
     void engine.worker.terminate();
   }
 
-  /** Runs `work` with this worker to itself (one session at a time), starting it when needed. */
-  use<T>(work: (exec: WorkerExec) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` with this worker to itself (one session at a time), starting it when needed;
+   * `discard` ends the engine it ran on (a replacement starts on the next use).
+   */
+  use<T>(work: (exec: WorkerExec, discard: () => void) => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
       if (this.idle) clearTimeout(this.idle);
       const engine = this.start();
       await engine.ready;
       try {
-        return await work((text, options) => this.send(engine, text, options));
+        return await work(
+          (text, options) => this.send(engine, text, options),
+          () => this.stop(engine),
+        );
       } finally {
         this.idle = setTimeout(() => this.stop(), IDLE_MS);
         this.idle.unref();

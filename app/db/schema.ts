@@ -44,10 +44,16 @@ export const news = pgTable(
     coverImage: uuid("cover_image"),
     coverAlt: text("cover_alt"),
     ...timestamps,
+    // The date an item's row shows and the admin list's order: when it went (or goes) public, a
+    // draft's when it was written. Kept by the database, so no writer can forget it.
+    listedAt: timestamp("listed_at", { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(published_at, created_at)`),
   },
   (t) => [
-    // The admin list's keyset order (read backwards: newest first, id breaking ties).
-    index("news_created_at_id_idx").on(t.createdAt, t.id),
+    // The admin list's keyset order (read backwards: newest first, id breaking ties), the public
+    // list's order with drafts among it.
+    index("news_listed_at_id_idx").on(t.listedAt, t.id),
     // The public list's order: published items by their publication time.
     index("news_published_at_id_idx")
       .on(t.publishedAt, t.id)
@@ -207,6 +213,9 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    // The last time the password was entered again in this session (sign-in itself is
+    // created_at): credentials are added only within minutes of either (accounts' confirmation).
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -286,6 +295,8 @@ export const passkeys = pgTable(
     transports: text("transports"),
     aaguid: text("aaguid"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    // The last sign-in with it (the plugin keeps no such field; ours, set after its check).
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );

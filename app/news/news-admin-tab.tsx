@@ -3,29 +3,24 @@ import { useEffect, useState } from "react";
 import { Link, useFetchers } from "react-router";
 import type { MediaImage } from "~/media";
 import {
-  NEWS_LIMITS,
+  DEFAULT_NEWS_STATE,
   NEWS_STATE_LABELS,
   NEWS_STATES,
-  NewsSchema,
+  type NewsEntry,
   type NewsState,
 } from "~/news/news-schema";
-import { LocalTime, useStudioTimeZone } from "~/platform/dates/local-time";
-import { instantToZonedInput } from "~/platform/dates/zoned-time";
-import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
-import { failedOnServer, failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
-import { Field, Select, SelectField, TextareaField } from "~/platform/forms/schema-form";
-import type { FormReply } from "~/platform/forms/submission.server";
+import { LocalTime } from "~/platform/dates/local-time";
+import { useFetcherReply } from "~/platform/forms/fetcher-reply";
+import { Select } from "~/platform/forms/schema-form";
 import type { CursorParams, Page } from "~/platform/paging/cursor";
 import { ListSearch } from "~/platform/paging/list-search";
 import { PageLinks } from "~/platform/paging/page-links";
-import { slugify } from "~/platform/seo/slug";
 import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
-import { CoverPicker, InsertImage, LivePreview } from "./news-editor-parts";
-import type { NewsEntry } from "./news-schema";
+import { NewsForm, toastNewsFailure } from "./news-form";
 
 const STATE_BADGE: Record<NewsState, string> = {
   published: "border-emerald-600/40 bg-emerald-600/10 text-emerald-800 dark:text-emerald-300",
@@ -63,7 +58,7 @@ function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
           slug: "",
           excerpt: "",
           format: "markdown",
-          state: NEWS_STATES.find((state) => state === form.get("state")) ?? "published",
+          state: NEWS_STATES.find((state) => state === form.get("state")) ?? DEFAULT_NEWS_STATE,
           publishedAt: null,
           coverImage: null,
           coverAlt: null,
@@ -77,185 +72,6 @@ function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
     }
   }
   return list;
-}
-
-/**
- * A failed news write (docs/product.md#news-management-tab): the title names the operation; the
- * description is the server's reason when it refused the request (gone, too long, not allowed),
- * otherwise the advice to try again.
- */
-function toastNewsFailure(intent: FormDataEntryValue | null, reply: FormReply) {
-  const deleting = intent === "news-delete";
-  const title = deleting
-    ? "Failed to delete news"
-    : intent === "news-update"
-      ? "Failed to update news"
-      : "Failed to add news";
-  const retry = deleting
-    ? "Failed to delete news item. Please try again."
-    : "Failed to save news item. Please try again.";
-  const reason = failedOnServer(reply) ? undefined : failureMessage(reply);
-  toast.error(title, { description: reason ?? retry });
-}
-
-/** 'Add News' or, with an item, 'Edit News'; a successful save empties it and leaves edit mode. */
-function NewsForm({
-  editing,
-  covers,
-  onDone,
-}: {
-  editing: NewsEntry | null;
-  covers: Record<string, MediaImage>;
-  onDone: () => void;
-}) {
-  const timeZone = useStudioTimeZone();
-  const { fields, editor } = useEditorForm(NewsSchema, {
-    key: "news-form",
-    editing,
-    defaultValue: editing
-      ? {
-          title: editing.title,
-          content: editing.content,
-          slug: editing.slug,
-          state: editing.state,
-          publishAt: editing.publishedAt
-            ? instantToZonedInput(editing.publishedAt, timeZone)
-            : undefined,
-          coverImage: editing.coverImage ?? undefined,
-          coverAlt: editing.coverAlt ?? undefined,
-        }
-      : undefined,
-    onReply: (reply, sent) => {
-      const intent = sent.get("intent");
-      if (reply.status !== "success") return toastNewsFailure(intent, reply);
-      toast.success(
-        intent === "news-create"
-          ? "News item added successfully!"
-          : "News item updated successfully!",
-      );
-      done();
-    },
-  });
-  // What the preview, the address hint and the schedule field follow as staff type.
-  const [content, setContent] = useState(editing?.content ?? "");
-  const [title, setTitle] = useState(editing?.title ?? "");
-  const [state, setState] = useState<NewsState>(editing?.state ?? "published");
-  const [cover, setCover] = useState<{ id: string; image: MediaImage | null } | null>(
-    editing?.coverImage
-      ? { id: editing.coverImage, image: covers[editing.coverImage] ?? null }
-      : null,
-  );
-  // Another item to edit, or none: they start from its values (the form's own fields do too). Not
-  // when the lists reload after a write (new `covers`): that would undo what staff are typing.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of the edited item only
-  useEffect(() => {
-    setContent(editing?.content ?? "");
-    setTitle(editing?.title ?? "");
-    setState(editing?.state ?? "published");
-    setCover(
-      editing?.coverImage
-        ? { id: editing.coverImage, image: covers[editing.coverImage] ?? null }
-        : null,
-    );
-  }, [editing]);
-  const done = () => {
-    setContent("");
-    setTitle("");
-    setState("published");
-    setCover(null);
-    onDone();
-  };
-  const format = editing?.format ?? "markdown";
-  return (
-    <EditorCard
-      {...editor}
-      title={editing ? "Edit News" : "Add News"}
-      intent={editing ? "news-update" : "news-create"}
-      submitLabel={editing ? "Update News" : "Add News"}
-      onCancel={done}
-    >
-      <div
-        className="space-y-4"
-        onInput={(event) => {
-          const target = event.target;
-          if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement))
-            return;
-          if (target.name === fields.content.name) setContent(target.value);
-          if (target.name === fields.title.name) setTitle(target.value);
-        }}
-        onChange={(event) => {
-          const target = event.target;
-          if (target instanceof HTMLSelectElement && target.name === fields.state.name)
-            setState(target.value as NewsState);
-        }}
-      >
-        <Field meta={fields.title} id="news-title" label="Title" maxLength={NEWS_LIMITS.title} />
-        <Field
-          meta={fields.slug}
-          id="news-slug"
-          label="Address"
-          placeholder={slugify(title, "made-from-the-title")}
-          hint={
-            editing
-              ? `/news/${fields.slug.value || editing.slug}: change it only if you must, old links stop working.`
-              : `/news/${fields.slug.value || slugify(title, "…")}: empty makes it from the title.`
-          }
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <TextareaField
-          meta={fields.content}
-          id="news-content"
-          label="Content"
-          rows={10}
-          maxLength={NEWS_LIMITS.content}
-          hint={
-            format === "text"
-              ? "Written before Markdown: each line becomes a paragraph."
-              : "Markdown: # headings, **bold**, _italic_, [links](https://…), lists, tables, ~~strikethrough~~."
-          }
-        />
-        {format === "markdown" && <InsertImage textareaId="news-content" />}
-        <LivePreview content={content} format={format} />
-        <div className="space-y-2">
-          <p className="text-sm font-medium">Cover image</p>
-          <CoverPicker
-            name={fields.coverImage.name}
-            value={cover?.id ?? ""}
-            image={cover?.image ?? null}
-            onChange={setCover}
-          />
-          {cover && (
-            <Field
-              meta={fields.coverAlt}
-              id="news-cover-alt"
-              label="Cover alt text"
-              maxLength={NEWS_LIMITS.alt}
-              hint="What the cover shows, for readers who cannot see it."
-            />
-          )}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            meta={fields.state}
-            id="news-state"
-            label="State"
-            options={NEWS_STATES.map((value) => ({ value, label: NEWS_STATE_LABELS[value] }))}
-          />
-          {state === "scheduled" && (
-            <Field
-              meta={fields.publishAt}
-              id="news-publish-at"
-              label="Publish at"
-              type="datetime-local"
-              step={1}
-              hint={`In the studio's time zone (${timeZone}).`}
-            />
-          )}
-        </div>
-      </div>
-    </EditorCard>
-  );
 }
 
 export function NewsTab({

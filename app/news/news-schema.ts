@@ -8,14 +8,31 @@ import { SLUG_MAX, SLUG_PATTERN, SLUG_RULE } from "~/platform/seo/slug";
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const NEWS_LIMITS = { title: 200, content: 20_000, alt: 300 } as const;
 
-import { NEWS_STATES } from "./news-states";
+import { DEFAULT_NEWS_STATE, NEWS_STATES } from "./news-states";
 
-export { NEWS_STATE_LABELS, NEWS_STATES, type NewsState } from "./news-states";
+export {
+  DEFAULT_NEWS_STATE,
+  NEWS_STATE_LABELS,
+  NEWS_STATES,
+  type NewsState,
+} from "./news-states";
 
 export const IMAGE_NEEDS_ALT =
   "Every image needs alt text: write it between the brackets, ![like this](…)";
 export const COVER_NEEDS_ALT = "Describe the cover image: alt text is required.";
 export const PUBLISH_TIME_NEEDED = "Choose when to publish";
+export const PUBLISH_TIME_PASSED =
+  "This time has already passed. Choose a later time, or choose Published to publish now.";
+/** How long ago a scheduled time may be when it arrives: the form's time on its way, no more. */
+export const SCHEDULE_GRACE_MS = 30_000;
+
+/**
+ * Whether a scheduled time has passed (the form warns, the server refuses): scheduling is for the
+ * future, and publishing now is what Published is for.
+ */
+export function publishTimePassed(at: Date, now = Date.now()): boolean {
+  return at.getTime() < now - SCHEDULE_GRACE_MS;
+}
 // An image written without alt text: `![](…)` or `![ ][ref]`.
 const IMAGE_WITHOUT_ALT = /!\[\s*\]\s*[([]/;
 
@@ -51,7 +68,7 @@ export const NewsSchema = z
     // Published unless said otherwise: the spec's form and API publish at once.
     state: z
       .enum(NEWS_STATES, { error: "Choose Published, Scheduled or Draft" })
-      .default("published"),
+      .default(DEFAULT_NEWS_STATE),
     // A scheduled item's time: a datetime-local value in the studio's zone, or an ISO time with offset.
     publishAt: optionalText.pipe(
       z.string().regex(ZONED_INPUT, "Enter a valid date and time").optional(),

@@ -5,6 +5,9 @@
 export const NEWS_STATES = ["published", "scheduled", "draft"] as const;
 export type NewsState = (typeof NEWS_STATES)[number];
 
+/** A new item's state: the spec's form and API publish at once. */
+export const DEFAULT_NEWS_STATE: NewsState = "published";
+
 export const NEWS_STATE_LABELS: Record<NewsState, string> = {
   published: "Published",
   scheduled: "Scheduled",

@@ -14,7 +14,14 @@ import type { SitemapUrl } from "~/platform/seo/sitemap";
 import { SLUG_PATTERN, slugify } from "~/platform/seo/slug";
 import { chooseSlug, freeSlug } from "~/platform/seo/unique-slug.server";
 import type { PublicReads } from "~/platform/server/public-reads.server";
-import type { NewsEntry, NewsInput, NewsState, NewsSummary } from "./news-schema";
+import {
+  type NewsEntry,
+  type NewsInput,
+  type NewsState,
+  type NewsSummary,
+  PUBLISH_TIME_PASSED,
+  publishTimePassed,
+} from "./news-schema";
 
 /** Where an item stands at `now`: a draft has no publication time. */
 export function stateAt(publishedAt: Date | null, now = Date.now()): NewsState {
@@ -137,8 +144,9 @@ export async function listNewsPage(
 
 /**
  * One page of whole news items, optionally matching a search (decision 035): for the API, the
- * published ones newest first; for the admin News tab (`staff`), every item newest written first,
- * optionally only those in one state.
+ * published ones newest first; for the admin News tab (`staff`), every item by the date it shows,
+ * newest first: published and scheduled ones by their publication as /news orders them, drafts by
+ * when they were written; optionally only those in one state.
  */
 export function listNewsEntriesPage(
   db: Database,
@@ -152,7 +160,7 @@ export function listNewsEntriesPage(
   const { page: request, size, staff } = options;
   if (staff) {
     const where = whereAll(matching(options.search), inState(staff.state));
-    return tablePage(db, news, { key: news.createdAt, id: news.id, request, size, where }, toEntry);
+    return tablePage(db, news, { key: news.listedAt, id: news.id, request, size, where }, toEntry);
   }
   const where = whereAll(PUBLISHED, matching(options.search));
   return tablePage(db, news, { key: news.publishedAt, id: news.id, request, size, where }, toEntry);
@@ -326,6 +334,9 @@ async function columnsOf(
   else if (input.state === "scheduled") {
     const at = zonedTimeToInstant(input.publishAt ?? "", studio.timeZone);
     if (!at) throw new AppError("invalid", "Enter a valid date and time", { field: "publishAt" });
+    // A past time would publish at once, back-dated, while staff believe it scheduled.
+    if (publishTimePassed(at))
+      throw new AppError("invalid", PUBLISH_TIME_PASSED, { field: "publishAt" });
     publishedAt = at;
   } else {
     // Published: an item already public keeps its date; otherwise it goes public now.

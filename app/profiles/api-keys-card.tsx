@@ -11,7 +11,13 @@ import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/s
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
-import { IntentHidden, type ProfileReply, replyFor, SectionTitle } from "./security-parts";
+import {
+  IntentHidden,
+  PasswordField,
+  type ProfileReply,
+  replyFor,
+  SectionTitle,
+} from "./security-parts";
 
 // The Security section's personal API keys (decision 051): named, shown once when made, listed by
 // their first characters, revoked here. A key acts with the account's role of the moment.
@@ -55,7 +61,13 @@ const madeKey = (reply?: ProfileReply) =>
     ? reply.result
     : undefined;
 
-function CreateKeyForm({ reply }: { reply?: ProfileReply }) {
+function CreateKeyForm({
+  reply,
+  confirmationNeeded,
+}: {
+  reply?: ProfileReply;
+  confirmationNeeded: boolean;
+}) {
   const busy = usePending("create-api-key");
   const [form, fields] = useSchemaForm(CreateApiKeySchema, {
     id: "create-api-key-form",
@@ -63,6 +75,7 @@ function CreateKeyForm({ reply }: { reply?: ProfileReply }) {
     // the name field is ready for the next key.
     lastResult: replyFor(reply, "create-api-key") ?? (madeKey(reply) ? reply : undefined),
   });
+  const askPassword = confirmationNeeded || Boolean(replyFor(reply, "create-api-key"));
   return (
     <SchemaForm form={form} className="flex flex-wrap items-end gap-2">
       <IntentHidden intent="create-api-key" />
@@ -75,6 +88,15 @@ function CreateKeyForm({ reply }: { reply?: ProfileReply }) {
           maxLength={API_KEY_NAME_MAX}
         />
       </div>
+      {askPassword && (
+        <div className="min-w-48 flex-1">
+          <PasswordField
+            meta={fields.password}
+            id="api-key-password"
+            label="Your password, to confirm it's you"
+          />
+        </div>
+      )}
       <Button type="submit" disabled={busy}>
         <KeySquare aria-hidden="true" />
         {busy ? "Creating..." : "Create key"}
@@ -106,9 +128,11 @@ function RevokeForm({ apiKey }: { apiKey: ApiKeySummary }) {
 
 export function ApiKeysCard({
   apiKeys,
+  confirmationNeeded,
   reply,
 }: {
   apiKeys: ApiKeySummary[];
+  confirmationNeeded: boolean;
   reply?: ProfileReply;
 }) {
   const made = madeKey(reply);
@@ -151,7 +175,7 @@ export function ApiKeysCard({
             ))}
           </ul>
         )}
-        <CreateKeyForm reply={reply} />
+        <CreateKeyForm reply={reply} confirmationNeeded={confirmationNeeded} />
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@ import { Fingerprint, KeyRound, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import {
+  CONFIRMATION_REQUIRED,
   FACTOR_NAME_MAX,
   FACTOR_TYPE_LABELS,
   type Factor,
@@ -127,6 +128,15 @@ function FactorRow({
               · added <LocalTime value={factor.createdAt} format="detail" />
             </>
           )}
+          {factor.type === "webauthn" &&
+            (factor.lastUsed ? (
+              <>
+                {" "}
+                · last used <LocalTime value={factor.lastUsed} format="detail" />
+              </>
+            ) : (
+              " · never used"
+            ))}
         </p>
       </div>
       <details className="text-sm">
@@ -149,10 +159,16 @@ function FactorRow({
   );
 }
 
-/** Adds a passkey on this device: the browser asks the authenticator, the server keeps its key. */
-function AddPasskey() {
+/**
+ * Adds a passkey on this device: the browser asks the authenticator, the server keeps its key.
+ * The password is asked first when the session's last sign-in or confirmation is too old.
+ */
+function AddPasskey({ confirmationNeeded }: { confirmationNeeded: boolean }) {
   const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  // The server's word wins: a page left open past the window is told so on its first try.
+  const [askPassword, setAskPassword] = useState(confirmationNeeded);
   const { revalidate } = useRevalidator();
   return (
     <form
@@ -160,15 +176,18 @@ function AddPasskey() {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const outcome = await registerPasskey(name.trim() || "Passkey");
+        const outcome = await registerPasskey(name.trim() || "Passkey", password || undefined);
         setBusy(false);
+        setPassword("");
         if (outcome.ok) {
           setName("");
+          setAskPassword(false);
           toast.success("Passkey added", {
             description: "You can now sign in with it instead of your password.",
           });
           await revalidate();
         } else if (!outcome.cancelled) {
+          if (outcome.message === CONFIRMATION_REQUIRED) setAskPassword(true);
           toast.error("Error", { description: outcome.message });
         }
       }}
@@ -183,6 +202,19 @@ function AddPasskey() {
           onChange={(event) => setName(event.target.value)}
         />
       </div>
+      {askPassword && (
+        <div className="min-w-48 flex-1 space-y-2">
+          <Label htmlFor="passkey-password">Your password, to confirm it's you</Label>
+          <Input
+            id="passkey-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+      )}
       <Button type="submit" disabled={busy}>
         <Fingerprint aria-hidden="true" />
         {busy ? "Waiting for your device..." : "Add a passkey"}
@@ -191,7 +223,15 @@ function AddPasskey() {
   );
 }
 
-export function FactorsCard({ factors, reply }: { factors: Factor[]; reply?: ProfileReply }) {
+export function FactorsCard({
+  factors,
+  confirmationNeeded,
+  reply,
+}: {
+  factors: Factor[];
+  confirmationNeeded: boolean;
+  reply?: ProfileReply;
+}) {
   const verified = factors.filter((factor) => factor.status === "verified");
   return (
     <Card>
@@ -219,7 +259,7 @@ export function FactorsCard({ factors, reply }: { factors: Factor[]; reply?: Pro
             ))}
           </ul>
         )}
-        <AddPasskey />
+        <AddPasskey confirmationNeeded={confirmationNeeded} />
       </CardContent>
     </Card>
   );

@@ -5,14 +5,26 @@ import { LocalTime } from "~/platform/dates/local-time";
 import { usePending } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
-import { IntentHidden, SectionTitle } from "./security-parts";
+import { Input } from "~/platform/ui/input";
+import { Label } from "~/platform/ui/label";
+import { IntentHidden, type ProfileReply, replyFor, SectionTitle } from "./security-parts";
 
 // The Security section's linked accounts (decision 051): identities from the configured sign-in
 // services, each unlinked here while another way in remains; services not linked yet are offered.
 // Shown only when the site has a sign-in service or the account still has an identity of one.
 
-export function LinkedAccountsCard({ identities }: { identities: Identities }) {
+export function LinkedAccountsCard({
+  identities,
+  confirmationNeeded,
+  reply,
+}: {
+  identities: Identities;
+  confirmationNeeded: boolean;
+  reply?: ProfileReply;
+}) {
   const unlinking = usePending("unlink-provider");
+  const refused = replyFor(reply, "link-provider");
+  const passwordError = refused?.error?.password?.[0];
   const { linked, linkable } = identities;
   if (linked.length === 0 && linkable.length === 0) return null;
   return (
@@ -34,7 +46,8 @@ export function LinkedAccountsCard({ identities }: { identities: Identities }) {
                 <div>
                   <p className="font-medium">{identity.providerName}</p>
                   <p className="text-xs text-muted-foreground">
-                    Linked <LocalTime value={identity.linkedAt} format="detail" />
+                    Linked <LocalTime value={identity.linkedAt} format="detail" /> · last used{" "}
+                    <LocalTime value={identity.lastUsed} format="detail" />
                   </p>
                 </div>
                 <Form method="post">
@@ -50,19 +63,43 @@ export function LinkedAccountsCard({ identities }: { identities: Identities }) {
           </ul>
         )}
         {linkable.length > 0 && (
-          <div className="flex flex-wrap gap-2">
-            {linkable.map((provider) => (
-              // A document post: the answer sends the browser on to the service.
-              <form key={provider.id} method="post" action="/profile">
-                <IntentHidden intent="link-provider" />
-                <input type="hidden" name="provider" value={provider.id} />
-                <Button type="submit" variant="outline" size="sm">
+          // A document post: the answer sends the browser on to the service.
+          <form method="post" action="/profile" className="space-y-3">
+            <IntentHidden intent="link-provider" />
+            {(confirmationNeeded || refused) && (
+              <div className="max-w-sm space-y-2">
+                <Label htmlFor="link-provider-password">Your password, to confirm it's you</Label>
+                <Input
+                  id="link-provider-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  aria-invalid={passwordError ? true : undefined}
+                  aria-describedby={passwordError ? "link-provider-password-error" : undefined}
+                />
+                {passwordError && (
+                  <p id="link-provider-password-error" className="text-sm text-destructive">
+                    {passwordError}
+                  </p>
+                )}
+              </div>
+            )}
+            <div className="flex flex-wrap gap-2">
+              {linkable.map((provider) => (
+                <Button
+                  key={provider.id}
+                  type="submit"
+                  name="provider"
+                  value={provider.id}
+                  variant="outline"
+                  size="sm"
+                >
                   <Link2 aria-hidden="true" />
                   Link {provider.name}
                 </Button>
-              </form>
-            ))}
-          </div>
+              ))}
+            </div>
+          </form>
         )}
       </CardContent>
     </Card>

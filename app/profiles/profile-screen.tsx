@@ -39,6 +39,7 @@ export function ProfileScreen({
   factors,
   apiKeys,
   identities,
+  confirmationNeeded,
   errors,
   reply,
 }: {
@@ -58,6 +59,7 @@ export function ProfileScreen({
   factors: Factor[];
   apiKeys: ApiKeySummary[];
   identities: Identities;
+  confirmationNeeded: boolean;
   /** The parts that failed to load, each toasted once. */
   errors: string[];
   /** The action's reply to whichever form was sent as a document. */
@@ -115,6 +117,7 @@ export function ProfileScreen({
         apiKeys={apiKeys}
         identities={identities}
         devices={devices}
+        confirmationNeeded={confirmationNeeded}
         reply={reply}
       />
     </div>

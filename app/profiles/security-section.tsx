@@ -164,6 +164,7 @@ export function SecuritySection({
   apiKeys,
   identities,
   devices,
+  confirmationNeeded,
   reply,
 }: {
   twoFactorEnabled: boolean;
@@ -171,6 +172,8 @@ export function SecuritySection({
   apiKeys: ApiKeySummary[];
   identities: Identities;
   devices: Device[];
+  /** Adding a key, passkey or linked account asks for the password (confirmation.ts). */
+  confirmationNeeded: boolean;
   reply?: ProfileReply;
 }) {
   return (
@@ -179,11 +182,15 @@ export function SecuritySection({
         Security
       </h2>
       <TwoFactorCard enabled={twoFactorEnabled} reply={reply} />
-      <FactorsCard factors={factors} reply={reply} />
-      <LinkedAccountsCard identities={identities} />
+      <FactorsCard factors={factors} confirmationNeeded={confirmationNeeded} reply={reply} />
+      <LinkedAccountsCard
+        identities={identities}
+        confirmationNeeded={confirmationNeeded}
+        reply={reply}
+      />
       <PasswordCard reply={reply} hasPassword={identities.hasPassword} />
       <DevicesCard devices={devices} />
-      <ApiKeysCard apiKeys={apiKeys} reply={reply} />
+      <ApiKeysCard apiKeys={apiKeys} confirmationNeeded={confirmationNeeded} reply={reply} />
       <DataCard reply={reply} />
     </section>
   );

@@ -3,6 +3,7 @@ import { requirePermission } from "~/accounts/index.server";
 import { runAdminAction } from "~/admin/admin-actions.server";
 import { AdminDashboard } from "~/admin/admin-dashboard";
 import { loadAdmin } from "~/admin/admin-loader.server";
+import { onlyTabChanged } from "~/admin/admin-tabs";
 import { readForm } from "~/platform/forms/read-form.server";
 import type { Route } from "./+types/admin";
 
@@ -18,12 +19,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // Fresh lists after every admin write, failed ones included: React Router skips the reload after a
 // 4xx/5xx answer by default, which would leave a refused change (e.g. a new game order) on screen
-// instead of the server's truth (docs/product.md#news-management-tab).
+// instead of the server's truth (docs/product.md#news-management-tab). Choosing a tab only writes
+// it into the address: the lists on screen stay.
 export function shouldRevalidate({
   formMethod,
+  currentUrl,
+  nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
+  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
+  if (onlyTabChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [

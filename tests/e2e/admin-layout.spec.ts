@@ -1,4 +1,5 @@
 import path from "node:path";
+import { gotoHydrated, reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { newContactMessage, openAdmin, sendContactMessage } from "./admin-support";
 import { expect, test } from "./fixtures";
@@ -60,3 +61,41 @@ for (const { device, size } of VIEWPORTS) {
     });
   }
 }
+
+test("the open tab is in the address: a reload and a shared link keep it", async ({ page }) => {
+  await signInAs(page, "owner");
+  await openAdmin(page);
+  const tab = (name: string) => page.getByRole("tab", { name });
+  await expect(tab("Contact Messages")).toHaveAttribute("aria-selected", "true");
+
+  await tab("News Management").click();
+  await expect(page).toHaveURL(/\/admin\?tab=news$/);
+  await reloadHydrated(page);
+  await expect(tab("News Management")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Manage News" })).toBeVisible();
+
+  await tab("Game Management").click();
+  await expect(page).toHaveURL(/\/admin\?tab=games$/);
+  await reloadHydrated(page);
+  await expect(tab("Game Management")).toHaveAttribute("aria-selected", "true");
+
+  // The keyboard moves between tabs too, and the address follows.
+  await tab("Game Management").focus();
+  await page.keyboard.press("Home");
+  await expect(tab("Contact Messages")).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\/admin\?tab=messages$/);
+
+  // A link to a tab opens it.
+  await gotoHydrated(page, "/admin?tab=games");
+  await expect(tab("Game Management")).toHaveAttribute("aria-selected", "true");
+});
+
+test("a tab the role may not open falls back to the first it may", async ({ page }) => {
+  await signInAs(page, "admin");
+  await gotoHydrated(page, "/admin?tab=games");
+  await expect(page.getByRole("tab", { name: "Game Management" })).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: "Contact Messages" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+});

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { countPosts, gotoHydrated, reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
@@ -295,4 +295,98 @@ test("an update of an item deleted meanwhile names the operation and gives the s
   await page.getByRole("button", { name: "Update News" }).click();
   await expectToast(page, "Failed to update news", "This news item no longer exists.");
   await expect(manageEntry(page, item.title)).toHaveCount(0);
+});
+
+test("a save or Cancel returns the whole form to add mode with its defaults, State included", async ({
+  page,
+}) => {
+  const state = page.getByLabel("State", { exact: true });
+  const publishAt = page.getByLabel("Publish at");
+  const chosen = state.locator("option:checked");
+  await expect(state).toHaveValue("published");
+
+  // A draft is saved: the next item starts as Published again, not as a blank State.
+  const draft = newsItem("Draft to publish later");
+  await fillNews(page, draft);
+  await state.selectOption("draft");
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "News item added successfully!");
+  await expect(manageEntry(page, draft.title)).toContainText("Draft");
+  await expect(state).toHaveValue("published");
+  await expect(chosen).toHaveText("Published");
+
+  // A half-filled schedule is cancelled: State and its time go back to their defaults.
+  await titleField(page).fill("A schedule nobody saves");
+  await state.selectOption("scheduled");
+  await publishAt.fill("2031-05-01T09:30:00");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(titleField(page)).toHaveValue("");
+  await expect(state).toHaveValue("published");
+  await expect(publishAt).toHaveCount(0);
+
+  // Editing the draft shows its state; Cancel leaves edit mode with the add form's defaults.
+  await manageEntry(page, draft.title)
+    .getByRole("button", { name: `Edit ${draft.title}` })
+    .click();
+  await expect(formHeading(page)).toHaveText("Edit News");
+  await expect(state).toHaveValue("draft");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(formHeading(page)).toHaveText("Add News");
+  await expect(state).toHaveValue("published");
+  await expect(chosen).toHaveText("Published");
+
+  // Saving the draft as it is keeps it a draft and returns to the add form's defaults too.
+  await manageEntry(page, draft.title)
+    .getByRole("button", { name: `Edit ${draft.title}` })
+    .click();
+  await expect(state).toHaveValue("draft");
+  await page.getByRole("button", { name: "Update News" }).click();
+  await expectToast(page, "News item updated successfully!");
+  await expect(formHeading(page)).toHaveText("Add News");
+  await expect(state).toHaveValue("published");
+  await expect(manageEntry(page, draft.title)).toContainText("Draft");
+
+  // The next item, saved with the form as it now is, is what the form showed: Published.
+  const next = newsItem("Straight to print");
+  await addNews(page, next);
+  await expect(manageEntry(page, next.title)).toContainText("Published");
+  await expect(manageEntry(page, draft.title)).toContainText("Draft");
+});
+
+test("Manage News lists items as /news does: newest publication first, not creation order", async ({
+  page,
+}) => {
+  // Written first as a draft, published after the second item: its publication is the newest.
+  const first = newsItem("Written first");
+  const second = newsItem("Written second");
+  await fillNews(page, first);
+  await page.getByLabel("State", { exact: true }).selectOption("draft");
+  await page.getByRole("button", { name: "Add News", exact: true }).click();
+  await expectToast(page, "News item added successfully!");
+  await addNews(page, second);
+  await manageEntry(page, first.title)
+    .getByRole("button", { name: `Edit ${first.title}` })
+    .click();
+  await page.getByLabel("State", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Update News" }).click();
+  await expectToast(page, "News item updated successfully!");
+  await expect(manageEntry(page, first.title)).toContainText("Published");
+
+  const order = async (titles: Locator) => {
+    const texts = await titles.allTextContents();
+    return [first.title, second.title].map((title) => texts.indexOf(title));
+  };
+  const admin = await order(manageList(page).getByRole("listitem").locator("p:first-child"));
+  expect(admin[0]).toBeGreaterThanOrEqual(0);
+  expect(admin[0]).toBeLessThan(admin[1]!);
+  // After a reload too: the order is the server's, not only the screen's.
+  await reloadHydrated(page);
+  await page.getByRole("tab", { name: "News Management" }).click();
+  const reloaded = await order(manageList(page).getByRole("listitem").locator("p:first-child"));
+  expect(reloaded[0]).toBeLessThan(reloaded[1]!);
+
+  await gotoHydrated(page, "/news");
+  const cards = await order(page.getByTestId("news-card").getByRole("heading"));
+  expect(cards[0]).toBeGreaterThanOrEqual(0);
+  expect(cards[0]).toBeLessThan(cards[1]!);
 });

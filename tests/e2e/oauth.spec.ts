@@ -8,7 +8,14 @@ import { expectToast } from "../support/toasts";
 import { secretOf, totp } from "../support/totp";
 import { NEW_PASSWORD, uniqueEmail, uniqueId } from "../support/users";
 import { expect, statusMessage, test } from "./fixtures";
-import { freePort, freshDataDir, ROOT, type ServerProcess, startServer } from "./server-process";
+import {
+  freePort,
+  freshDataDir,
+  killLeftoverServers,
+  ROOT,
+  type ServerProcess,
+  startServer,
+} from "./server-process";
 
 // Sign-in with a real OpenID Connect provider on loopback (oauth2-mock-server: discovery, JWKS,
 // signed ID tokens, and it checks the PKCE verifier against the challenge), configured through the
@@ -59,9 +66,16 @@ test.beforeAll(async () => {
   site = await startServer({ dataDir, env });
 });
 
+// Pass or fail, retried or not: the site and the provider end with the file. A site still
+// starting when beforeAll failed (`site` unset) is ended by killLeftoverServers; a worker that
+// exits or is killed leaves none either (tests/support/process-registry.ts).
 test.afterAll(async () => {
-  await site?.stop(5_000);
-  await provider?.stop();
+  try {
+    await site?.stop(5_000);
+  } finally {
+    await killLeftoverServers();
+    await provider?.stop();
+  }
 });
 
 const at = (path: string) => `${site.url}${path}`;

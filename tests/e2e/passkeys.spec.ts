@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { CDPSession, Page } from "@playwright/test";
 import { DEMO_URL } from "../../playwright.config";
 import { axeViolations } from "../support/axe";
@@ -132,15 +133,48 @@ test("a passkey is added in the profile, signs in from /auth, is renamed and rem
   await expect(page.getByTestId("no-factors")).toBeVisible();
 });
 
-test("a passkey the site does not know signs no one in", async ({ page, allowConsoleMessage }) => {
-  allowConsoleMessage(/status of 40\d/);
-  await addAuthenticator(page);
+test("a passkey the site does not know signs no one in: the server refuses its answer", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  // The refused answer is a 401, which the browser logs.
+  allowConsoleMessage(statusMessage(401));
+  // The button alone asks (no autofill racing it).
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
+  const { cdp, id } = await addAuthenticator(page);
+  // A credential for this site that the server never registered: the authenticator signs the
+  // challenge with it, and the server must refuse the answer.
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  await cdp.send("WebAuthn.addCredential", {
+    authenticatorId: id,
+    credential: {
+      credentialId: randomBytes(16).toString("base64"),
+      isResidentCredential: true,
+      rpId: "localhost",
+      privateKey: privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"),
+      userHandle: randomBytes(16).toString("base64"),
+      signCount: 0,
+    },
+  });
   await gotoHydrated(page, "/auth");
-  // The authenticator holds no credential for this site: the browser has nothing to offer.
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      new URL(response.url()).pathname.startsWith("/auth") &&
+      new URLSearchParams(response.request().postData() ?? "").get("intent") === "passkey",
+  );
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  const answer = await answered;
+  expect(answer.status()).toBe(401);
+  await expectToast(page, "Error signing in", "Passkey not found");
+  // The authenticator did sign once: the answer was made and sent, not cancelled in the browser.
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId: id });
+  expect(credentials[0]?.signCount).toBe(1);
   await expect(page).toHaveURL((url) => url.pathname === "/auth");
   await expect(accountMenu(page)).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled({
-    timeout: 20_000,
-  });
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((cookie) => cookie.name.includes("session_token"))).toEqual([]);
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
 });

@@ -90,7 +90,13 @@ test("changing the password signs out the other devices and keeps this one", asy
   const newPassword = "a brand new password here";
   await openProfile(page);
   await changePassword(card, account.password, newPassword);
-  await expectToast(page, "Password changed", "Your other devices have been signed out.");
+  await expectToast(
+    page,
+    "Password changed",
+    "Your other devices have been signed out. Your API keys, passkeys and linked accounts still work: check them below.",
+  );
+  // The page lands on the Security section's list of what still reaches the account.
+  await expect(page).toHaveURL(/\/profile#security$/);
   await expect(devices(page)).toHaveCount(1);
   await expect(devices(page).first()).toContainText("This device");
 

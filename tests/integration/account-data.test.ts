@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
@@ -17,6 +15,7 @@ import * as exportRoute from "../../app/routes/profile-export";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
+import { startS3 } from "../support/s3";
 import { uniqueEmail } from "../support/users";
 
 // What belongs to an account (its contact messages, its avatar) is exported with it and goes with
@@ -155,44 +154,6 @@ describe.each(testEngines())("contact messages of an account on $name", (engine)
   });
 });
 
-/** A minimal S3-compatible bucket in memory: PUT, GET and DELETE of objects by path. */
-async function fakeS3() {
-  const objects = new Map<string, { body: Buffer; type: string }>();
-  const server = http.createServer((req, res) => {
-    const key = decodeURIComponent(new URL(req.url ?? "/", "http://s3").pathname);
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk) => chunks.push(chunk));
-    req.on("end", () => {
-      if (req.method === "PUT") {
-        objects.set(key, {
-          body: Buffer.concat(chunks),
-          type: String(req.headers["content-type"]),
-        });
-        res.writeHead(200).end();
-      } else if (req.method === "GET") {
-        const found = objects.get(key);
-        if (!found) res.writeHead(404).end();
-        else res.writeHead(200, { "Content-Type": found.type }).end(found.body);
-      } else if (req.method === "DELETE") {
-        objects.delete(key);
-        res.writeHead(204).end();
-      } else res.writeHead(405).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    objects,
-    env: {
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: "avatars",
-      S3_ACCESS_KEY_ID: "test-key",
-      S3_SECRET_ACCESS_KEY: "test-secret",
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 async function uploadAvatar(context: AppLoadContext, cookie: string) {
   const png = await sharp({
     create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } },
@@ -230,10 +191,10 @@ async function avatarStatus(context: AppLoadContext, userId: string) {
 
 describe.each(testEngines())("a deleted account's avatar on $name", (engine) => {
   let handle: DatabaseHandle;
-  let s3: Awaited<ReturnType<typeof fakeS3>>;
+  let s3: Awaited<ReturnType<typeof startS3>>;
   beforeAll(async () => {
     handle = await engine.open();
-    s3 = await fakeS3();
+    s3 = await startS3();
   });
   afterAll(async () => {
     await s3?.close();
@@ -258,12 +219,11 @@ describe.each(testEngines())("a deleted account's avatar on $name", (engine) => 
     const context = contextFor(handle, s3.env);
     const user = await signedInAs(context, "guest");
     await uploadAvatar(context, user.cookie);
-    const key = `/avatars/${user.id}/avatar.webp`;
-    expect(s3.objects.has(key)).toBe(true);
+    expect(await s3.keys(`${user.id}/`)).toEqual([`${user.id}/avatar.webp`]);
     expect(await avatarStatus(context, user.id)).toBe(200);
 
     expect(await deleteAccount(context, user.cookie)).toMatchObject({ status: 302 });
     expect(await avatarStatus(context, user.id)).toBe(404);
-    expect(s3.objects.has(key)).toBe(false);
+    expect(await s3.keys(`${user.id}/`)).toEqual([]);
   });
 });

@@ -313,4 +313,23 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     expect(to).not.toContain(quiet.email);
     expect(to).not.toContain(guest.email);
   });
+
+  it("the open tab is the address's when the role may open it, else the role's first", async () => {
+    const adminUser = await signedInAs(context, "admin");
+    const openTabOf = async (path: string, cookie: string) => {
+      const result = await outcome(() =>
+        admin.loader({ request: request(path, { cookie }), context, params: {} } as never),
+      );
+      expect(result.status).toBe(200);
+      return (result.body as { tab: string | null }).tab;
+    };
+    expect(await openTabOf("/admin?tab=games", owner.cookie)).toBe("games");
+    expect(await openTabOf("/admin?tab=news", owner.cookie)).toBe("news");
+    expect(await openTabOf("/admin", owner.cookie)).toBe("messages");
+    expect(await openTabOf("/admin?tab=news", adminUser.cookie)).toBe("news");
+    // A tab the role may not open, or no tab at all, opens the first one it may.
+    expect(await openTabOf("/admin?tab=games", adminUser.cookie)).toBe("messages");
+    expect(await openTabOf("/admin?tab=news", moderator.cookie)).toBe("messages");
+    expect(await openTabOf("/admin?tab=%00", moderator.cookie)).toBe("messages");
+  });
 });

@@ -249,8 +249,11 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
     const provider = await call(context, "/sign-in/social", {
       json: { provider: "github", callbackURL: "/" },
     });
-    expect(provider.status).toBeLessThan(500);
-    expect(provider.text).toContain("PROVIDER_NOT_FOUND");
+    expect(provider.status).toBe(404);
+    expect(JSON.parse(provider.text)).toEqual({
+      message: "Provider not found",
+      code: "PROVIDER_NOT_FOUND",
+    });
   });
 
   it("stores reset tokens hashed, and the mailed reset link still works", async () => {

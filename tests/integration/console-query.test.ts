@@ -4,17 +4,23 @@ import pg from "pg";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleApi } from "../../app/api/api.server";
+import { fieldCallRefused } from "../../app/console/sql-check.server";
+import { inWorker, runOnPglite } from "../../app/console/sql-on-pglite.server";
+import { runOnPostgres } from "../../app/console/sql-on-postgres.server";
 import {
   consoleQueryStatus,
   describeConsoleQuery,
+  QUERY_COST_LIMIT,
   QUERY_TIMEOUT_MS,
+  QueryTimedOut,
 } from "../../app/console/sql-query.server";
+import { DEFAULT_READER_ROLE } from "../../app/console/sql-reader.server";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
 import { staffAuditLog } from "../../app/db/schema";
 import * as healthz from "../../app/routes/healthz";
 import { signedInAs } from "../support/accounts";
-import { testEngines } from "../support/database";
+import { createDatabase, testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
@@ -101,6 +107,22 @@ describe.each(testEngines())("the console's SQL box on $name", (engine) => {
     });
     expect(result.text).not.toContain(ownerToken);
     expect(result.text).not.toMatch(/\$argon2/);
+  });
+
+  // The review's calls by attribute notation: PostgreSQL ran them as current_setting(…), pg_sleep(…)
+  // and pg_advisory_lock(…), which the allow-list of calls never saw.
+  it.each([
+    ["select ('server_version').current_setting from profiles", "(…).current_setting"],
+    ["select (1.5::float8).pg_sleep from profiles", "(…).pg_sleep"],
+    [
+      "select (id::bigint).pg_advisory_lock from (select 7 as id) x, profiles",
+      "(…).pg_advisory_lock",
+    ],
+    ["select p.pg_advisory_lock from profiles p", "p.pg_advisory_lock"],
+  ])("refuses a function called after a dot: %s", async (query, shown) => {
+    const result = await call(context, owner, "POST", { sql: query });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toEqual({ code: "query_refused", message: fieldCallRefused(shown) });
   });
 
   it("refuses WITH RECURSIVE", async () => {
@@ -314,3 +336,91 @@ describe.runIf(adminUrl)("the SQL box on PostgreSQL without CREATEROLE", () => {
     expect((await call(context, owner, "GET")).body.available).toBe(true);
   });
 });
+
+// Whatever reaches the engine, the connection it ran on keeps nothing: the transaction is always
+// rolled back (a SET or set_config is undone) and a session advisory lock, which outlives a
+// rollback, gets the connection closed. These run the engine step itself, past the checker.
+describe.each(testEngines())(
+  "a console query leaves nothing on its connection on $name",
+  (engine) => {
+    const settings = { role: DEFAULT_READER_ROLE, costLimit: QUERY_COST_LIMIT };
+    const LEAKY =
+      "select pg_advisory_lock(4242) as locked, set_config('application_name', 'leaked', false) as name";
+    const STATE = `select (select count(*)::int from pg_locks where pid = pg_backend_pid() and locktype = 'advisory') as locks,
+    current_setting('application_name') as name, current_user::text = session_user::text as own_user`;
+    let handle: DatabaseHandle;
+    let drop = async () => {};
+
+    beforeAll(async () => {
+      if (engine.name === "pglite") {
+        handle = await engine.open();
+        return;
+      }
+      // One connection in the pool: the next query after the console's runs where it ran, or on
+      // a new connection when that one was closed.
+      const created = await createDatabase(process.env.TEST_DATABASE_URL!, "studio_test_");
+      drop = created.drop;
+      const migrating = await openDatabase({ engine: "postgres", url: created.url });
+      await migrate(migrating);
+      await migrating.close();
+      handle = await openDatabase({ engine: "postgres", url: created.url, poolSize: 1 });
+    }, 120_000);
+    afterAll(async () => {
+      await handle?.close();
+      await drop();
+    });
+
+    const pool = () => (handle.db as unknown as { $client: pg.Pool }).$client;
+
+    /** The state of the session the next console query would run on. */
+    async function sessionState() {
+      if (engine.name === "postgres") {
+        return (await pool().query(STATE)).rows[0];
+      }
+      const copies = ["profiles", "user_roles"].map((table) => ({
+        table,
+        columns: "id text",
+        data: "",
+      }));
+      return inWorker(copies, settings, async (exec) => (await exec(STATE)).rows[0]);
+    }
+    const run = (statement: string) =>
+      engine.name === "postgres"
+        ? runOnPostgres(handle.db, statement, settings)
+        : runOnPglite(handle.db, statement, settings);
+
+    it("a lock and a setting taken by a query that succeeded are gone", async () => {
+      const result = await run(LEAKY);
+      expect(result.rows).toEqual([{ locked: "", name: "leaked" }]);
+      expect(await sessionState()).toEqual({
+        locks: 0,
+        name: expect.not.stringMatching(/leaked/),
+        own_user: true,
+      });
+    }, 60_000);
+
+    it("and after a query that was stopped at the time limit", async () => {
+      await expect(
+        run("select pg_advisory_lock(4243) as locked, pg_sleep(30) as slept"),
+      ).rejects.toBeInstanceOf(QueryTimedOut);
+      expect(await sessionState()).toEqual({
+        locks: 0,
+        name: expect.not.stringMatching(/leaked/),
+        own_user: true,
+      });
+    }, 60_000);
+
+    it.skipIf(engine.name !== "postgres")(
+      "a clean connection stays in the pool",
+      async () => {
+        const pid = async () => (await pool().query("select pg_backend_pid() as pid")).rows[0]?.pid;
+        const before = await pid();
+        await run("select 1 as one");
+        expect(await pid()).toBe(before);
+        await run(LEAKY);
+        expect(await pid()).not.toBe(before);
+      },
+      60_000,
+    );
+  },
+);

@@ -62,26 +62,45 @@ describe.each(testEngines())("data layer on $name", (engine) => {
     expect(await getNews(handle.db, "1; drop table news")).toBeNull();
   });
 
+  /** The check constraint a write broke, as the database names it (23514: check_violation). */
+  async function brokenCheck(write: PromiseLike<unknown>) {
+    const error = await Promise.resolve(write).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    const cause = ((error as { cause?: unknown } | null)?.cause ?? error) as {
+      code?: string;
+      constraint?: string;
+    } | null;
+    return { code: cause?.code, constraint: cause?.constraint };
+  }
+
   it("refuses blank news and unknown game statuses at the database", async () => {
-    await expect(
-      handle.db.insert(news).values({ title: "  ", slug: "blank", content: "x" }),
-    ).rejects.toThrow();
-    await expect(
-      handle.db.insert(games).values({
-        title: "Odd",
-        slug: "odd",
-        description: "d",
-        imageUrl: "/x.png",
-        url: "https://example.com",
-        status: "Abandoned",
-        displayOrder: 1,
-      }),
-    ).rejects.toThrow();
-    await expect(
-      handle.db
-        .insert(contactMessages)
-        .values({ name: "", email: "a@b.co", subject: "s", message: "m" }),
-    ).rejects.toThrow();
+    expect(
+      await brokenCheck(
+        handle.db.insert(news).values({ title: "  ", slug: "blank", content: "x" }),
+      ),
+    ).toEqual({ code: "23514", constraint: "news_title_not_blank" });
+    expect(
+      await brokenCheck(
+        handle.db.insert(games).values({
+          title: "Odd",
+          slug: "odd",
+          description: "d",
+          imageUrl: "/x.png",
+          url: "https://example.com",
+          status: "Abandoned",
+          displayOrder: 1,
+        }),
+      ),
+    ).toEqual({ code: "23514", constraint: "games_status_valid" });
+    expect(
+      await brokenCheck(
+        handle.db
+          .insert(contactMessages)
+          .values({ name: "", email: "a@b.co", subject: "s", message: "m" }),
+      ),
+    ).toEqual({ code: "23514", constraint: "contact_messages_fields_not_blank" });
     expect(await listNews(handle.db)).toEqual([]);
   });
 

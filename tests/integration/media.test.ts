@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import express from "express";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { media } from "../../app/db/schema";
 import { mediaImages, storeMedia } from "../../app/media/media.server";
@@ -23,6 +23,7 @@ import * as uploadRoute from "../../app/routes/media-upload";
 import { outcome, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
+import { startS3 } from "../support/s3";
 import { openForSuite } from "../support/suite";
 
 // The media library end to end on a real database: who may upload (news or games managers), what is
@@ -273,9 +274,19 @@ describe.each(testEngines())("the media library on $name", (engine) => {
   it("leaves nothing visible when the row cannot be written", async () => {
     const before = { rows: await rowCount(), dirs: storedDirs() };
     // No such user: the row's reference to its uploader fails, after the files were written.
-    await expect(
-      storeMedia(context.runtime, await png(500, 500), `missing-${crypto.randomUUID()}`),
-    ).rejects.toThrow();
+    const error = await storeMedia(
+      context.runtime,
+      await png(500, 500),
+      `missing-${crypto.randomUUID()}`,
+    ).then(
+      () => null,
+      (thrown: Error) => thrown,
+    );
+    // The foreign key refused it (23503: foreign_key_violation), nothing else.
+    expect((error?.cause ?? error) as unknown).toMatchObject({
+      code: "23503",
+      constraint: "media_uploaded_by_users_id_fk",
+    });
     expect(await rowCount()).toBe(before.rows);
     expect(storedDirs()).toEqual(before.dirs);
   });
@@ -298,6 +309,46 @@ describe.each(testEngines())("the media library on $name", (engine) => {
     expect([...found.keys()]).toEqual([id]);
     expect(found.get(id)).toEqual(image);
     expect(image).toMatchObject({ srcset: `/media/${id}/480.webp 480w`, width: 480, height: 240 });
+  });
+});
+
+// On S3 the files of an upload whose row fails are removed too: the store's delete used to know
+// only an avatar's key, and left every width of the upload in the bucket.
+describe.each(testEngines())("the media library on S3 (s3rver) on $name", (engine) => {
+  let context: AppLoadContext;
+  let handle: DatabaseHandle;
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let uploader: string;
+
+  openForSuite(engine, async (opened) => {
+    handle = opened.handle;
+    s3 = await startS3();
+    context = testContext(handle, { env: s3.env });
+    uploader = (await signedInAs(context, "owner")).id;
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it("stores every width of an upload in the bucket", async () => {
+    const entry = await storeMedia(context.runtime, await png(1000, 500), uploader);
+    expect(await s3.keys(`media/${entry.id}/`)).toEqual(
+      entry.widths.map((width) => `media/${entry.id}/${width}.webp`).sort(),
+    );
+    expect(entry.widths).toEqual([480, 960]);
+  });
+
+  it("leaves nothing in the bucket when the row cannot be written", async () => {
+    const before = {
+      rows: await handle.db.select({ n: count() }).from(media),
+      keys: await s3.keys(),
+    };
+    // No such user: the row's reference to its uploader fails, after the files were written.
+    await expect(
+      storeMedia(context.runtime, await png(1000, 500), `missing-${crypto.randomUUID()}`),
+    ).rejects.toThrow();
+    expect(await handle.db.select({ n: count() }).from(media)).toEqual(before.rows);
+    expect(await s3.keys()).toEqual(before.keys);
   });
 });
 

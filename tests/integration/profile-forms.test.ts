@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
+import { LAST_OWNER_CANNOT_LEAVE } from "../../app/accounts/account-deletion.server";
+import { getSessionUser } from "../../app/accounts/session.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { profiles, userPreferences } from "../../app/db/schema";
+import { profiles, userActivity, userPreferences, userRoles, users } from "../../app/db/schema";
 import * as profile from "../../app/routes/profile";
-import { PASSWORD, postForm, signedInAs } from "../support/accounts";
+import { PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
@@ -35,13 +37,32 @@ describe.each(testEngines())("profile forms on $name", (engine) => {
     expect(row?.displayName ?? null).toBeNull();
   });
 
-  it("a saved profile redirects back with its toast", async () => {
+  it("a saved profile is stored, trimmed, with its activity, and redirects back", async () => {
     const user = await signedInAs(context, "guest");
-    const result = await post(user.cookie, { intent: "profile", displayName: "Ada", bio: "" });
+    const result = await post(user.cookie, {
+      intent: "profile",
+      displayName: "  Ada  ",
+      bio: "Writes the engine.",
+    });
     expect(result).toMatchObject({ status: 302, location: "/profile" });
+    const [row] = await handle.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(row).toMatchObject({ displayName: "Ada", bio: "Writes the engine." });
+    const activity = await handle.db
+      .select()
+      .from(userActivity)
+      .where(
+        and(eq(userActivity.userId, user.id), eq(userActivity.activityType, "profile_update")),
+      );
+    expect(activity.map((a) => a.activityData)).toEqual([
+      { updated_fields: ["display_name", "bio"] },
+    ]);
+    // An emptied bio is stored as no bio.
+    await post(user.cookie, { intent: "profile", displayName: "Ada", bio: "" });
+    const [cleared] = await handle.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(cleared).toMatchObject({ displayName: "Ada", bio: null });
   });
 
-  it("saved settings go back to the Settings tab", async () => {
+  it("saved settings are stored and go back to the Settings tab", async () => {
     const user = await signedInAs(context, "guest");
     const result = await post(user.cookie, {
       intent: "settings",
@@ -49,6 +70,16 @@ describe.each(testEngines())("profile forms on $name", (engine) => {
       privacyLevel: "private",
     });
     expect(result).toMatchObject({ status: 302, location: "/profile?tab=settings" });
+    const [row] = await handle.db
+      .select()
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, user.id));
+    // The unchecked notifications box is not sent: off.
+    expect(row).toMatchObject({
+      emailNotifications: false,
+      themePreference: "dark",
+      privacyLevel: "private",
+    });
   });
 
   it("the theme switcher's save answers 200, an unknown theme saved as 'system'", async () => {
@@ -86,10 +117,19 @@ describe.each(testEngines())("profile forms on $name", (engine) => {
     expect(JSON.stringify(right.body)).not.toContain(PASSWORD);
   });
 
-  it("the last owner cannot delete their account: 409", async () => {
+  it("the last owner cannot delete their account: 409, and the account is still there", async () => {
     const owner = await signedInAs(context, "owner");
     const result = await post(owner.cookie, { intent: "delete-account", password: PASSWORD });
     expect(result.status).toBe(409);
-    expect(said(result.body).formError).toBeTruthy();
+    expect(said(result.body).formError).toBe(LAST_OWNER_CANNOT_LEAVE);
+    const [account] = await handle.db.select().from(users).where(eq(users.id, owner.id));
+    expect(account?.email).toBe(owner.email);
+    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.id, owner.id));
+    expect(profile?.username).toBe(owner.email);
+    const roles = await handle.db.select().from(userRoles).where(eq(userRoles.userId, owner.id));
+    expect(roles.map((r) => r.role)).toEqual(["owner"]);
+    // Still signed in: the session was not dropped either.
+    const session = await getSessionUser(request("/profile", { cookie: owner.cookie }), context);
+    expect(session?.id).toBe(owner.id);
   });
 });

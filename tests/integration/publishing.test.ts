@@ -5,6 +5,7 @@ import { handleApi } from "../../app/api/api.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { news, staffAuditLog } from "../../app/db/schema";
 import { getNews } from "../../app/news/news.server";
+import { PUBLISH_TIME_PASSED } from "../../app/news/news-schema";
 import * as admin from "../../app/routes/admin";
 import * as home from "../../app/routes/home";
 import * as list from "../../app/routes/news";
@@ -208,7 +209,11 @@ describe.each(testEngines())("publishing on $name", (engine) => {
         { intent: "news-update", id: item.id, title: "Audit me", content: "Text.", ...form },
         cookie,
       );
-    expect((await update({ state: "scheduled", publishAt: "2030-01-01T10:00" })).status).toBe(200);
+    // Next year: always in the future, whenever the test runs.
+    const year = new Date().getUTCFullYear() + 1;
+    expect((await update({ state: "scheduled", publishAt: `${year}-01-01T10:00` })).status).toBe(
+      200,
+    );
     expect((await update({ state: "published" })).status).toBe(200);
     expect((await update({ state: "draft" })).status).toBe(200);
     const actions = await handle.db
@@ -224,7 +229,7 @@ describe.each(testEngines())("publishing on $name", (engine) => {
       "news.update",
       "news.unpublish",
     ]);
-    expect(actions[2]!.details).toMatchObject({ publishedAt: "2030-01-01T10:00:00.000Z" });
+    expect(actions[2]!.details).toMatchObject({ publishedAt: `${year}-01-01T10:00:00.000Z` });
 
     expect((await update({ state: "published" }, moderator.cookie)).status).toBe(403);
     expect((await getNews(handle.db, item.id))!.state).toBe("draft");
@@ -257,5 +262,94 @@ describe.each(testEngines())("publishing on $name", (engine) => {
     await refused({ content: "See ![](/media/x)" }, "Every image needs alt text");
     await refused({ content: "x", state: "someday" }, "Choose Published, Scheduled or Draft");
     expect(await handle.db.$count(news)).toBe(0);
+  });
+
+  it("a schedule time already past is refused on its field and changes nothing; Published publishes now", async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const late = { title: "Late news", content: "Meant for an hour ago." };
+    const refusedCreate = await adminPost({
+      intent: "news-create",
+      ...late,
+      state: "scheduled",
+      publishAt: hourAgo,
+    });
+    expect(refusedCreate.status).toBe(400);
+    expect(refusedCreate.body).toMatchObject({ error: { publishAt: [PUBLISH_TIME_PASSED] } });
+    expect(await handle.db.$count(news)).toBe(0);
+
+    const draft = await create({ ...late, state: "draft" });
+    const refusedUpdate = await adminPost({
+      intent: "news-update",
+      id: draft.id,
+      ...late,
+      state: "scheduled",
+      publishAt: hourAgo,
+    });
+    expect(refusedUpdate.status).toBe(400);
+    expect(refusedUpdate.body).toMatchObject({ error: { publishAt: [PUBLISH_TIME_PASSED] } });
+    expect(await getNews(handle.db, draft.id)).toMatchObject({ state: "draft", publishedAt: null });
+
+    // A time that passed while the form was on its way (seconds ago) is still taken.
+    const justNow = new Date(Math.floor((Date.now() - 5_000) / 1000) * 1000);
+    const onTime = await create({
+      title: "On time",
+      content: "Scheduled a moment ago.",
+      state: "scheduled",
+      publishAt: justNow.toISOString(),
+    });
+    expect(onTime).toMatchObject({ state: "published", publishedAt: justNow.toISOString() });
+
+    // Published is how to publish now.
+    const published = await adminPost({
+      intent: "news-update",
+      id: draft.id,
+      ...late,
+      state: "published",
+    });
+    expect(published.status).toBe(200);
+    const now = (await getNews(handle.db, draft.id))!;
+    expect(now.state).toBe("published");
+    expect(Date.parse(now.publishedAt!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("Manage News lists items as /news does, newest publication first; a draft by when it was written", async () => {
+    const writtenFirst = await create({ title: "Written first", content: "A.", state: "draft" });
+    await create({ title: "Written second", content: "B." });
+    // Published after the second item: its publication is the newer one.
+    const republished = await adminPost({
+      intent: "news-update",
+      id: writtenFirst.id,
+      title: "Written first",
+      content: "A.",
+      state: "published",
+    });
+    expect(republished.status).toBe(200);
+    await create({ title: "Draft written last", content: "C.", state: "draft" });
+    await create({
+      title: "Scheduled for later",
+      content: "D.",
+      state: "scheduled",
+      publishAt: "2030-01-01T10:00",
+    });
+
+    const staffList = await outcome(() =>
+      admin.loader({
+        request: request("/admin?tab=news", { cookie: adminUser.cookie }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(staffList.status).toBe(200);
+    const titles = (staffList.body as { news: { page: { items: { title: string }[] } } }).news.page
+      .items;
+    expect(titles.map((item) => item.title)).toEqual([
+      "Scheduled for later",
+      "Draft written last",
+      "Written first",
+      "Written second",
+    ]);
+    const publicList = await loaderText(list, "/news");
+    expect(publicList.indexOf("Written first")).toBeGreaterThan(0);
+    expect(publicList.indexOf("Written first")).toBeLessThan(publicList.indexOf("Written second"));
   });
 });

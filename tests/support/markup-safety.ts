@@ -72,9 +72,15 @@ export function unsafeParts(html: string): string[] {
         }
       }
     }
-    // Images come from this site.
-    if (tag === "img" && !/^\/(?![/\\])/.test(attributes.src ?? "")) {
-      problems.push(`img from elsewhere: ${attributes.src}`);
+    // Images come from this site (src and every srcset candidate); one with neither loads nothing.
+    if (tag === "img") {
+      const urls = [
+        ...(attributes.src === undefined ? [] : [attributes.src]),
+        ...(attributes.srcset?.split(",").map((c) => c.trim().split(/\s+/)[0] ?? "") ?? []),
+      ];
+      for (const url of urls) {
+        if (!/^\/(?![/\\])/.test(url)) problems.push(`img from elsewhere: ${url}`);
+      }
     }
   }
   return problems;
@@ -174,4 +180,58 @@ export function hostileMarkdown() {
     )
     .map((parts) => parts.join(""));
   return fc.oneof(soup, shaped);
+}
+
+/**
+ * Raw HTML the Markdown layer would never write: elements (allowed or not) carrying hostile URLs,
+ * event handlers and styles, nested a few deep. For testing the sanitize step on its own.
+ */
+export function hostileHtml() {
+  const tag = fc.constantFrom(
+    ..."a img p h2 code td ol script iframe object embed style svg math form base meta link div".split(
+      " ",
+    ),
+  );
+  // Every URL here has a scheme or starts with "/": a relative one ("x.png", "#part") stays on this
+  // site and is not what this is about.
+  const url = fc.constantFrom(
+    "javascript:alert(1)",
+    "JAVASCRIPT:alert(1)",
+    " javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "&#106;avascript:alert(1)",
+    "&#x6A;avascript&colon;alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "data:image/png;base64,iVBORw0KGgo=",
+    "vbscript:msgbox(1)",
+    "//evil.example/x",
+    "/\\evil.example",
+    "https://evil.example/x.png",
+    "https://evil.example/a.png 1x, javascript:alert(1) 2x",
+    "/media/a.webp 1x, https://evil.example/b.png 2x",
+    "mailto:a@studio.example",
+    "/media/x.webp",
+  );
+  const urlAttribute = fc.tuple(
+    fc.constantFrom("href", "src", "srcset", "xlink:href", "formaction", "action", "background"),
+    url,
+  );
+  const otherAttribute = fc.tuple(
+    fc.constantFrom("onclick", "onerror", "style", "class", "id", "rel", "start", "loading"),
+    fc.constantFrom("alert(1)", "color:red", "noopener nofollow", "language-js x", "lazy", "3"),
+  );
+  const attributes = fc
+    .array(fc.oneof(urlAttribute, otherAttribute), { maxLength: 3 })
+    .map((pairs) => pairs.map(([n, v]) => ` ${n}="${v.replace(/"/g, "&quot;")}"`).join(""));
+  const text = fc.constantFrom("", "x", "alert(1)", "<", "&lt;script&gt;");
+  const { html } = fc.letrec<{ html: string }>((tie) => ({
+    html: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      text,
+      fc
+        .tuple(tag, attributes, fc.array(tie("html"), { maxLength: 3 }))
+        .map(([t, a, inner]) => `<${t}${a}>${inner.join("")}</${t}>`),
+    ),
+  }));
+  return html;
 }

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { killOwnedProcesses, spawnOwned } from "./process-registry";
 
 // Starting real server processes (`node bin/start.js`, as `npm start` does) for the browser, system,
 // fuzz and integration tests and for the scripts (bench, lighthouse). Nothing here depends on a
@@ -95,7 +96,7 @@ export function captureOutput(child: ChildProcess): () => string {
 /** Runs a TypeScript file of the repository (`node --import tsx`) to the end; rejects on failure. */
 export function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    const { child } = spawnOwned(process.execPath, ["--import", "tsx", ...args], {
       cwd: ROOT,
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -160,29 +161,13 @@ export async function startServer(
         ? [process.execPath, [...nodeArgs, "--import", "tsx", ...args]]
         : [process.execPath, [...nodeArgs, "bin/start.js", ...args.slice(1)]];
   const spawnedAt = performance.now();
-  const child = spawn(command, commandArgs, {
+  const { child, exited, signal } = spawnOwned(command, commandArgs, {
     cwd: ROOT,
     env,
-    detached: group,
+    group,
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = captureOutput(child);
-  const exited = new Promise<number | string>((resolve) => {
-    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
-  });
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  const signal = (name: NodeJS.Signals) => {
-    if (!alive()) return;
-    if (group && child.pid) {
-      try {
-        process.kill(-child.pid, name);
-      } catch {
-        // the group is gone already
-      }
-    } else child.kill(name);
-  };
-  running.set(child, signal);
-  void exited.then(() => running.delete(child));
 
   const server: ServerProcess = {
     url,
@@ -249,13 +234,8 @@ export async function waitForHealthy(
   throw new Error(`the server was not healthy within ${timeoutMs} ms:\n${server.output()}`);
 }
 
-const running = new Map<ChildProcess, (signal: NodeJS.Signals) => void>();
-
-/** Ends any server a failed test or script left running (only processes these helpers started). */
-export async function killLeftoverServers(): Promise<void> {
-  const left = [...running].filter(
-    ([child]) => child.exitCode === null && child.signalCode === null,
-  );
-  for (const [, signal] of left) signal("SIGKILL");
-  await Promise.all(left.map(([child]) => new Promise((resolve) => child.once("exit", resolve))));
-}
+/**
+ * Ends any server a failed test or script left running (only processes these helpers started).
+ * A worker that exits, or is killed, leaves none either: tests/support/process-registry.ts.
+ */
+export const killLeftoverServers = killOwnedProcesses;

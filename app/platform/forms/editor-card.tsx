@@ -23,7 +23,11 @@ export function useEditorForm<S extends Schema>(
   options: {
     key: string;
     editing: { id: string } | null;
-    defaultValue?: Partial<z.input<S>>;
+    /**
+     * The edited item's values, or the add form's defaults: a save or Cancel resets every field to
+     * these, and a select given none is left with no option chosen.
+     */
+    defaultValue: Partial<z.input<S>>;
     onReply: (reply: FormReply, sent: FormData) => void;
   },
 ) {

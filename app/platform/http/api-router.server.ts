@@ -5,7 +5,7 @@ import { apiErrorResponse } from "~/platform/errors/adapters.server";
 import { AppError } from "~/platform/errors/app-error";
 import { parseForm } from "~/platform/forms/form-errors";
 import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
-import { type ApiCaller, type Endpoint, successStatus } from "./endpoint";
+import { type ApiCaller, type Endpoint, successStatus, unknownFieldsError } from "./endpoint";
 
 // The REST API's router: matches a path to an endpoint entry, checks the rate limit, the caller and
 // the permission, the `limit` parameter and the body, runs the entry and answers JSON. Every refusal
@@ -63,7 +63,10 @@ export function readLimit(url: URL): number {
   return limit;
 }
 
-/** The body as a JSON object, checked by the schema: 400 `invalid_json` or `validation_failed`. */
+/**
+ * The body as a JSON object, checked by the endpoint's strict schema: 400 `invalid_json`,
+ * `unknown_fields` (naming them) or `validation_failed`.
+ */
 export async function readBody(request: Request, schema: NonNullable<Endpoint["body"]>) {
   let value: unknown;
   try {
@@ -74,6 +77,9 @@ export async function readBody(request: Request, schema: NonNullable<Endpoint["b
   }
   const result = parseForm(schema, value as Record<string, unknown>);
   if (result.success) return result.data;
+  // Before any other message: a field it does not take is what the caller must hear about.
+  const unknown = Object.keys(value).filter((key) => !Object.hasOwn(schema.shape, key));
+  if (unknown.length > 0) throw unknownFieldsError(unknown, Object.keys(schema.shape));
   const fields = Object.fromEntries(
     Object.entries(result.errors).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );

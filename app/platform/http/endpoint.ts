@@ -19,7 +19,8 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** Who is calling: what the router hands a protected endpoint (the composition says who it is). */
 export type ApiCaller = { id: string; email: string };
 
-type BodySchema = z.ZodType<Record<string, unknown>>;
+/** A JSON object's schema: defineEndpoint makes it strict, so a field it does not name is refused. */
+type BodySchema = z.ZodObject;
 
 export type EndpointCall<Caller, Input> = {
   request: Request;
@@ -41,7 +42,10 @@ export type Endpoint<P extends string = string> = {
   summary: string;
   /** The permission a caller's role needs; null: public. */
   permission: P | null;
-  /** The JSON body it takes; the router answers 400 when the body does not pass. */
+  /**
+   * The JSON body it takes, strict: the router answers 400 when the body does not pass, or has a
+   * field the schema does not name (a misspelt or foreign field is never silently dropped).
+   */
   body?: BodySchema;
   /** The success answer's shape, as the OpenAPI document publishes it. */
   response: z.ZodType;
@@ -71,14 +75,27 @@ type Spec<P extends string | null, B extends BodySchema | undefined, R extends z
 
 /**
  * One endpoint entry, its types checked against each other: a protected endpoint's `caller` is set,
- * `input` is what the body schema gives, and what `run` returns fits the response schema.
+ * `input` is what the body schema gives, and what `run` returns fits the response schema. Its body
+ * schema is made strict here, once for every endpoint (the OpenAPI document then says
+ * `additionalProperties: false`); the shared form schemas stay as they are.
  */
 export function defineEndpoint<
   P extends string | null,
   R extends z.ZodType,
   B extends BodySchema | undefined = undefined,
 >(spec: Spec<P, B, R>): Endpoint<Exclude<P, null>> {
-  return spec as Endpoint<Exclude<P, null>>;
+  const entry = { ...spec, body: spec.body?.strict() };
+  if (!entry.body) delete entry.body;
+  return entry as Endpoint<Exclude<P, null>>;
+}
+
+/** The 400 for a body with fields its endpoint does not take: names them, and what it takes. */
+export function unknownFieldsError(unknown: readonly string[], taken: readonly string[]): AppError {
+  const message = `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. This endpoint takes: ${taken.join(", ")}.`;
+  return new AppError("invalid", message, {
+    code: "unknown_fields",
+    fields: Object.fromEntries(unknown.map((name) => [name, message])),
+  });
 }
 
 /**

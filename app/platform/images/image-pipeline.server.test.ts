@@ -16,7 +16,7 @@ const RULES: ImageRules = {
 };
 const WIDTHS = [480, 960, 1600];
 
-const image = (width: number, height: number, format: "png" | "jpeg" | "webp" = "png") =>
+const image = (width: number, height: number, format: "png" | "jpeg" | "webp" | "avif" = "png") =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     [format]()
     .toBuffer();
@@ -119,6 +119,16 @@ describe("checkImage", () => {
         height: 30,
       });
     }
+  });
+
+  // The pickers offer AVIF; sharp names its container, HEIF, with AV1 inside.
+  it("accepts AVIF, which sharp reports as heif, and encodes it", async () => {
+    const avif = await image(640, 360, "avif");
+    expect((await sharp(avif).metadata()).format).toBe("heif");
+    expect(await checkImage(avif, RULES)).toEqual({ format: "avif", width: 640, height: 360 });
+    const encoded = await encodeWidths(avif, WIDTHS);
+    expect(encoded.files.map((file) => file.width)).toEqual([480]);
+    expect((await sharp(encoded.files[0]!.data).metadata()).format).toBe("webp");
   });
 
   it("refuses an empty file", async () => {

@@ -9,8 +9,17 @@ import { AppError } from "~/platform/errors/app-error";
 /** Largest image accepted: 25 megapixels (a 5000 × 5000 image); bigger ones are pixel floods. */
 export const IMAGE_MAX_PIXELS = 25_000_000;
 
-/** The formats decoded; anything else (SVG, PDF, TIFF, HEIF…) is refused. */
+/** The formats decoded; anything else (SVG, PDF, TIFF, HEIC…) is refused. */
 export const RASTER_FORMATS: ReadonlySet<string> = new Set(["jpeg", "png", "webp", "gif", "avif"]);
+
+/**
+ * The format a file is, by its content. sharp names AVIF by its container, `heif`, whatever the
+ * codec inside: AV1 makes it AVIF (what the pickers offer); HEVC (HEIC) stays refused.
+ */
+function formatOf(metadata: { format?: string; compression?: string }): string | undefined {
+  if (metadata.format !== "heif") return metadata.format;
+  return metadata.compression === "av1" ? "avif" : "heic";
+}
 
 /** WebP quality of the stored files. */
 export const WEBP_QUALITY = 80;
@@ -78,14 +87,15 @@ export async function checkImage(input: Buffer, rules: ImageRules): Promise<Chec
   } catch {
     throw refused(MESSAGES.notImage);
   }
-  if (!metadata.format || !RASTER_FORMATS.has(metadata.format)) throw refused(MESSAGES.notRaster);
+  const format = formatOf(metadata);
+  if (!format || !RASTER_FORMATS.has(format)) throw refused(MESSAGES.notRaster);
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0) * (metadata.pages ?? 1);
   if (!metadata.width || !metadata.height || pixels > maxPixels) {
     throw refused(MESSAGES.tooManyPixels(maxPixels));
   }
   if (HIDDEN_CONTENT.test(input.toString("latin1"))) throw refused(MESSAGES.hidden);
   const upright = metadata.autoOrient ?? metadata;
-  return { format: metadata.format, width: upright.width, height: upright.height };
+  return { format, width: upright.width, height: upright.height };
 }
 
 /**

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { elements, hostileMarkdown, UUID, unsafeParts } from "../../../tests/support/markup-safety";
+import {
+  elements,
+  hostileHtml,
+  hostileMarkdown,
+  UUID,
+  unsafeParts,
+} from "../../../tests/support/markup-safety";
 import {
   firstParagraphText,
   type MarkdownImage,
@@ -8,6 +14,7 @@ import {
   markdownText,
   renderMarkdown,
   renderPlainText,
+  sanitizeRendered,
 } from "./markdown.server";
 
 const SITE = "https://studio.example";
@@ -235,6 +242,65 @@ describe("renderMarkdown, property: no input produces active content", () => {
         expect(renderMarkdown(source, renderOptions)).toBe(html);
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+// The second layer alone, given raw HTML: the Markdown layer refuses these URLs before they get
+// here, so only a test of this step shows that the allowlist refuses them too.
+describe("the sanitize step on its own", () => {
+  it.each([
+    ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="java\tscript:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="&#106;avascript:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>', "<a>x</a>"],
+    ['<a href="data:image/svg+xml,<svg onload=alert(1)>">x</a>', "<a>x</a>"],
+    ['<a href="vbscript:msgbox(1)">x</a>', "<a>x</a>"],
+    ['<a href="//evil.example/">x</a>', "<a>x</a>"],
+    ['<img src="data:image/png;base64,iVBORw0KGgo=" alt="d">', '<img alt="d" />'],
+    ['<img src="https://evil.example/x.png" alt="e">', '<img alt="e" />'],
+    ['<img src="javascript:alert(1)" alt="j">', '<img alt="j" />'],
+  ])("drops the URL of %j", (html, expected) => {
+    expect(sanitizeRendered(html)).toBe(expected);
+  });
+
+  it.each([
+    ['<a href="https://ok.example/">ok</a>', '<a href="https://ok.example/">ok</a>'],
+    ['<a href="mailto:hi@studio.example">m</a>', '<a href="mailto:hi@studio.example">m</a>'],
+    ['<a href="/news/x#part">r</a>', '<a href="/news/x#part">r</a>'],
+    ['<img src="/media/a/1.webp" alt="ok">', '<img src="/media/a/1.webp" alt="ok" />'],
+  ])("keeps the allowed URL of %j", (html, expected) => {
+    expect(sanitizeRendered(html)).toBe(expected);
+  });
+
+  it.each([
+    ["<script>alert(1)</script><p>after</p>", "<p>after</p>"],
+    ['<p onclick="x()" style="color:red" class="big" id="top">t</p>', "<p>t</p>"],
+    [
+      '<a href="https://ok.example/" rel="noopener nofollow" target="_blank" title="t" onclick="x()">ok</a>',
+      '<a href="https://ok.example/" rel="noopener">ok</a>',
+    ],
+    [
+      '<iframe src="https://evil.example"></iframe><svg><a href="javascript:alert(1)">s</a></svg>',
+      "<a>s</a>",
+    ],
+    ['<form action="/x"><input name="a"><button>b</button></form>', "b"],
+    [
+      '<h2 id="h-x" class="y">H</h2><code class="language-ts other">c</code>',
+      '<h2 id="h-x">H</h2><code class="language-ts">c</code>',
+    ],
+  ])("keeps only the allowlisted tags, attributes and classes of %j", (html, expected) => {
+    expect(sanitizeRendered(html)).toBe(expected);
+  });
+
+  it("property: no HTML comes out with active content or a URL from elsewhere", () => {
+    fc.assert(
+      fc.property(hostileHtml(), (html) => {
+        const clean = sanitizeRendered(html);
+        expect(unsafeParts(clean), `${html}\n→ ${clean}`).toEqual([]);
+      }),
+      { numRuns: 1_000 },
     );
   });
 });

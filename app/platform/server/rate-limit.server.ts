@@ -142,6 +142,7 @@ export const AUTH_RULES: Readonly<Record<string, AuthRule | false>> = {
   "/reset-password/*": { window: 10 * MINUTE, max: 10 },
   "/reset-password": { window: 10 * MINUTE, max: 10 },
   "/change-password": PASSWORD_CHECK,
+  "/confirm-password": PASSWORD_CHECK,
   "/delete-user": PASSWORD_CHECK,
   "/two-factor/enable": PASSWORD_CHECK,
   "/two-factor/disable": PASSWORD_CHECK,

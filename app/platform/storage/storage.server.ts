@@ -49,6 +49,24 @@ export function localStorage(root: string): Storage {
   };
 }
 
+const XML_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+};
+
+/** An XML text node's characters (S3 escapes keys in its listings). */
+function xmlText(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, name: string) => {
+    if (name.startsWith("#x") || name.startsWith("#X"))
+      return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+    return XML_ENTITIES[name] ?? entity;
+  });
+}
+
 export type S3Config = {
   endpoint: string;
   bucket: string;
@@ -67,6 +85,26 @@ export function s3Storage(config: S3Config): Storage {
   });
   const url = (key: string) =>
     `${config.endpoint.replace(/\/+$/, "")}/${config.bucket}/${safeKey(key).split("/").map(encodeURIComponent).join("/")}`;
+  /** The keys under a prefix (ListObjectsV2, following its continuation tokens). */
+  async function listKeys(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | null = null;
+    do {
+      const list = new URL(`${config.endpoint.replace(/\/+$/, "")}/${config.bucket}`);
+      list.searchParams.set("list-type", "2");
+      list.searchParams.set("prefix", prefix);
+      if (token) list.searchParams.set("continuation-token", token);
+      const response = await client.fetch(list.toString());
+      if (!response.ok) throw new Error(`S3 LIST ${prefix} failed: ${response.status}`);
+      const xml = await response.text();
+      for (const [, key = ""] of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(xmlText(key));
+      const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+      const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1];
+      token = truncated && next ? xmlText(next) : null;
+    } while (token);
+    return keys;
+  }
+
   return {
     describe: `S3 bucket ${config.bucket} at ${config.endpoint}`,
     async put(key, data, contentType) {
@@ -87,10 +125,13 @@ export function s3Storage(config: S3Config): Storage {
       };
     },
     async delete(prefix) {
-      // Avatars are single objects; delete the known key under the prefix.
-      const response = await client.fetch(url(`${prefix}/avatar.webp`), { method: "DELETE" });
-      if (!response.ok && response.status !== 404)
-        throw new Error(`S3 DELETE ${prefix} failed: ${response.status}`);
+      // Every object under the prefix, as the local store removes its folder (an upload's widths,
+      // an avatar): listed page by page, then deleted one by one.
+      for (const key of await listKeys(`${safeKey(prefix)}/`)) {
+        const response = await client.fetch(url(key), { method: "DELETE" });
+        if (!response.ok && response.status !== 404)
+          throw new Error(`S3 DELETE ${key} failed: ${response.status}`);
+      }
     },
   };
 }
