@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/database.server";
 import { apiKeys } from "~/db/schema";
@@ -45,19 +45,40 @@ export async function createApiKey(
     .from(apiKeys)
     .where(eq(apiKeys.referenceId, userId));
   const limit = runtime.env.API_KEYS_PER_USER;
-  if ((held?.n ?? 0) >= limit) {
-    throw new AppError(
-      "conflict",
-      `You already have ${limit} API keys. Revoke one you no longer use first.`,
-    );
-  }
+  if ((held?.n ?? 0) >= limit) throw tooManyKeys(limit);
   const made = await runtime.auth.api.createApiKey({ body: { name, userId } });
+  if (!(await keptWithinLimit(runtime.db, userId, made.id, limit))) throw tooManyKeys(limit);
   // The account is told; a failed mail does not undo the key (it is in the list to revoke).
   await mailNewCredential(runtime.mailer, runtime.env.SITE_URL, user.email, {
     kind: "api-key",
     name,
   }).catch((error) => runtime.logger.error({ err: error }, "new API key mail not sent"));
   return made.key;
+}
+
+const tooManyKeys = (limit: number) =>
+  new AppError(
+    "conflict",
+    `You already have ${limit} API keys. Revoke one you no longer use first.`,
+  );
+
+/**
+ * Parallel creations all pass the count before them. The library writes its key on its own
+ * connection (it cannot join our transaction), so the count is settled after it: under the
+ * account's lock, a new key whose owner already holds `limit` others is taken back before anyone
+ * has seen it. One at a time, so exactly `limit` stay, on every process.
+ */
+async function keptWithinLimit(db: Database, userId: string, keyId: string, limit: number) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api keys of ${userId}`}))`);
+    const [others] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.referenceId, userId), ne(apiKeys.id, keyId)));
+    if ((others?.n ?? 0) < limit) return true;
+    await tx.delete(apiKeys).where(eq(apiKeys.id, keyId));
+    return false;
+  });
 }
 
 /** Revokes one of the user's keys; false when the user has no such key. */

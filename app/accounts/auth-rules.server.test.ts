@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isProductEndpoint, withoutSessionTokens } from "./auth-rules.server";
+import { AUTH_RULES } from "~/platform/server/rate-limit.server";
+import { isProductEndpoint, PRODUCT_ENDPOINTS, withoutSessionTokens } from "./auth-rules.server";
 
 const at = (path: string) => `http://localhost:3000${path}`;
 
@@ -18,6 +19,11 @@ describe("isProductEndpoint", () => {
     ["POST", "/api/auth/two-factor/disable"],
     ["POST", "/api/auth/two-factor/verify-totp"],
     ["POST", "/api/auth/two-factor/verify-backup-code"],
+    ["POST", "/api/auth/sign-in/social"],
+    ["POST", "/api/auth/link-social"],
+    ["GET", "/api/auth/callback/github?code=x&state=y"],
+    ["GET", "/api/auth/passkey/generate-authenticate-options"],
+    ["POST", "/api/auth/passkey/verify-authentication"],
   ])("%s %s is the product's", (method, path) => {
     expect(isProductEndpoint(method, at(path))).toBe(true);
   });
@@ -32,11 +38,21 @@ describe("isProductEndpoint", () => {
     ["POST", "/api/auth/DELETE-USER"],
     ["POST", "/api/auth/%64elete-user"],
     ["GET", "/api/auth/reset-password/a/b"],
+    ["GET", "/api/auth/callback/a/b"],
+    ["POST", "/api/auth/callback/github"],
+    ["POST", "/api/auth/sign-in/anonymous"],
     ["POST", "/api/auth/two-factor/get-totp-uri"],
     ["POST", "/sign-in/email"],
     ["POST", "not a url"],
   ])("%s %s is not", (method, path) => {
     expect(isProductEndpoint(method, path === "not a url" ? path : at(path))).toBe(false);
+  });
+});
+
+describe("the per-address rules of the opened endpoints", () => {
+  it("name every opened endpoint, and nothing else", () => {
+    const opened = PRODUCT_ENDPOINTS.map((e) => e.path).sort();
+    expect(Object.keys(AUTH_RULES).sort()).toEqual([...new Set(opened)]);
   });
 });
 

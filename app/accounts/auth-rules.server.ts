@@ -9,28 +9,42 @@ export const AUTH_BASE_PATH = "/api/auth";
 
 /**
  * The endpoints the product uses, and nothing else: the /auth forms, two-factor, password reset and
- * profile security post to them; the mailed links open the two GETs.
+ * profile security post to them; the mailed links open the two GETs. Paths in the notation of the
+ * library's rate-limit rules (`*` one path segment): each has its rule in `AUTH_RULES`
+ * (app/platform/server/rate-limit.server.ts).
  */
-const PRODUCT_ENDPOINTS: { method: "GET" | "POST"; path: RegExp }[] = [
-  { method: "POST", path: /^\/sign-in\/email$/ },
-  { method: "POST", path: /^\/sign-up\/email$/ },
-  { method: "POST", path: /^\/sign-out$/ },
-  { method: "GET", path: /^\/verify-email$/ },
-  { method: "POST", path: /^\/request-password-reset$/ },
-  { method: "GET", path: /^\/reset-password\/[^/]+$/ },
-  { method: "POST", path: /^\/reset-password$/ },
-  { method: "POST", path: /^\/change-password$/ },
+export const PRODUCT_ENDPOINTS: readonly { method: "GET" | "POST"; path: string }[] = [
+  { method: "POST", path: "/sign-in/email" },
+  { method: "POST", path: "/sign-up/email" },
+  { method: "POST", path: "/sign-out" },
+  { method: "GET", path: "/verify-email" },
+  { method: "POST", path: "/request-password-reset" },
+  { method: "GET", path: "/reset-password/*" },
+  { method: "POST", path: "/reset-password" },
+  { method: "POST", path: "/change-password" },
   // The password entered again before adding a credential (confirmation.server.ts).
-  { method: "POST", path: /^\/confirm-password$/ },
-  { method: "POST", path: /^\/delete-user$/ },
-  { method: "POST", path: /^\/two-factor\/(enable|disable|verify-totp|verify-backup-code)$/ },
+  { method: "POST", path: "/confirm-password" },
+  { method: "POST", path: "/delete-user" },
+  { method: "POST", path: "/two-factor/enable" },
+  { method: "POST", path: "/two-factor/disable" },
+  { method: "POST", path: "/two-factor/verify-totp" },
+  { method: "POST", path: "/two-factor/verify-backup-code" },
   // Sign-in providers: starting a flow (sign in or link) and the provider's return.
-  { method: "POST", path: /^\/(sign-in\/social|link-social)$/ },
-  { method: "GET", path: /^\/callback\/[a-z0-9-]+$/ },
+  { method: "POST", path: "/sign-in/social" },
+  { method: "POST", path: "/link-social" },
+  { method: "GET", path: "/callback/*" },
   // Passkeys: the browser asks for options and answers with the authenticator's response.
-  { method: "GET", path: /^\/passkey\/generate-(register|authenticate)-options$/ },
-  { method: "POST", path: /^\/passkey\/verify-(registration|authentication)$/ },
+  { method: "GET", path: "/passkey/generate-register-options" },
+  { method: "GET", path: "/passkey/generate-authenticate-options" },
+  { method: "POST", path: "/passkey/verify-registration" },
+  { method: "POST", path: "/passkey/verify-authentication" },
 ];
+
+// A `*` segment holds a reset token or a provider's id: letters, digits, `_` and `-`.
+const OPEN = PRODUCT_ENDPOINTS.map(({ method, path }) => ({
+  method,
+  path: new RegExp(`^${path.replaceAll("*", "[\\w-]+")}$`),
+}));
 
 /** Whether a request to the library's handler is one the product makes (path as the router sees it). */
 export function isProductEndpoint(method: string, url: string): boolean {
@@ -42,7 +56,7 @@ export function isProductEndpoint(method: string, url: string): boolean {
   }
   if (!pathname.startsWith(`${AUTH_BASE_PATH}/`)) return false;
   const path = pathname.slice(AUTH_BASE_PATH.length);
-  return PRODUCT_ENDPOINTS.some((e) => e.method === method && e.path.test(path));
+  return OPEN.some((e) => e.method === method && e.path.test(path));
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

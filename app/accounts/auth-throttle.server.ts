@@ -12,7 +12,9 @@ import { TWO_FACTOR_COOKIE } from "./provider-two-factor.server";
 
 // Sign-in throttling as identity providers do it, inside the auth library's own hook pipeline, so
 // every way to its endpoints (our forms' forwarding, /api/auth/*, server calls) passes it:
-// - the library's per-address rules (rateLimit.customRules) cap ALL attempts from one address;
+// - failed sign-in and two-factor attempts count per address, whatever the account (the library's
+//   per-address rules leave these endpoints to us: they would count successes too); each attempt
+//   takes a point as it starts, so parallel guesses cannot slip past, and a success gives it back;
 // - failed sign-ins count per (account, address) and per account; success never spends anyone's
 //   allowance and clears the (account, address) count;
 // - a locked account stays open to the browsers that signed in to it before (a signed cookie), so
@@ -26,6 +28,8 @@ const SIGN_IN = "/sign-in/email";
 const MAILING_PATHS = new Set(["/sign-up/email", "/request-password-reset"]);
 const VERIFY_TOTP = "/two-factor/verify-totp";
 const TWO_FACTOR_STEPS = new Set([VERIFY_TOTP, "/two-factor/verify-backup-code"]);
+/** The steps that check a password or a code for someone signing in: failures count per address. */
+const ATTEMPTS = new Set([SIGN_IN, ...TWO_FACTOR_STEPS]);
 /** A browser that signed in to an account; a lock for unknown devices does not apply to it. */
 const KNOWN_DEVICE_COOKIE = "known_device";
 const KNOWN_DEVICE_SECONDS = 180 * 24 * 60 * 60;
@@ -42,6 +46,7 @@ export function authThrottle(limits: RateLimits) {
     hooks: {
       before: [
         { matcher: (ctx) => ctx.path === SIGN_IN, handler: createAuthMiddleware(refuseLocked) },
+        { matcher: (ctx) => ATTEMPTS.has(ctx.path ?? ""), handler: createAuthMiddleware(spend) },
         {
           matcher: (ctx) => MAILING_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(countMail),
@@ -49,6 +54,7 @@ export function authThrottle(limits: RateLimits) {
         { matcher: (ctx) => ctx.path === VERIFY_TOTP, handler: createAuthMiddleware(spendCode) },
       ],
       after: [
+        { matcher: (ctx) => ATTEMPTS.has(ctx.path ?? ""), handler: createAuthMiddleware(settle) },
         { matcher: (ctx) => ctx.path === SIGN_IN, handler: createAuthMiddleware(countOutcome) },
         {
           matcher: (ctx) => TWO_FACTOR_STEPS.has(ctx.path ?? ""),
@@ -67,6 +73,32 @@ export function authThrottle(limits: RateLimits) {
     if (!account.allowed && !(await isKnownDevice(ctx, who.account))) {
       throw lockedOut(account.retryAfterSeconds);
     }
+  }
+
+  /** Takes the attempt's point from the address's allowance, or refuses it as the library would. */
+  async function spend(ctx: HookContext) {
+    // Like the library's own per-address rules, only requests count: server calls have no address.
+    if (!ctx.request) return;
+    const verdict = await limits.signInAttempts.consume(addressOf(ctx));
+    if (verdict.allowed) return;
+    // No code: the forms word it as any per-address limit ("Too many attempts. Please wait …").
+    const retry = String(verdict.retryAfterSeconds);
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { message: "Too many requests. Please try again later." },
+      { "Retry-After": retry, "X-Retry-After": retry },
+    );
+  }
+
+  /** An attempt that did not fail on its credentials gives its point back. */
+  async function settle(ctx: HookContext) {
+    if (!ctx.request) return;
+    const returned = ctx.context.returned;
+    if (isAPIError(returned)) {
+      const code = (returned.body as { code?: string } | undefined)?.code ?? "";
+      if (!PASSED_CREDENTIALS.has(code)) return;
+    }
+    await limits.signInAttempts.refund(addressOf(ctx));
   }
 
   async function countOutcome(ctx: HookContext) {
@@ -187,6 +219,15 @@ function inMinutes(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
+/** Refusals after the password or code was right: the attempt is not a failure. */
+const PASSED_CREDENTIALS = new Set(["EMAIL_NOT_VERIFIED"]);
+
+/** The caller's address as the library's rate limits see it. */
+function addressOf(ctx: HookContext): string {
+  // Server calls without a request (scripts, tests) count as one local address.
+  return getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options) ?? "local";
+}
+
 function emailOf(ctx: HookContext): string | null {
   const email = (ctx.body as { email?: unknown } | undefined)?.email;
   return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : null;
@@ -201,10 +242,7 @@ function signInKeys(ctx: HookContext) {
   const email = emailOf(ctx);
   if (!email) return null;
   const account = accountKey(email);
-  // Server calls without a request (scripts, tests) count as one local address.
-  const address =
-    getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options) ?? "local";
-  return { account, pair: `${account}|${address}` };
+  return { account, pair: `${account}|${addressOf(ctx)}` };
 }
 
 /** The user a two-factor step is for: the signed-in user, or the one the password step named. */

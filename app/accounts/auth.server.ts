@@ -11,7 +11,7 @@ import * as schema from "~/db/schema";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import type { Env } from "~/platform/server/env.server";
 import { type Logger, redactSecrets } from "~/platform/server/logger.server";
-import { authRules, createRateLimits, type RateLimits } from "~/platform/server/rate-limit.server";
+import { AUTH_RULES, createRateLimits, type RateLimits } from "~/platform/server/rate-limit.server";
 import { configuredStorage } from "~/platform/storage/configured.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { STUDIO } from "~/platform/studio/studio";
@@ -174,7 +174,7 @@ export function createAuth({
       enabled: true,
       window: 60,
       max: 100,
-      customRules: authRules(env),
+      customRules: AUTH_RULES,
       customStorage: {
         consume: async (key, rule) => {
           const verdict = await limits.authRule(rule.window, rule.max).consume(key);

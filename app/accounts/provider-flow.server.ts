@@ -11,6 +11,10 @@ import { isProviderId } from "./providers.server";
 
 const PROVIDER_UNREACHABLE =
   "That sign-in service could not be reached. Please try again in a moment.";
+const RETURN_REFUSED =
+  "The page to return to after signing in is not a valid address on this site.";
+/** The library's refusals of the addresses it sends the browser back to. */
+const RETURN_REFUSALS = new Set(["INVALID_CALLBACK_URL", "INVALID_ERROR_CALLBACK_URL"]);
 
 type Flow<P extends string = ProviderId> = {
   /** As the form sent it: refused unless it names a configured provider. */
@@ -35,6 +39,14 @@ export async function startProviderFlow(
   if (!isProviderId(provider, context.runtime.env)) {
     throw new AppError("invalid", "That sign-in service is not available.");
   }
+  // The library's own check of the addresses it will send the browser back to, asked here so that
+  // a refused one is told as such and the provider is never contacted for it.
+  const auth = await context.runtime.auth.$context;
+  for (const url of [flow.callbackURL, flow.errorCallbackURL]) {
+    if (!auth.isTrustedOrigin(url, { allowRelativePaths: true })) {
+      throw new AppError("invalid", RETURN_REFUSED);
+    }
+  }
   const { path, body } = endpointOf({ provider, ...flow });
   const answer = await forwardToAuth<{ url?: string }>(request, context, path, body);
   const url = answer.body.url;
@@ -43,6 +55,7 @@ export async function startProviderFlow(
       { status: answer.status, code: answer.body.code, provider },
       `auth: a provider's ${flow.mode} could not start: ${answer.body.message ?? ""}`,
     );
+    if (RETURN_REFUSALS.has(answer.body.code ?? "")) throw new AppError("invalid", RETURN_REFUSED);
     // The provider is configured (checked above): the library fails to start its flow when
     // it cannot read the provider's discovery document ("Provider not found"), so it is down.
     if (answer.status === 429) {

@@ -84,7 +84,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             tab={loaderData.tab}
             redirectTo={loaderData.redirectTo}
           />
-          <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
+          <ProviderButtons
+            providers={loaderData.providers}
+            redirectTo={loaderData.redirectTo}
+            reply={actionData}
+          />
           <noscript>
             <p className="mt-6 text-center text-sm">
               <a href="/auth?tab=login" className="text-primary underline">

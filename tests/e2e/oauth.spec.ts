@@ -246,3 +246,20 @@ test("a code redeemed with the wrong PKCE verifier is refused", async ({ page })
   await expect(accountMenu(page)).toHaveCount(0);
   expect((await page.request.get(at("/profile"), { maxRedirects: 0 })).status()).toBe(401);
 });
+
+test("a return address the site cannot send the browser back to is refused on the form, before the provider is asked", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(400));
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(provider.issuer.url ?? "")) asked.push(request.url());
+  });
+  await continueWithProvider(page, `/auth?redirectTo=${encodeURIComponent("/news%2F..%2Fadmin")}`);
+  const refusal = "The page to return to after signing in is not a valid address on this site.";
+  await expect(page.getByTestId("providers").getByRole("alert")).toHaveText(refusal);
+  await expect(page).toHaveURL((url) => url.origin === site.url && url.pathname === "/auth");
+  expect(asked).toEqual([]);
+  await expect(accountMenu(page)).toHaveCount(0);
+});

@@ -151,6 +151,28 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
     expect(held).toHaveLength(limit);
   });
 
+  it("twenty keys made at once leave exactly the limit; the rest are refused with the limit's 409", async () => {
+    const user = await signedInAs(context, "guest");
+    const limit = context.runtime.env.API_KEYS_PER_USER;
+    const answers = await Promise.all(
+      Array.from({ length: 2 * limit }, (_, i) =>
+        post(user.cookie, { intent: "create-api-key", name: `Parallel ${i}` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(limit).fill(200), ...Array(limit).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(said(refused.body).formError).toBe(
+        `You already have ${limit} API keys. Revoke one you no longer use first.`,
+      );
+    }
+    const held = await handle.db.select().from(apiKeys).where(eq(apiKeys.referenceId, user.id));
+    expect(held).toHaveLength(limit);
+    // The keys kept are the ones shown; a refused creation shows none.
+    const shown = answers.map((a) => (a.body as { result?: { key?: string } }).result?.key);
+    expect(shown.filter(Boolean)).toHaveLength(limit);
+  });
+
   it("a service token verifies with a standard JWT library against the published keys", async () => {
     const developer = await signedInAs(context, "developer");
     const key = await makeKey(developer.cookie);

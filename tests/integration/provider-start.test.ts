@@ -1,6 +1,7 @@
+import http from "node:http";
 import net from "node:net";
 import type { AppLoadContext } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
 import { postForm, signedInAs } from "../support/accounts";
@@ -81,3 +82,52 @@ describe.each(testEngines())("a provider that is down, on $name", (engine) => {
     expect(said(answer.body).formError).toBe(UNREACHABLE);
   });
 });
+
+describe.each(testEngines())(
+  "a return address the auth library would refuse, on $name",
+  (engine) => {
+    // A provider that counts what it is asked: a refused address must not reach it.
+    const asked: string[] = [];
+    const provider = http.createServer((request, response) => {
+      asked.push(request.url ?? "");
+      response.writeHead(503).end();
+    });
+    let context: AppLoadContext;
+    openForSuite(engine, async ({ handle }) => {
+      await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+      const { port } = provider.address() as net.AddressInfo;
+      context = testContext(handle, {
+        env: {
+          OIDC_ISSUER: `http://127.0.0.1:${port}/realms/studio`,
+          OIDC_CLIENT_ID: "studio-site",
+          OIDC_CLIENT_SECRET: "a-client-secret",
+          OIDC_NAME: "Studio ID",
+        },
+      });
+      // The library reads the discovery document once as it starts (and again, while it is
+      // missing, when a flow starts); what the tests count is only what a flow asks.
+      await context.runtime.auth.$context;
+    });
+    afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+
+    // Same-site paths our redirects accept, which the library refuses as callback addresses
+    // (an encoded or backward slash in the path reads differently to browsers and routers).
+    it.each(["/news%2F..%2Fadmin", "/news%5Cx", "/a\\b"])(
+      "refuses %s with a 400 that says so, before the provider is asked",
+      async (redirectTo) => {
+        asked.length = 0;
+        const answer = await postForm(auth, context, "/auth", {
+          intent: "provider",
+          provider: "oidc",
+          redirectTo,
+        });
+        expect(answer.status).toBe(400);
+        expect(said(answer.body).formError).toBe(
+          "The page to return to after signing in is not a valid address on this site.",
+        );
+        expect(answer.location).toBeNull();
+        expect(asked).toEqual([]);
+      },
+    );
+  },
+);

@@ -1,9 +1,15 @@
 import { count, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
+import { PRODUCT_ENDPOINTS } from "../../app/accounts/auth-rules.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { rateLimits } from "../../app/db/schema";
 import { loadEnv } from "../../app/platform/server/env.server";
-import { createRateLimits, type LimitStore } from "../../app/platform/server/rate-limit.server";
+import {
+  AUTH_RULES,
+  createRateLimits,
+  type LimitStore,
+} from "../../app/platform/server/rate-limit.server";
 import { action as gamePlayed } from "../../app/routes/games-played";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
@@ -91,6 +97,59 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
       .from(rateLimits)
       .where(like(rateLimits.key, "api:%"));
     expect(stored!.n).toBe(0);
+  });
+
+  it("every auth endpoint the product opens is counted under its own rule, none under the library's defaults", async () => {
+    const context = testContext(handle);
+    const { auth, env, limits } = context.runtime;
+    const counted = vi.spyOn(limits, "authRule");
+    let n = 0;
+    for (const { method, path } of PRODUCT_ENDPOINTS) {
+      counted.mockClear();
+      const sample = path.replace("*", path.startsWith("/callback") ? "github" : "a-token");
+      const answer = await auth.handler(
+        new Request(`${env.SITE_URL}/api/auth${sample}`, {
+          method,
+          headers: {
+            "Content-Type": "application/json",
+            Origin: env.SITE_URL,
+            [CLIENT_IP_HEADER]: `192.0.2.${++n}`,
+          },
+          body: method === "POST" ? "{}" : undefined,
+        }),
+      );
+      // Open (the allowlist let it through), and not refused by any limit on a first request.
+      expect([404, 429], `${method} ${sample}`).not.toContain(answer.status);
+      const rule = AUTH_RULES[path];
+      expect(rule, `${path} has a rule`).toBeDefined();
+      const applied = counted.mock.calls.map(([window, max]) => ({ window, max }));
+      expect(applied, `${method} ${sample}`).toEqual(rule ? [rule] : []);
+    }
+    counted.mockRestore();
+  });
+
+  it("a provider sign-in and a password change are not held to the library's 3 in 10 seconds", async () => {
+    const context = testContext(handle);
+    const { auth, env } = context.runtime;
+    const post = (path: string) =>
+      auth.handler(
+        new Request(`${env.SITE_URL}/api/auth${path}`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Origin: env.SITE_URL,
+            [CLIENT_IP_HEADER]: "192.0.2.200",
+          },
+          body: JSON.stringify({ provider: "github", callbackURL: "/" }),
+        }),
+      );
+    // Each refused on its merits (no such provider here; no passwords given), never throttled.
+    const merits = { "/sign-in/social": 404, "/change-password": 400 };
+    for (const [path, status] of Object.entries(merits)) {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await post(path)).status);
+      expect(statuses, path).toEqual(Array(5).fill(status));
+    }
   });
 
   it("limits the anonymous game-played beacon per address", async () => {

@@ -17,8 +17,8 @@ import { secretOf, totp } from "../support/totp";
 import { uniqueEmail } from "../support/users";
 
 // Sign-in throttling as identity providers do it (decision 025): failures count per account and
-// per (account, address), every attempt per address under a loose ceiling, a lock ends by time and
-// says how long, and a TOTP code is accepted once.
+// per (account, address), failed attempts per address under a loose ceiling (successes spend none
+// of it), a lock ends by time and says how long, and a TOTP code is accepted once.
 
 const LOCKED = "Too many failed sign-in attempts. Try again in 15 minutes.";
 const INVALID = "Invalid email or password";
@@ -162,7 +162,27 @@ describe.each(testEngines())("sign-in throttling on $name", (engine) => {
     expect((await login(at(home), email, PASSWORD)).status).toBe(302);
   });
 
-  it("every attempt from one address counts toward a ceiling of 30 a minute, whatever the account", async () => {
+  it("correct sign-ins spend none of an address's allowance: after 29 failures, 35 sign-ins get in and the 31st failure is refused", async () => {
+    const office = newAddress();
+    const emails = [];
+    for (let i = 0; i < 5; i++) emails.push(await account(`office${i}`));
+    for (let i = 0; i < 29; i++) {
+      expect((await login(at(office), uniqueEmail("typo"), "not a password")).status).toBe(401);
+    }
+    const statuses = [];
+    for (let i = 0; i < 35; i++) {
+      statuses.push((await login(at(office), emails[i % 5]!, PASSWORD)).status);
+    }
+    expect(statuses).toEqual(Array(35).fill(302));
+    expect((await login(at(office), uniqueEmail("typo"), "not a password")).status).toBe(401);
+    const over = await login(at(office), emails[0]!, PASSWORD);
+    expect(over.status).toBe(429);
+    expect(over.formError).toMatch(
+      /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
+    );
+  });
+
+  it("every failed attempt from one address counts toward a ceiling of 30 a minute, whatever the account", async () => {
     const school = newAddress();
     const statuses = [];
     for (let i = 0; i < 30; i++) {

@@ -48,6 +48,11 @@ export class Limit {
     return verdict(res, res.consumedPoints < this.points);
   }
 
+  /** Gives back one point a hit consumed (an attempt that turned out not to count). */
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
+
   /** Refuses the key for `seconds` from now. */
   async block(key: string, seconds: number): Promise<void> {
     await this.limiter.block(key, seconds);
@@ -110,18 +115,45 @@ export const MAILS_PER_ADDRESS = 5;
 /** How long a TOTP code stays spent: the 90 s its code is valid (±1 step of 30 s), and some. */
 export const TOTP_CODE_SECONDS = 2 * MINUTE;
 
-/** The auth library's per-address rules (`rateLimit.customRules`, counted by `authRule`). */
-export function authRules(env: Env) {
-  const signIn = { window: MINUTE, max: env.SIGN_IN_RATE_LIMIT };
-  return {
-    "/sign-in/email": signIn,
-    "/two-factor/*": signIn,
-    "/confirm-password": signIn,
-    "/sign-up/email": { window: 10 * MINUTE, max: 10 },
-    "/request-password-reset": { window: 10 * MINUTE, max: 5 },
-    "/reset-password": { window: 10 * MINUTE, max: 10 },
-  };
-}
+type AuthRule = { window: number; max: number };
+
+// Password checks of a signed-in session: a cap on guessing the password through them.
+const PASSWORD_CHECK = { window: 10 * MINUTE, max: 20 };
+// Each asks or answers a provider or an authenticator and stores a challenge: a flood cap
+// well above an office's sign-ins (nothing here can be guessed).
+const CEREMONY = { window: MINUTE, max: 60 };
+
+/**
+ * The auth library's per-address rules (`rateLimit.customRules`, counted by `authRule`): one for
+ * every endpoint the product opens (PRODUCT_ENDPOINTS in app/accounts/auth-rules.server.ts, in the
+ * same notation, `*` one path segment), so none falls to the library's defaults (3 per 10 s on
+ * anything under /sign-in, /sign-up, /change-password and /two-factor, 100 a minute elsewhere).
+ * `false`: the library counts nothing there; the sign-in throttle (auth-throttle.server.ts) counts
+ * that endpoint's failures per address instead, so a success spends no one's allowance.
+ */
+export const AUTH_RULES: Readonly<Record<string, AuthRule | false>> = {
+  "/sign-in/email": false,
+  "/two-factor/verify-totp": false,
+  "/two-factor/verify-backup-code": false,
+  "/sign-up/email": { window: 10 * MINUTE, max: 10 },
+  "/sign-out": { window: MINUTE, max: 60 },
+  "/verify-email": { window: 10 * MINUTE, max: 30 },
+  "/request-password-reset": { window: 10 * MINUTE, max: 5 },
+  "/reset-password/*": { window: 10 * MINUTE, max: 10 },
+  "/reset-password": { window: 10 * MINUTE, max: 10 },
+  "/change-password": PASSWORD_CHECK,
+  "/confirm-password": PASSWORD_CHECK,
+  "/delete-user": PASSWORD_CHECK,
+  "/two-factor/enable": PASSWORD_CHECK,
+  "/two-factor/disable": PASSWORD_CHECK,
+  "/sign-in/social": CEREMONY,
+  "/link-social": CEREMONY,
+  "/callback/*": CEREMONY,
+  "/passkey/generate-register-options": CEREMONY,
+  "/passkey/generate-authenticate-options": CEREMONY,
+  "/passkey/verify-registration": CEREMONY,
+  "/passkey/verify-authentication": CEREMONY,
+};
 
 export function createRateLimits(db: Database, env: Env, store: LimitStore) {
   const limit = (name: string, points: number, seconds: number, where: LimitStore = store) =>
@@ -147,6 +179,11 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
     uploads: limit("uploads", env.UPLOAD_RATE_LIMIT, 10 * MINUTE),
     /** Game-played beacons per address. */
     gamePlayed: limit("game-played", env.GAME_PLAYED_RATE_LIMIT, MINUTE),
+    /**
+     * Failed sign-in and two-factor attempts per address, whatever the account: each attempt
+     * takes a point when it starts and a success gives it back (auth-throttle.server.ts).
+     */
+    signInAttempts: limit("sign-in-attempts", env.SIGN_IN_RATE_LIMIT, MINUTE),
     /** Failed sign-ins per (account, address); reached, that address is locked out of the account. */
     signInFailures: limit("sign-in-failures", env.SIGN_IN_FAILURE_LIMIT, lockoutSeconds),
     /** Failed sign-ins per account from any address; reached, the account locks for new devices. */
