@@ -6,6 +6,7 @@ import {
   REDACTED,
   redactSecrets,
   requestLogSerializers,
+  terminalLines,
 } from "./logger.server";
 
 function captured() {
@@ -79,5 +80,24 @@ describe("the logger", () => {
     const { logger, text } = captured();
     logger.info({ token: "TOKEN1", body: { password: "PASSWORD1" } }, "x");
     expect(text()).not.toMatch(/TOKEN1|PASSWORD1/);
+  });
+
+  it("at a terminal, writes sentences: the message, a request as method, URL, status and time", () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      "info",
+      terminalLines({ write: (text: string) => lines.push(text) }),
+    );
+    logger.info("studio-site listening on http://127.0.0.1:3000 (production build)");
+    logger.warn({ err: new Error("no route") }, "console SQL box: could not be checked");
+    logger.info(
+      { req: { method: "GET", url: "/news?q=x" }, res: { statusCode: 200 }, responseTime: 4 },
+      "request completed",
+    );
+    expect(lines).toEqual([
+      "studio-site listening on http://127.0.0.1:3000 (production build)\n",
+      "warning: console SQL box: could not be checked (no route)\n",
+      "GET /news?q=x 200 4 ms\n",
+    ]);
   });
 });

@@ -82,6 +82,36 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: REDACTED,
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  // A person at a terminal reads sentences; anything else (a service manager, a log collector)
+  // gets JSON lines.
+  return process.stdout.isTTY && process.env.NODE_ENV !== "production"
+    ? pino(options, terminalLines(process.stdout))
+    : pino(options);
+}
+
+type TerminalEntry = {
+  level: number;
+  msg?: string;
+  err?: { message?: string };
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+};
+
+const LEVEL_WORDS: Record<number, string> = { 40: "warning: ", 50: "error: ", 60: "fatal: " };
+
+/** A pino destination that writes each line as its message (and error), one sentence a line. */
+export function terminalLines(out: { write(text: string): unknown }): pino.DestinationStream {
+  return {
+    write(line: string) {
+      const entry = JSON.parse(line) as TerminalEntry;
+      const error = entry.err?.message ? ` (${entry.err.message})` : "";
+      const request = entry.req
+        ? `${entry.req.method} ${entry.req.url} ${entry.res?.statusCode ?? ""} ${entry.responseTime ?? ""} ms`
+        : entry.msg;
+      out.write(`${LEVEL_WORDS[entry.level] ?? ""}${request ?? ""}${error}\n`);
+    },
+  };
 }
 export type Logger = ReturnType<typeof createLogger>;
