@@ -261,6 +261,10 @@ describe("the sanitize step on its own", () => {
     ['<img src="data:image/png;base64,iVBORw0KGgo=" alt="d">', '<img alt="d" />'],
     ['<img src="https://evil.example/x.png" alt="e">', '<img alt="e" />'],
     ['<img src="javascript:alert(1)" alt="j">', '<img alt="j" />'],
+    [
+      '<img src="/media/a/1.webp" srcset="/media/a/1.webp 1x, https://evil.example/b.png 2x" alt="s">',
+      '<img src="/media/a/1.webp" alt="s" />',
+    ],
   ])("drops the URL of %j", (html, expected) => {
     expect(sanitizeRendered(html)).toBe(expected);
   });
@@ -270,6 +274,10 @@ describe("the sanitize step on its own", () => {
     ['<a href="mailto:hi@studio.example">m</a>', '<a href="mailto:hi@studio.example">m</a>'],
     ['<a href="/news/x#part">r</a>', '<a href="/news/x#part">r</a>'],
     ['<img src="/media/a/1.webp" alt="ok">', '<img src="/media/a/1.webp" alt="ok" />'],
+    [
+      '<img src="/media/a/1.webp" srcset="/media/a/1.webp 1x, /media/a/2.webp 2x" alt="ok">',
+      '<img src="/media/a/1.webp" srcset="/media/a/1.webp 1x, /media/a/2.webp 2x" alt="ok" />',
+    ],
   ])("keeps the allowed URL of %j", (html, expected) => {
     expect(sanitizeRendered(html)).toBe(expected);
   });

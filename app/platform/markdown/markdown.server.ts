@@ -291,6 +291,16 @@ const SANITIZE: sanitizeHtml.IOptions = {
   // Images come from this site only: relative URLs, no scheme at all.
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
+  // The image schemes above bind src only: a srcset with any candidate from elsewhere is dropped.
+  transformTags: {
+    img: (tagName, attribs) => {
+      const { srcset, ...rest } = attribs;
+      const local = srcset
+        ?.split(",")
+        .every((candidate) => isSitePath(candidate.trim().split(/\s+/)[0] ?? ""));
+      return { tagName, attribs: local ? attribs : rest };
+    },
+  },
   allowedStyles: {},
   disallowedTagsMode: "discard",
 };
