@@ -85,9 +85,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   if (destination) return pino(options, destination);
   // A person at a terminal reads sentences; anything else (a service manager, a log collector)
   // gets JSON lines.
-  return process.stdout.isTTY && process.env.NODE_ENV !== "production"
-    ? pino(options, terminalLines(process.stdout))
-    : pino(options);
+  return process.stdout.isTTY ? pino(options, terminalLines(process.stdout)) : pino(options);
 }
 
 type TerminalEntry = {
