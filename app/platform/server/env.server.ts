@@ -156,6 +156,9 @@ const schema = z
     }
   });
 
+/** Every variable the site reads; docs/configuration.md lists them (tests/repo/configuration.test.ts). */
+export const envSchema = schema;
+
 export type Env = Omit<z.infer<typeof schema>, "SITE_URL" | "AUTH_SECRET" | "DATA_DIR"> & {
   SITE_URL: string;
   AUTH_SECRET: string;
