@@ -103,7 +103,7 @@ const schema = z
     OIDC_NAME: z.string().min(1).max(40).default("Single sign-on"),
     // Personal API keys: how many one account may hold.
     API_KEYS_PER_USER: atLeastOne(10),
-    // The role the console's SQL box runs as (decision 027); a plain lower-case SQL name.
+    // The role the console's SQL box runs as; a plain lower-case SQL name.
     CONSOLE_READER_ROLE: z
       .string()
       .regex(
