@@ -1,4 +1,4 @@
-// The import rules of decision 031 (docs/decisions/031-one-room-per-feature.md), checked by
+// The import rules of docs/architecture.md (features in their own rooms, layers one way), checked by
 // `npm run lint`:
 //
 //   routes, admin, api, layout, runtime, root  ─►  features  ─►  platform  ─►  db
@@ -99,7 +99,7 @@ module.exports = {
       name: "every-folder-in-a-layer",
       severity: "error",
       comment:
-        "Each folder of app/ is a feature, a composition folder, platform/ or db/ (decision 031); " +
+        "Each folder of app/ is a feature, a composition folder, platform/ or db/; " +
         "a new feature is added to FEATURES in .dependency-cruiser.cjs.",
       from: {
         path: "^app/[^/]+/",

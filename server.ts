@@ -1,8 +1,8 @@
 // Starts and stops the site. `npm start` runs this file compiled (build/server/start.js, through
-// bin/start.js, which builds first when the build is missing or stale; decision 039); tests and
+// bin/start.js, which builds first when the build is missing or stale); tests and
 // `--dev` run it through tsx. `--dev` serves through Vite with hot reload; `--demo` adds the demo
 // content first. The site itself (runtime, middleware, page cache, React Router) is server/app.ts,
-// compiled with the app into build/server/index.js (decision 032).
+// compiled with the app into build/server/index.js.
 // biome-ignore-all assist/source/organizeImports: the first import settles NODE_ENV before React loads
 
 import { declaredNodeEnv } from "./app/platform/server/node-env.server";
@@ -38,7 +38,7 @@ start().catch((error) => {
 
 /**
  * One process, or with WEB_CONCURRENCY > 1 on PostgreSQL a primary that keeps that many workers
- * (server/supervisor.ts, decision 040). The embedded database allows one process: there the
+ * (server/supervisor.ts). The embedded database allows one process: there the
  * setting is refused with a line saying so, and the site runs as one.
  */
 async function start() {
@@ -132,7 +132,7 @@ async function loadSite(): Promise<Site> {
   return module.createSite({
     ...options,
     // Hashed file names never change content: cache them for a year. Scripts and stylesheets go
-    // out as compressed at build time (.br, else .gz; decision 046), never per request.
+    // out as compressed at build time (.br, else .gz), never per request.
     serveAssets: (app) =>
       app.use(
         "/assets",
@@ -140,7 +140,7 @@ async function loadSite(): Promise<Site> {
           enableBrotli: true,
           orderPreference: ["br", "gz"],
           // A hashed file is never asked for again, so no validators; nor are scripts fetched
-          // in ranges: ~100 bytes fewer on each of a page's ~20 scripts (decision 047).
+          // in ranges: ~100 bytes fewer on each of a page's ~20 scripts.
           serveStatic: {
             immutable: true,
             maxAge: "1y",

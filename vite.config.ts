@@ -7,7 +7,7 @@ import { defineConfig, type Plugin, type Rollup } from "vite";
 
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
 
-// A feature's index files re-export and run nothing on import (decision 031). Saying so lets the
+// A feature's index files re-export and run nothing on import. Saying so lets the
 // bundler skip the modules a page does not use: the home page imports NewsCard from ~/news without
 // loading the news admin tab and its libraries.
 const featureIndexes: Plugin = {
@@ -17,7 +17,7 @@ const featureIndexes: Plugin = {
   },
 };
 
-// Fewer, larger scripts per page (decision 047): each is a request of its own, and on a slow line
+// Fewer, larger scripts per page: each is a request of its own, and on a slow line
 // ~30 small ones cost more than their bytes. React, React DOM and the router, which every page
 // runs, go into one file; chunks under 20 kB are merged into others where that makes no page run
 // code it did not run before (Rollup's own rule). Merged into the client environment's output,
@@ -63,7 +63,7 @@ const KNOWN_NOISE: ((log: Rollup.RollupLog) => boolean)[] = [
   (log) => log.code === "INVALID_ANNOTATION" && Boolean(log.id?.includes("/node_modules/")),
   // The chunk merger's count of small chunks (experimentalMinChunkSize, above).
   (log) => log.code === "OPTIMIZE_CHUNK_STATUS",
-  // A form schema the browser loads on demand and the server imports directly (decision 049):
+  // A form schema the browser loads on demand and the server imports directly:
   // the server build notes the dynamic import will not split, which is what it should do.
   (log) =>
     log.plugin === "vite:reporter" &&
@@ -77,7 +77,7 @@ export default defineConfig(({ mode }) => ({
   resolve: { alias: { "~": appDir } },
   // Vitest runs the unit and integration tests without the React Router plugin.
   plugins: mode === "test" ? [] : [featureIndexes, browserChunks, tailwindcss(), reactRouter()],
-  // The browser build is minified by terser, ~3 % smaller than esbuild (decision 048). Vite picks
+  // The browser build is minified by terser, ~3 % smaller than esbuild. Vite picks
   // the minifier from the top-level setting; the server build turns minifying off below.
   build: {
     assetsInlineLimit: 0,
@@ -86,7 +86,7 @@ export default defineConfig(({ mode }) => ({
     rollupOptions: { onLog },
   },
   // The server build's entry is the site module, with the React Router build inside it, as React
-  // Router's custom-server template does (decision 032).
+  // Router's custom-server template does.
   // Not minified: the server's stack traces keep their names and lines.
   environments: { ssr: { build: { minify: false, rollupOptions: { input: "./server/app.ts" } } } },
   // Pure-JS UI libraries go into the server build (only what the pages use) instead of being loaded

@@ -16,10 +16,10 @@ import {
 export const streamTimeout = 5_000;
 
 /**
- * How browsers and shared caches may keep a page (decisions 018, 043). A signed-in page is not
+ * How browsers and shared caches may keep a page. A signed-in page is not
  * stored at all, so the back button after signing out shows nothing private. A public page asked
- * for without a cookie is the same bytes for everyone (no nonce, its inline scripts by hash;
- * decision 028): a shared cache in front (nginx, a CDN) may keep it for SHARED_PAGE_SECONDS and
+ * for without a cookie is the same bytes for everyone (no nonce, its inline scripts by hash):
+ * a shared cache in front (nginx, a CDN) may keep it for SHARED_PAGE_SECONDS and
  * serve it a little longer while it fetches a fresh one; browsers revalidate it each time (the page
  * cache answers 304 to a matching ETag). Any other page is private.
  */
@@ -110,7 +110,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          // The module preloads and the module script wait for the first paint (decision 047).
+          // The module preloads and the module script wait for the first paint.
           const document = pipeline(body, afterPaintStream(), () => {});
           resolve(
             new Response(createReadableStreamFromReadable(document), {

@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The stylesheet as React Router documents it (a `?url` import in `links`), with a precedence, so
 // React puts it first in <head>, before the scripts' module preloads: the browser asks for it
-// before them, and first paint no longer waits behind them (decision 044).
+// before them, and first paint no longer waits behind them.
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss, precedence: "high" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -127,7 +127,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The toaster, once a toast is asked for: its code is not among the page's first scripts (decision 046). */
+/** The toaster, once a toast is asked for: its code is not among the page's first scripts. */
 function ThemedToaster() {
   const [theme] = useTheme();
   const wanted = useSyncExternalStore(

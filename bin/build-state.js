@@ -1,6 +1,6 @@
 // Whether the build is there and newer than the sources, and how to make it. Plain JavaScript:
 // `npm start` (bin/start.js) reads it before anything is compiled; server.ts and the studio
-// command read it too (decision 039).
+// command read it too.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: the compiled server (build/server/start.js), plain JavaScript; on a fresh clone, or
-// after a change to the sources, it builds first (decision 039).
+// after a change to the sources, it builds first.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUILT, ensureBuild } from "./build-state.js";

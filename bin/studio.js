@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `studio` command: the compiled command line (build/cli/studio.js) when the build is current,
 // else the TypeScript source through tsx (a checkout being worked on; tsx is a development
-// dependency). Decision 039.
+// dependency), so `npm start` needs no TypeScript.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUILT, isBuildStale } from "./build-state.js";

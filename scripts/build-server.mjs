@@ -1,7 +1,7 @@
 // The second step of `npm run build`: compiles the start-up file (server.ts) and the studio command
 // (bin/studio.ts) into plain JavaScript beside the React Router build, so `npm start` and `studio`
-// run no TypeScript (decision 039). Packages stay imports; the app's own modules are bundled.
-// Then compresses the browser's scripts and stylesheets once, beside them (decision 046).
+// run no TypeScript. Packages stay imports; the app's own modules are bundled.
+// Then compresses the browser's scripts and stylesheets once, beside them.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

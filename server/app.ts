@@ -1,7 +1,7 @@
 // The site as one request handler: the runtime, Express with our middleware, the page cache and the
 // React Router handler. Built with the rest of the app (`react-router build` makes it
 // build/server/index.js, the React Router build inside it), and loaded through Vite in
-// development; server.ts only starts and stops it (decision 032).
+// development; server.ts only starts and stops it.
 import crypto from "node:crypto";
 import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
@@ -45,7 +45,7 @@ export type SiteOptions = {
   print: (text: string) => void;
   /**
    * Mounts what serves the built scripts and stylesheets (production only), before everything
-   * else: they go out with only the headers a script or stylesheet uses (decision 047).
+   * else: they go out with only the headers a script or stylesheet uses.
    */
   serveAssets?: (app: express.Express) => void;
   /** Mounts what serves files (Vite's middleware, or build/client), after the page cache. */
@@ -80,7 +80,7 @@ export async function createSite(options: SiteOptions) {
   if (options.serveAssets) {
     // A script or a stylesheet needs nosniff; the document policies (CSP, frame, referrer,
     // permissions, opener) mean nothing on it, and on ~20 scripts per page their ~700 bytes each
-    // were a tenth of what a page's scripts weighed on the wire (decision 047).
+    // were a tenth of what a page's scripts weighed on the wire.
     app.use("/assets", (_req, res, next) => {
       res.setHeader("X-Content-Type-Options", "nosniff");
       if (shuttingDown) res.setHeader("Connection", "close");
@@ -106,7 +106,7 @@ export async function createSite(options: SiteOptions) {
   const sharedPolicy = (document: string, path: string) =>
     policy({ hashes: inlineScriptHashes(document) }, path);
   // Signed-in readers' public pages, one copy per session, served while the session cache keeps
-  // the viewer they were rendered for (decision 045): cleared with the public pages and with the
+  // the viewer they were rendered for: cleared with the public pages and with the
   // sessions.
   const readerPages = new PageCache({
     name: "reader-pages",
@@ -121,7 +121,7 @@ export async function createSite(options: SiteOptions) {
 
   // The public API reads (news and games lists, a news item) kept like the public pages and
   // cleared by the same writes; a kept answer is sent only once the API's rate limit has counted
-  // the request, before the log line and the rest of the pipeline (decision 038).
+  // the request, before the log line and the rest of the pipeline.
   const apiAnswers = new PageCache({ name: "api-answers", paths: PUBLIC_API_READS });
   runtime.caches.register(apiAnswers);
   app.use(
@@ -156,7 +156,7 @@ export async function createSite(options: SiteOptions) {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (isSharedPage(req) || readerPages.keyOf(req) !== null) {
       // Kept by a page cache and served again: no nonce. The page cache replaces this policy with
-      // one listing the hashes of the document's inline scripts (decisions 028, 045).
+      // one listing the hashes of the document's inline scripts.
       res.locals.nonce = undefined;
       res.setHeader("Content-Security-Policy", policy({ hashes: [] }, req.path));
     } else {
@@ -189,7 +189,7 @@ export async function createSite(options: SiteOptions) {
   app.use(compression());
 
   // Anonymous public pages from memory, before the static files (no file lookup for a page); the
-  // writes that change them (news, games) clear them on every process (decision 028).
+  // writes that change them (news, games) clear them on every process.
   const pageCache = new PageCache({ sharedPolicy });
   runtime.caches.register(pageCache);
   app.use(pageCache.middleware());
@@ -230,15 +230,14 @@ export async function createSite(options: SiteOptions) {
     logger,
     /**
      * The health probes and the pages the caches hold are answered before Express runs (no log
-     * line, no middleware): they cost little more than writing their bytes (decisions 018, 038,
-     * 045).
+     * line, no middleware): they cost little more than writing their bytes.
      * Everything else goes to Express.
      */
     handle(req: http.IncomingMessage, res: http.ServerResponse) {
       const extra: http.OutgoingHttpHeaders = { "X-Request-Id": requestId(req) };
       if (shuttingDown) extra.Connection = "close";
       // Balancers ask the health paths several times a second: answered here from the
-      // once-a-second database check, with no log line (decisions 034, 038).
+      // once-a-second database check, with no log line.
       const probe = healthPathOf(req.method, req.url);
       if (probe) {
         answerProbe(probe, runtime, req.method, res, { ...headers, ...extra }).catch((error) => {

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 
-// Several processes on one machine (decision 040): with WEB_CONCURRENCY > 1 on PostgreSQL the
+// Several processes on one machine: with WEB_CONCURRENCY > 1 on PostgreSQL the
 // primary process forks that many workers, which share one listening port (node's cluster module
 // hands the connections round). The primary serves nothing and opens no database: it keeps the
 // workers running, replaces one that dies, restarts them one at a time on SIGHUP (a new one is

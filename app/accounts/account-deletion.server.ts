@@ -12,7 +12,7 @@ export const LAST_OWNER_CANNOT_LEAVE =
 
 /**
  * Deletes an account and what belongs to it, in one transaction under the lock role changes take,
- * so the last owner can never go: its contact messages (decision 026) and the user row, whose
+ * so the last owner can never go: its contact messages and the user row, whose
  * sessions, credentials, profile, preferences, role and activity cascade. Throws the last-owner conflict (an AppError).
  */
 export async function deleteAccount(db: Database, userId: string): Promise<void> {

@@ -5,7 +5,7 @@ import { issueServiceToken } from "./api-callers.server";
 import { API_KEY_HEADER } from "./tokens";
 
 // The accounts feature's API endpoint: a personal API key exchanged for a short-lived service
-// token (decision 051). It needs no session; the key in `x-api-key` is the credential.
+// token. It needs no session; the key in `x-api-key` is the credential.
 const ServiceTokenSchema = z.object({
   access_token: z.string(),
   token_type: z.literal("Bearer"),

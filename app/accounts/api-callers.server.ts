@@ -5,7 +5,7 @@ import { apiKeyOwner } from "./api-keys.server";
 import { callerById, getSessionUser, type SessionUser } from "./session.server";
 import { API_KEY_HEADER, SERVICE_TOKEN_LIFETIME } from "./tokens";
 
-// Who calls the REST API (decision 051): a personal API key (`x-api-key`), a service token
+// Who calls the REST API: a personal API key (`x-api-key`), a service token
 // (`Authorization: Bearer <JWT>`) or the session cookie, in that order. A presented key or token
 // that does not hold is refused (401) — never read as a guest — and no answer about it is kept, so
 // a revoked key fails on its next request on every process.

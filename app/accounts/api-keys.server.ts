@@ -6,7 +6,7 @@ import { AppError } from "~/platform/errors/app-error";
 import { mailNewCredential } from "./credential-mail.server";
 import type { ApiKeySummary } from "./tokens";
 
-// Personal API keys (decision 051) through the auth library's api-key plugin: it makes the key,
+// Personal API keys through the auth library's api-key plugin: it makes the key,
 // keeps only its hash and checks it. A key acts as its owner with the owner's role of the moment
 // (the API reads it on each request), so a demoted or deleted account's keys lose their power at
 // once; revoking deletes the row, which every process sees on the key's next use.

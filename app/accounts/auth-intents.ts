@@ -1,5 +1,5 @@
 // The /auth page's two forms, named by the `intent` each posts (zod-free: the page shows them
-// before zod loads, decision 049).
+// before zod loads).
 
 export const AUTH_INTENTS = ["login", "register"] as const;
 

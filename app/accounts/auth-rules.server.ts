@@ -1,7 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 
-// The product's rules for the auth library's own endpoints (decision 026). They live inside the
+// The product's rules for the auth library's own endpoints. They live inside the
 // library, so its HTTP endpoints (/api/auth/*), our form actions (which forward to the same handler)
 // and server calls all meet them.
 
@@ -91,7 +91,7 @@ export const PASSWORD_REQUIRED = "Password is required";
 /**
  * The endpoints after which a session has ended or carries something else: signing out, a password
  * changed or reset (other sessions revoked), the account deleted, two-factor turned on or off, an
- * address confirmed. Every process then forgets the sessions it resolved (decision 041).
+ * address confirmed. Every process then forgets the sessions it resolved.
  */
 const SESSION_CHANGING = new Set([
   "/sign-out",

@@ -1,5 +1,5 @@
 // The sign-in pages' forms import their schemas (and zod with them) when the form is first used,
-// not with the page (decision 049); the server's actions import ./auth-schemas as usual.
+// not with the page; the server's actions import ./auth-schemas as usual.
 
 type AuthSchemas = typeof import("./auth-schemas");
 type SignInFormSchema =

@@ -39,7 +39,7 @@ export type AuthDeps = {
   logger: Logger;
   /** The server's limits; one-off tools (the CLI, seeding) count in their own memory. */
   limits?: RateLimits;
-  /** Called after an endpoint that ends or changes sessions, before its answer (decision 041). */
+  /** Called after an endpoint that ends or changes sessions, before its answer. */
   sessionsChanged?: () => Promise<void>;
   /** Where avatars live; the configured storage when not given. */
   storage?: Storage;
@@ -135,7 +135,7 @@ export function createAuth({
         });
       },
     },
-    // Sign-in with providers (decision 051): an identity joins an existing account only when the
+    // Sign-in with providers: an identity joins an existing account only when the
     // provider vouches for the e-mail address; provider tokens are stored encrypted.
     socialProviders: socialProviders(env),
     account: {

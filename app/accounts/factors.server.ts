@@ -5,7 +5,7 @@ import type { Factor } from "./factors";
 
 // The account's sign-in factors as the spec names them (section 3: id, status, factor_type,
 // friendly_name): the authenticator app of the two-factor plugin (one, the library's limit) and
-// each passkey of the passkey plugin (decision 051).
+// each passkey of the passkey plugin.
 
 /** Every factor of a user, the app first, then passkeys oldest first. */
 export async function listFactors(db: Database, userId: string): Promise<Factor[]> {

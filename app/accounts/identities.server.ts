@@ -5,7 +5,7 @@ import type { Env } from "~/platform/server/env.server";
 import type { Identities } from "./identities";
 import { configuredProviders } from "./providers.server";
 
-// Identities from sign-in providers linked to an account (decision 051): listed in the profile,
+// Identities from sign-in providers linked to an account: listed in the profile,
 // unlinked while another way in remains: the password, another identity or a passkey.
 
 export const PASSWORD_PROVIDER = "credential";

@@ -1,4 +1,4 @@
-// The accounts feature's server-only face: what other folders may import on the server (decision 031).
+// The accounts feature's server-only face: what other folders may import on the server.
 
 export { ACCOUNTS_ENDPOINTS } from "./accounts.api.server";
 export {

@@ -1,4 +1,4 @@
-// The accounts feature's browser-safe face: what other folders may import (decision 031).
+// The accounts feature's browser-safe face: what other folders may import.
 export { AuthCard } from "./auth-card";
 export { authSchema } from "./auth-schema-loaders";
 export {

@@ -1,4 +1,4 @@
-// The browser's half of passkeys (decision 051): the auth library's passkey plugin makes the
+// The browser's half of passkeys: the auth library's passkey plugin makes the
 // WebAuthn options and checks the answers; SimpleWebAuthn's browser package talks to the
 // authenticator. It is loaded on first use, so no page carries it before a passkey is asked for.
 

@@ -10,7 +10,7 @@ import type { Logger } from "~/platform/server/logger.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { mailNewCredential } from "./credential-mail.server";
 
-// Passkeys (decision 051) through the auth library's passkey plugin, with the product's rules on
+// Passkeys through the auth library's passkey plugin, with the product's rules on
 // top. A passkey counts as both factors of a sign-in (the device held, and the PIN, fingerprint or
 // face that unlocked it) only when the authenticator verified its user: a security key that only
 // senses a touch is one factor, and must not pass an account's authenticator-app step. So user
@@ -24,7 +24,7 @@ export const USER_NOT_VERIFIED_AT_SIGN_IN =
 /**
  * The WebAuthn relying party: the site's host. Browsers refuse an IP address as one, so a site
  * served at an address (a local or test server at 127.0.0.1) offers passkeys at localhost, same
- * port (decision 051).
+ * port.
  */
 export function passkeyParty(siteUrl: string) {
   const site = new URL(siteUrl);

@@ -184,7 +184,7 @@ export async function answerProfileForm({
         if (!(await revokeSession(db, user.id, sessionId))) {
           throw new AppError("not_found", "That device could not be signed out.");
         }
-        // No process may accept the signed-out device's session after this answer (decision 041).
+        // No process may accept the signed-out device's session after this answer.
         await context.runtime.caches.sessionsChanged(db);
         throw await done("Device signed out");
       });

@@ -4,7 +4,7 @@ import type { FormReply } from "~/platform/forms/submission.server";
 import { Button } from "~/platform/ui/button";
 import type { SignInProvider } from "./providers";
 
-// /auth's sign-in services (decision 051): one plain form each, so they work without JavaScript;
+// /auth's sign-in services: one plain form each, so they work without JavaScript;
 // the page's action starts the provider's flow and the browser leaves for the provider. A start it
 // refuses comes back as the page's reply, said above the buttons (beside the button pressed; a toast
 // would cover it on a phone).

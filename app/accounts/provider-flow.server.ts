@@ -4,7 +4,7 @@ import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
 import type { ProviderId } from "./providers";
 import { isProviderId } from "./providers.server";
 
-// Starting a provider's authorization-code flow (decision 051): the auth library makes the state
+// Starting a provider's authorization-code flow: the auth library makes the state
 // and the PKCE verifier, keeps them, and answers with the provider's address; the browser goes
 // there with the library's cookies. The provider sends it back to the library's callback, which
 // signs in (or links) and then sends it to `callbackURL`, or to `errorCallbackURL?error=…`.

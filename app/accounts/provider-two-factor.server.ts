@@ -3,7 +3,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 
-// Two-factor after a provider sign-in (decision 051). The two-factor plugin asks for the code after
+// Two-factor after a provider sign-in. The two-factor plugin asks for the code after
 // the password step only; a provider's return would sign an account with two-factor on straight
 // in, so a stolen provider account would skip the code. This hook does to the provider's new
 // session what the plugin does to the password step's: the session is dropped, the plugin's own

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadEnv } from "~/platform/server/env.server";
 import { configuredProviders, providerFormTargets, socialProviders } from "./providers.server";
 
-// Which sign-in providers a deployment offers (decision 051): none unless configured, each only
+// Which sign-in providers a deployment offers: none unless configured, each only
 // with its id and secret, the OpenID Connect one also with its issuer; /auth and /profile's forms
 // may lead to exactly their authorization origins.
 

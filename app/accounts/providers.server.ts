@@ -3,7 +3,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Env } from "~/platform/server/env.server";
 import type { ProviderId, SignInProvider } from "./providers";
 
-// The sign-in providers (decision 051): Discord, GitHub and Google through the auth library's own
+// The sign-in providers: Discord, GitHub and Google through the auth library's own
 // presets, and one generic OpenID Connect provider through its generic-oauth plugin (discovery,
 // authorization code with PKCE, ID token checks). Each is on when its environment variables are set;
 // none is on by default.

@@ -1,6 +1,6 @@
 import type { ClearableCache } from "~/platform/server/caches.server";
 
-// Sessions resolved without a database query on most requests (decisions 041, 045): the signed-in
+// Sessions resolved without a database query on most requests: the signed-in
 // user a session cookie stands for (the auth library's answer, with the role, profile and theme
 // read beside it) is kept for a few seconds. Any write that ends a session or changes what it
 // carries clears this cache on every process before its answer (CacheRegistry's

@@ -23,7 +23,7 @@ export type SessionUser = {
 
 /**
  * The signed-in user with their role, or null. A failed lookup counts as signed out (guest). Kept
- * per session cookie for a few seconds (decisions 041, 045): a repeated request asks nothing of
+ * per session cookie for a few seconds: a repeated request asks nothing of
  * the database; whatever ends the session or changes its role, profile or theme clears it first.
  */
 export async function getSessionUser(

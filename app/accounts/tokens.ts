@@ -1,4 +1,4 @@
-// Access tokens for the API (decision 051), as the pages and the API reference name them.
+// Access tokens for the API, as the pages and the API reference name them.
 
 /** Every personal API key starts with this, so a leaked one is recognisable. */
 export const API_KEY_PREFIX = "studio_";

@@ -4,7 +4,7 @@ import { listRecentActivity } from "./activity.server";
 import { ActivityEntrySchema } from "./activity-schema";
 
 // The activity feature's API endpoint. user_activity answers with the caller's own rows only, as
-// the spec's backend did: no account reads another's (decision 030).
+// the spec's backend did: no account reads another's.
 export const ACTIVITY_ENDPOINTS: Endpoint<Permission>[] = [
   listEndpoint({
     path: "user_activity",

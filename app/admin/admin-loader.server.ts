@@ -12,7 +12,7 @@ import { ADMIN_LIST_PARAMS } from "./admin-lists";
 import { openTab, TAB_PARAM } from "./admin-tabs";
 
 // What /admin shows (docs/product.md#admin-dashboard): one page of each list the role may manage,
-// filtered and paged by the URL (decision 035). A list whose read fails shows its error and leaves
+// filtered and paged by the URL. A list whose read fails shows its error and leaves
 // the others alone.
 
 /** Messages and news a page of the dashboard shows. */

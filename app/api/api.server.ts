@@ -10,8 +10,8 @@ import { PROFILES_ENDPOINTS } from "~/profiles/index.server";
 import { can, type Permission } from "~/roles";
 import { ROLES_ENDPOINTS } from "~/roles/index.server";
 
-// The REST API v1, composed: each feature declares its own endpoints (`<feature>.api.server.ts`,
-// decision 031); this list drives the router, the OpenAPI document, the reference page and the
+// The REST API v1, composed: each feature declares its own endpoints (`<feature>.api.server.ts`);
+// this list drives the router, the OpenAPI document, the reference page and the
 // role matrix tests alike. Order counts: it is the order of Allow and of the document.
 export const ENDPOINTS: readonly Endpoint<Permission>[] = [
   ...NEWS_ENDPOINTS,
@@ -33,7 +33,7 @@ export const handleApi = createApiRouter({
 
 /**
  * The paths of the public reads (GET, no permission): their answers depend on the URL and the
- * content alone, so the server keeps them like the public pages (decision 038).
+ * content alone, so the server keeps them like the public pages.
  */
 export const PUBLIC_API_READS: readonly RegExp[] = ENDPOINTS.filter(
   (endpoint) => endpoint.method === "GET" && !endpoint.permission,

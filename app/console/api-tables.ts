@@ -3,7 +3,7 @@ import { apiErrorMessage } from "./console-api";
 /**
  * The tables of docs/product.md#data, as the API tester takes them by name, and
  * the API collection that reads each. contact_messages is the API's `messages`; user_activity and
- * user_preferences answer with the caller's own rows (decision 030).
+ * user_preferences answer with the caller's own rows.
  */
 const TABLE_PATHS = {
   news: "news",

@@ -65,7 +65,7 @@ export const QueryResultSchema = z.object({
 });
 export type QueryResult = z.infer<typeof QueryResultSchema>;
 
-/** Whether the SQL box can run here, and why not (decision 027). */
+/** Whether the SQL box can run here, and why not. */
 export const QueryStatusSchema = z.object({
   available: z.boolean(),
   reason: z.string().nullable(),

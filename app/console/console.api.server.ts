@@ -27,7 +27,7 @@ import { getWork, listTeam, saveWork } from "./work.server";
 
 // The developer console's API endpoints (docs/product.md#api): developer_work and team (its
 // tables and tabs), health, stats and cache clearing for developers and owners, and the owner's SQL
-// query box (decision 027).
+// query box.
 
 /** A query the box did not run, as the API's error: the owner's fault (400) or the box is off (409). */
 function queryError(error: unknown, message: string): AppError {
@@ -35,7 +35,7 @@ function queryError(error: unknown, message: string): AppError {
     return new AppError("invalid", message, { code: "query_refused" });
   if (error instanceof QueryTimedOut)
     return new AppError("invalid", message, { code: "query_timeout" });
-  // Not the query's fault and nothing was run: the box is off here (decision 027).
+  // Not the query's fault and nothing was run: the box is off here.
   if (error instanceof QueryUnavailable)
     return new AppError("conflict", message, { code: "query_unavailable" });
   return new AppError("invalid", message, { code: "query_failed" });

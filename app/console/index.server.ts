@@ -1,4 +1,4 @@
-// The console feature's server-only face: what other folders may import on the server (decision 031).
+// The console feature's server-only face: what other folders may import on the server.
 export { CONSOLE_ENDPOINTS } from "./console.api.server";
 export {
   HealthSchema,

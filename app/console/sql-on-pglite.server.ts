@@ -11,7 +11,7 @@ import {
 import { type Exec, readerSetupStatements } from "./sql-reader.server";
 import { queryWorker, StatementTimedOut, type WorkerExec } from "./sql-worker.server";
 
-// PGlite: the console query runs on a worker thread, over a copy of the two tables (decision 027).
+// PGlite: the console query runs on a worker thread, over a copy of the two tables.
 
 /** On PGlite each query gets a copy of the two tables; past this many rows, use PostgreSQL. */
 const COPY_ROW_LIMIT = 50_000;

@@ -15,7 +15,7 @@ import {
   sqlState,
 } from "./sql-reader.server";
 
-// PostgreSQL: the console query runs in the app's database, as the reader role (decision 027).
+// PostgreSQL: the console query runs in the app's database, as the reader role.
 
 export const drizzleExec =
   (tx: Pick<Database, "execute">): Exec =>

@@ -13,7 +13,7 @@ import {
 } from "./sql-reader.server";
 import { EngineDown } from "./sql-worker.server";
 
-// The owner's SQL box (docs/product.md#sql-query-box, decision 027): what the API and the start-up
+// The owner's SQL box (docs/product.md#sql-query-box): what the API and the start-up
 // call. The query runs on PostgreSQL in the app's database (./sql-on-postgres.server.ts) or on
 // PGlite over a copy in a worker (./sql-on-pglite.server.ts), through the same steps
 // (./sql-query-steps.server.ts).

@@ -139,7 +139,7 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     read: boolean("read").notNull().default(false),
     // The signed-in sender, when there was one: the message is theirs whatever address they typed.
-    // Otherwise a message belongs to the account that verified its address (decision 026).
+    // Otherwise a message belongs to the account that verified its address.
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
   },

@@ -42,7 +42,7 @@ export async function listGames(db: Database): Promise<GameEntry[]> {
   return rows.map(toEntry);
 }
 
-/** One page of the games in display order: what the API lists (decision 035). */
+/** One page of the games in display order: what the API lists. */
 export function listGamesPage(db: Database, options: { page: PageRequest; size: number }) {
   const { page: request, size } = options;
   const order = { key: games.displayOrder, id: games.id, order: "asc" } as const;

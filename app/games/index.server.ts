@@ -1,4 +1,4 @@
-// The games feature's server-only face: what other folders may import on the server (decision 031).
+// The games feature's server-only face: what other folders may import on the server.
 
 export { type GameEntry, GameEntrySchema } from "./game-schema";
 export { GAMES_ENDPOINTS } from "./games.api.server";

@@ -1,4 +1,4 @@
-// The games feature's browser-safe face: what other folders may import (decision 031).
+// The games feature's browser-safe face: what other folders may import.
 export { GameCard } from "./game-card";
 export { GameDetails } from "./game-page";
 export {

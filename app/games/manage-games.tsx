@@ -32,7 +32,7 @@ import type { GameEntry } from "./game-schema";
 // 'Manage Games' (docs/product.md#game-management-tab): the games in order, reordered by drag and
 // drop or by keyboard. A new order shows at once, numbered from 1, and is saved whole in one
 // request; after the answer the server's order is shown again, whatever it was. The title filter
-// narrows the list in the browser (the catalogue is loaded whole, decision 036); while it is set,
+// narrows the list in the browser (the catalogue is loaded whole); while it is set,
 // each game keeps its number in the whole order and the handles rest, since a move among some of
 // the games would say nothing about where it lands among the rest.
 

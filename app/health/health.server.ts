@@ -153,7 +153,7 @@ export function healthResponse(answer: HealthAnswer): Response {
 
 /**
  * Answers a health path on the plain Node response, before Express (no middleware, no log line):
- * the same answer as the route modules give (decision 038). `headers` are the per-response ones.
+ * the same answer as the route modules give. `headers` are the per-response ones.
  */
 export async function answerProbe(
   path: HealthPath,

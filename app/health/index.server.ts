@@ -1,4 +1,4 @@
-// The health feature's server-only face: what other folders may import on the server (decision 031).
+// The health feature's server-only face: what other folders may import on the server.
 export {
   answerProbe,
   healthPathOf,

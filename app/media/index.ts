@@ -1,4 +1,4 @@
-// The media feature's browser-safe face: what other folders may import (decision 031).
+// The media feature's browser-safe face: what other folders may import.
 export { ImageUpload, MEDIA_UPLOAD_PATH } from "./image-upload";
 export {
   MEDIA_ACCEPT,

@@ -5,7 +5,7 @@ import { mediaIdFromPath, mediaImages } from "./media.server";
 /**
  * Staff's Markdown (a news article, a game page) as safe HTML, its images taken from the media
  * library at their stored widths (one query for all of them); an image that is not in the library
- * shows its alt text instead (decision 050).
+ * shows its alt text instead.
  */
 export async function renderWithMedia(
   db: Database,

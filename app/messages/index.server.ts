@@ -1,4 +1,4 @@
-// The messages feature's server-only face: what other folders may import on the server (decision 031).
+// The messages feature's server-only face: what other folders may import on the server.
 
 export { answerContactForm } from "./contact.server";
 export { type MessageEntry, MessageEntrySchema } from "./message-schema";

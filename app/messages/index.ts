@@ -1,4 +1,4 @@
-// The messages feature's browser-safe face: what other folders may import (decision 031).
+// The messages feature's browser-safe face: what other folders may import.
 
 export { ContactForm } from "./contact-form";
 export { CONTACT_LIMITS, HONEYPOT_FIELD } from "./contact-limits";

@@ -1,4 +1,4 @@
-// The news feature's server-only face: what other folders may import on the server (decision 031).
+// The news feature's server-only face: what other folders may import on the server.
 export { NEWS_ENDPOINTS } from "./news.api.server";
 export {
   addNews,

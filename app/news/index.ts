@@ -1,4 +1,4 @@
-// The news feature's browser-safe face: what other folders may import (decision 031).
+// The news feature's browser-safe face: what other folders may import.
 export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
 export { NewsTab } from "./news-admin-tab";
 export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";

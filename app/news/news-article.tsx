@@ -6,7 +6,7 @@ import { summarize } from "./news-format";
 import type { NewsEntry } from "./news-schema";
 import { NEWS_STATE_LABELS } from "./news-states";
 
-// An article page's parts (decision 050): what staff see above an item not public yet, the
+// An article page's parts: what staff see above an item not public yet, the
 // header, cover and body, and the item as schema.org's NewsArticle.
 
 export type ArticleCover = { image: MediaImage; alt: string };
@@ -68,7 +68,7 @@ export function NewsArticleBody({
       <div
         className="markdown mt-8 text-lg leading-relaxed"
         data-testid="article-body"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by the Markdown renderer, which lets no raw HTML, script or unsafe link through (decision 050)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by the Markdown renderer, which lets no raw HTML, script or unsafe link through
         dangerouslySetInnerHTML={{ __html: html }}
       />
     </>

@@ -6,7 +6,7 @@ import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 
 // The news editor's parts beyond plain fields: the live preview, the image inserted into the text,
-// the cover (decision 050).
+// the cover.
 
 const PREVIEW_DELAY_MS = 350;
 
@@ -64,7 +64,7 @@ export function LivePreview({ content, format }: { content: string; format: "mar
           <div
             className="markdown text-sm"
             data-testid="news-preview"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's safe renderer made it (decision 050)
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's safe renderer made it
             dangerouslySetInnerHTML={{ __html: html }}
           />
         ) : (

@@ -1,7 +1,7 @@
 // Where a news item stands, without zod: the public article page names a preview's state, and must
-// not load the form's schema to do it (decision 049).
+// not load the form's schema to do it.
 
-/** Only published items are public (decision 050). */
+/** Only published items are public. */
 export const NEWS_STATES = ["published", "scheduled", "draft"] as const;
 export type NewsState = (typeof NEWS_STATES)[number];
 

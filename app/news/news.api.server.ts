@@ -13,7 +13,7 @@ import { NewsEntrySchema, NewsSchema } from "./news-schema";
 
 // The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
 // canManageNews; each write clears the page cache. The reads show published items only: drafts and
-// scheduled items are the admin dashboard's (decision 050).
+// scheduled items are the admin dashboard's.
 export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
   pagedListEndpoint({
     path: "news",

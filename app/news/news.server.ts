@@ -47,7 +47,7 @@ function toEntry(row: typeof news.$inferSelect): NewsEntry {
   };
 }
 
-/** Only what the public may see: items whose publication time has come (decision 050). */
+/** Only what the public may see: items whose publication time has come. */
 export const PUBLISHED = sql`(${news.publishedAt} is not null and ${news.publishedAt} <= now())`;
 
 /** The admin list's state filter as a condition. */
@@ -143,7 +143,7 @@ export async function listNewsPage(
 }
 
 /**
- * One page of whole news items, optionally matching a search (decision 035): for the API, the
+ * One page of whole news items, optionally matching a search: for the API, the
  * published ones newest first; for the admin News tab (`staff`), every item by the date it shows,
  * newest first: published and scheduled ones by their publication as /news orders them, drafts by
  * when they were written; optionally only those in one state.

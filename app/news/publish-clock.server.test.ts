@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/database.server";
 import { PublishClock } from "./publish-clock.server";
 
-// The clock that expires the public caches at a scheduled item's time (decision 050), with a fake
+// The clock that expires the public caches at a scheduled item's time, with a fake
 // timer and a stand-in for the database's "next scheduled time".
 
 afterEach(() => vi.useRealTimers());

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/database.server";
 import type { ClearableCache } from "~/platform/server/caches.server";
 
-// Scheduled items appear at their time on every process, without a restart (decision 050). Public
+// Scheduled items appear at their time on every process, without a restart. Public
 // reads already ask for `published_at <= now()`; what could still show the page from before that
 // moment are the caches (page cache, reader pages, API answers, read models). Each process keeps a
 // timer for the next scheduled time and clears its own public caches when it rings: no message

@@ -19,7 +19,7 @@ import {
   SectionTitle,
 } from "./security-parts";
 
-// The Security section's personal API keys (decision 051): named, shown once when made, listed by
+// The Security section's personal API keys: named, shown once when made, listed by
 // their first characters, revoked here. A key acts with the account's role of the moment.
 
 function NewKey({ name, apiKey }: { name: string; apiKey: string }) {

@@ -1,4 +1,4 @@
-// The profiles feature's server-only face: what other folders may import on the server (decision 031).
+// The profiles feature's server-only face: what other folders may import on the server.
 export { processAvatar } from "./avatar.server";
 export { PreferencesSchema, ProfileSummarySchema } from "./profile-schema";
 export { PROFILES_ENDPOINTS } from "./profiles.api.server";

@@ -1,4 +1,4 @@
-// The profiles feature's browser-safe face: what other folders may import (decision 031).
+// The profiles feature's browser-safe face: what other folders may import.
 export { ActivityTab } from "./activity-tab";
 export type { AvatarResult } from "./avatar-limits";
 export {

@@ -9,7 +9,7 @@ import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { IntentHidden, type ProfileReply, replyFor, SectionTitle } from "./security-parts";
 
-// The Security section's linked accounts (decision 051): identities from the configured sign-in
+// The Security section's linked accounts: identities from the configured sign-in
 // services, each unlinked here while another way in remains; services not linked yet are offered.
 // Shown only when the site has a sign-in service or the account still has an identity of one.
 

@@ -4,7 +4,7 @@ import { PreferencesSchema, ProfileSummarySchema } from "./profile-schema";
 import { getPreferences, listProfilesPage } from "./profiles.server";
 
 // The profiles feature's API endpoints, for the developer console: the profiles table, and
-// user_preferences, which answers with the caller's own row only (decision 030).
+// user_preferences, which answers with the caller's own row only.
 export const PROFILES_ENDPOINTS: Endpoint<Permission>[] = [
   pagedListEndpoint({
     path: "profiles",

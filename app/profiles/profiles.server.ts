@@ -36,7 +36,7 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
 }
 
 /** Profiles, newest first: what the API lists. */
-/** One page of the profiles, newest first: what the API lists (decision 035). */
+/** One page of the profiles, newest first: what the API lists. */
 export function listProfilesPage(db: Database, options: { page: PageRequest; size: number }) {
   const { page: request, size } = options;
   const order = { key: profiles.createdAt, id: profiles.id };

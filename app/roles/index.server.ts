@@ -1,4 +1,4 @@
-// The roles feature's server-only face: what other folders may import on the server (decision 031).
+// The roles feature's server-only face: what other folders may import on the server.
 
 export { answerRoleForm, loadRoleManagement, type RoleActor } from "./role-forms.server";
 export { RoleAssignmentSchema } from "./role-schema";

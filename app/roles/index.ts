@@ -1,4 +1,4 @@
-// The roles feature's browser-safe face: what other folders may import (decision 031).
+// The roles feature's browser-safe face: what other folders may import.
 export {
   atLeast,
   can,

@@ -85,7 +85,7 @@ export async function listUsersPage(
   );
 }
 
-/** One page of the assigned roles, latest first: what the API lists (decision 035). */
+/** One page of the assigned roles, latest first: what the API lists. */
 export function listRoleAssignmentsPage(
   db: Database,
   options: { page: PageRequest; size: number },
@@ -148,7 +148,7 @@ type RoleChange = { userId: string; role: Role; assignedBy: { id: string; email:
  * Changes a user's role: deletes their role rows and inserts one, recording who assigned it and
  * when, and writes the change to the staff audit log, all in one transaction. The last owner keeps
  * the owner role. Then every process forgets the sessions and signed-in pages it kept, which
- * carried the old role (decision 045), before the caller answers.
+ * carried the old role, before the caller answers.
  */
 export async function setUserRole(
   store: ViewerStore,

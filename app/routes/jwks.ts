@@ -1,6 +1,6 @@
 import type { Route } from "./+types/jwks";
 
-// The public keys that sign the API's service tokens (decision 051), for any JWT library to verify
+// The public keys that sign the API's service tokens, for any JWT library to verify
 // them with. Keys rotate rarely; a verifier may keep this answer for an hour.
 export async function loader({ context }: Route.LoaderArgs) {
   const keys = await context.runtime.auth.api.getJwks();

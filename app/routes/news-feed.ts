@@ -8,7 +8,7 @@ const FEED_SIZE = 20;
 
 /**
  * An article's HTML as a feed reader needs it: links and images absolute (a reader has no base
- * address), one image size (no srcset). The HTML is the renderer's safe output (decision 050).
+ * address), one image size (no srcset). The HTML is the renderer's safe output.
  */
 export function feedHtml(html: string, site: string): string {
   return html

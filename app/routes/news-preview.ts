@@ -11,7 +11,7 @@ export type NewsPreview = { html: string } | { error: string };
 
 /**
  * The news editor's live preview: the text as the article page will show it, rendered by the same
- * server-side renderer (decision 050), for the staff who manage news.
+ * server-side renderer, for the staff who manage news.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context;

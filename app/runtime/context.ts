@@ -22,7 +22,7 @@ export type Runtime = {
    * 041, 045); registered in `caches`.
    */
   sessions: SessionCache<SessionUser>;
-  /** The public lists' read models (decision 042); registered in `caches`. */
+  /** The public lists' read models; registered in `caches`. */
   reads: PublicReads;
   /** Every rate limit (sign-in, contact, API, beacon), shared by the processes on one database. */
   limits: RateLimits;
@@ -35,7 +35,7 @@ export type Runtime = {
 declare module "react-router" {
   interface AppLoadContext {
     runtime: Runtime;
-    /** This response's CSP nonce; none for a page the page cache may share (decision 028). */
+    /** This response's CSP nonce; none for a page the page cache may share. */
     nonce: string | undefined;
     /** Set when the request's body was over its limit: the action answers 413 without reading it. */
     refusedBody?: string;

@@ -15,7 +15,7 @@ import { seedDemo } from "./demo.server";
 
 /**
  * Everything a request may use, built once at start-up: the database (opened and migrated), mail,
- * storage, the rate limits, the auth library and the cache registry (decision 001).
+ * storage, the rate limits, the auth library and the cache registry.
  */
 export async function createRuntime(
   env: Env,
@@ -40,7 +40,7 @@ export async function createRuntime(
     smtpUrl: env.SMTP_URL,
     dataDir: env.DATA_DIR,
     logger,
-    // Outside production the outbox's links are printed whole, beside the log (decision 026).
+    // Outside production the outbox's links are printed whole, beside the log.
     printLinks: env.NODE_ENV === "production" ? undefined : options.print,
   });
   const storage = configuredStorage(env);
@@ -50,7 +50,7 @@ export async function createRuntime(
   caches.register(sessions);
   const reads = new PublicReads();
   caches.register(reads);
-  // Scheduled news goes public at its time: each process's public caches expire then (decision 050).
+  // Scheduled news goes public at its time: each process's public caches expire then.
   const publishClock = new PublishClock({
     db: database.db,
     next: nextPublication,
@@ -98,7 +98,7 @@ export async function createRuntime(
   };
 }
 
-/** Whether the console's SQL box can run here, and if not why and how to turn it on (decision 027). */
+/** Whether the console's SQL box can run here, and if not why and how to turn it on. */
 async function logConsoleQuery(db: Runtime["db"], env: Env, logger: Logger) {
   try {
     const box = await describeConsoleQuery(db, { role: env.CONSOLE_READER_ROLE });

@@ -121,7 +121,7 @@ export function serverEnv(port: number): Record<string, string> {
     DATA_DIR: dataDir,
     AUTH_SECRET: authSecret,
     // The API's per-address limit (120 a minute) would answer 429 to a load test from one address;
-    // the limit is still counted on every request (in memory, decision 038), as in production.
+    // the limit is still counted on every request (in memory), as in production.
     API_RATE_LIMIT: "1000000000",
     WEB_CONCURRENCY: String(workers),
   };

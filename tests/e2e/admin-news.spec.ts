@@ -73,7 +73,7 @@ test("an added item is listed at once and is the newest on /news, its page and H
   const first = page.getByTestId("news-card").first();
   await expect(first.getByRole("heading")).toHaveText(item.title);
   await first.getByRole("link", { name: /Read More/ }).click();
-  // A readable address made from the title (decision 050).
+  // A readable address made from the title.
   await expect(page).toHaveURL(new RegExp(`/news/${item.title.toLowerCase().replace(/ /g, "-")}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(item.title);
   await expect(page.locator("article > div > p")).toHaveText(item.content.split("\n"));

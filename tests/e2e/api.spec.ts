@@ -259,7 +259,7 @@ test("public lists: news and games for everyone, with limit honoured and cacheab
       "title",
       "updatedAt",
     ]);
-    // The public list holds published items only (decision 050).
+    // The public list holds published items only.
     expect(item.state).toBe("published");
   }
   const dates = newsBody.data.map((item: { date: string }) => Date.parse(item.date));

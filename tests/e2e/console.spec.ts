@@ -201,7 +201,7 @@ test.describe("opening the console", () => {
 });
 
 test.describe("public pages load only their own code, and nothing the CSP refuses", () => {
-  // Page weight (decisions 023, 049): a signed-out reader downloads neither the staff code (console,
+  // Page weight: a signed-out reader downloads neither the staff code (console,
   // admin, the account menu's dropdown) nor the validation library until a form is used.
   const FORM_PAGES = new Set(["/contact", "/auth"]);
   const PUBLIC_PAGES = ["/", "/news", "/games", "/contact", "/auth"];
@@ -236,7 +236,7 @@ test.describe("public pages load only their own code, and nothing the CSP refuse
       // Radix's dropdown names its parts; zod's schemas carry a `_zod` property through minifying.
       expect(containing("DropdownMenu"), path).toEqual([]);
       // Not even the pages with a form: zod and the form library's binding load with the form's
-      // first use (decision 049).
+      // first use.
       expect(containing("._zod"), path).toEqual([]);
       if (FORM_PAGES.has(path)) {
         const form = reader
@@ -820,7 +820,7 @@ test.describe("Actions", () => {
 
     await box.fill("select username from profiles");
     await run.click();
-    // On PGlite the first query waits for the box's engine to start (decision 027).
+    // On PGlite the first query waits for the box's engine to start.
     await expect(result).toBeVisible({ timeout: 45_000 });
     await expect(result.getByRole("columnheader")).toHaveText(["username"]);
     const rows = await result.locator("tbody tr").count();

@@ -64,7 +64,7 @@ test.describe("with JavaScript", () => {
   test("a send made before the form's checks have loaded waits for them, then refuses the empty form and sends nothing", async ({
     page,
   }) => {
-    // Zod and the form library's binding load with the form's first use (decision 049); hold
+    // Zod and the form library's binding load with the form's first use; hold
     // them back so the click comes first.
     const { release, held } = await holdRequests(
       page,

@@ -17,7 +17,7 @@ import { expect, statusMessage, test } from "./fixtures";
 // Passkeys with Chromium's virtual authenticator (CDP WebAuthn): registered from the profile's
 // Security section, used to sign in from /auth (by autofill and by the button), renamed and removed (the last one only with the
 // password). WebAuthn refuses an IP address as relying party, so these pages are opened at
-// localhost, the name the server offers passkeys at when its SITE_URL is an address (decision 051).
+// localhost, the name the server offers passkeys at when its SITE_URL is an address.
 const LOCAL = DEMO_URL.replace("127.0.0.1", "localhost");
 test.use({ baseURL: LOCAL });
 test.slow();

@@ -7,7 +7,7 @@ import { openAdmin } from "./admin-support";
 import { expect, statusMessage, test } from "./fixtures";
 import { solidImage } from "./profile-helpers";
 
-// Publishing (decision 050) as the studio's admin and its readers: a post in Markdown with a cover
+// Publishing as the studio's admin and its readers: a post in Markdown with a cover
 // and an image in its text, previewed as it is written, scheduled a moment ahead and then shown to a
 // guest without any restart; its old id address moved for good to its slug.
 

@@ -239,7 +239,7 @@ test("a page rendered for one visitor gets a nonce of its own, on every inline s
   const nonces = new Set<string>();
   const cookie = { Cookie: "studio-visitor=1" };
   // Pages never kept by a page cache: /auth, and a page asked for with a cookie but no session
-  // (a signed-in reader's pages are kept per session, decision 045).
+  // (a signed-in reader's pages are kept per session).
   const loads = [
     ["/auth", {}],
     ["/auth", {}],
@@ -269,7 +269,7 @@ for (const reader of ["a visitor", "a signed-in reader"] as const) {
     const context = await newContext();
     await watchCspViolations(context);
     const page = await context.newPage();
-    // A signed-in reader's pages are kept per session (decision 045), with the same hash policy.
+    // A signed-in reader's pages are kept per session, with the same hash policy.
     if (reader === "a signed-in reader") await signInAs(page, "guest");
     await checkTwoLoads(page);
   });
@@ -416,7 +416,7 @@ test("a page the browser revalidates (304) still runs its scripts under the CSP 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("the first paint needs only the document and its stylesheet: every script waits for it (decisions 044, 047)", async ({
+test("the first paint needs only the document and its stylesheet: every script waits for it", async ({
   request,
 }) => {
   for (const path of ["/", "/news", "/games", "/contact", "/auth"]) {
@@ -478,9 +478,7 @@ for (const visitor of [
   });
 }
 
-test("scripts and stylesheets carry only the headers they use (decision 047)", async ({
-  request,
-}) => {
+test("scripts and stylesheets carry only the headers they use", async ({ request }) => {
   const html = await (await request.get("/news")).text();
   const assets = [...new Set([...html.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
   expect(assets.length).toBeGreaterThan(2);

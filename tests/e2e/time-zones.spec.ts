@@ -17,7 +17,7 @@ import {
   startServer,
 } from "./server-process";
 
-// Dates and times in the reader's time zone (decision 029). A server of its own, with the studio in
+// Dates and times in the reader's time zone. A server of its own, with the studio in
 // Europe/Stockholm and data at known moments near midnight UTC, is read by browsers in New York and
 // Tokyo: the server renders the studio's zone, each browser shows its own after hydration, and the
 // console (watched by the fixtures) reports no hydration mismatch.

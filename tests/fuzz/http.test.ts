@@ -16,7 +16,7 @@ import {
 import { defaultRefused, type Pools, pageRequests, type Target, targets } from "./targets";
 
 // Fuzzes every form action and API endpoint through the real HTTP stack (see
-// docs/decisions/021-fuzzing.md). FUZZ_RUNS sets the sample (runs per unit of target weight; small by
+// docs/testing.md#fuzzing). FUZZ_RUNS sets the sample (runs per unit of target weight; small by
 // default, `npm run fuzz` for the full run); FUZZ_SEED replays a run.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5);

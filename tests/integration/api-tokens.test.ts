@@ -15,7 +15,7 @@ import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
 
-// Personal API keys and service tokens (decision 051): a key is shown once and stored as a hash,
+// Personal API keys and service tokens: a key is shown once and stored as a hash,
 // acts with its owner's role of the moment, and is refused on its next use once revoked; a service
 // token verifies with a standard JWT library against /.well-known/jwks.json.
 

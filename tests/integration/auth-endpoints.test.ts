@@ -209,7 +209,7 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
     ["POST", "/update-session"],
     ["GET", "/list-accounts"],
     ["POST", "/unlink-account"],
-    // The new plugins' endpoints the product calls only from the server (decision 051).
+    // The new plugins' endpoints the product calls only from the server.
     ["GET", "/passkey/list-user-passkeys"],
     ["POST", "/passkey/delete-passkey"],
     ["POST", "/passkey/update-passkey"],

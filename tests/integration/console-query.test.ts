@@ -24,7 +24,7 @@ import { createDatabase, testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
-// The owner's SQL box fails closed (decision 027): it runs only as a reader role proven before
+// The owner's SQL box fails closed: it runs only as a reader role proven before
 // each query, WITH queries cannot stand in for tables, and the time limit holds on both engines.
 
 type Answer = {

@@ -13,7 +13,7 @@ import { testEngines } from "../support/database";
 import { elements, hostileMarkdown, unsafeParts } from "../support/markup-safety";
 import { openForSuite } from "../support/suite";
 
-// Markdown written by staff reaches readers inert (decision 050): script tags, javascript: links,
+// Markdown written by staff reaches readers inert: script tags, javascript: links,
 // raw HTML and image onerror, fuzzed with fast-check, saved through the admin dashboard as staff
 // save it, and read back as the article page, the editor's preview and the feed show it.
 

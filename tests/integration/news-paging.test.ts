@@ -7,7 +7,7 @@ import { decodeCursor, type PageRequest } from "../../app/platform/paging/cursor
 import { testEngines } from "../support/database";
 import { explain, queryRows } from "../support/explain";
 
-// The news list pages by keyset (decision 035): every item exactly once, in order, walking older
+// The news list pages by keyset: every item exactly once, in order, walking older
 // and back newer, with ties on the same microsecond; search finds words in title and text; and the
 // list queries use the indexes on a large table, never a sequential scan.
 

@@ -13,7 +13,7 @@ import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
-// Which writes clear the page cache (decision 028): the ones that change news or games, through the
+// Which writes clear the page cache: the ones that change news or games, through the
 // admin dashboard or the API, and nothing else. A counting cache stands in for the page cache.
 
 const game = {

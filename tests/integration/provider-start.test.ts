@@ -10,7 +10,7 @@ import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
-// Starting a provider's sign-in or link (decision 051): a provider this deployment did not configure
+// Starting a provider's sign-in or link: a provider this deployment did not configure
 // is refused in words; one that is down, whose discovery document is read when a flow starts, says
 // so in a sentence of ours (503, try again), never the library's "Provider not found", and the
 // site itself is not affected.

@@ -11,7 +11,7 @@ import { testContext } from "../support/runtime";
 
 // The publishing migration (drizzle/0008) on a database that already holds the spec's news and
 // games: every item stays public with its date, renders exactly as before (plain text, a paragraph
-// per line), and gets a readable address; repeated titles get distinct ones (decision 050).
+// per line), and gets a readable address; repeated titles get distinct ones.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

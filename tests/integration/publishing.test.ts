@@ -17,7 +17,7 @@ import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
-// Drafts, schedules and readable addresses (decision 050) through the route modules, on each
+// Drafts, schedules and readable addresses through the route modules, on each
 // engine: a draft or a scheduled item reaches no guest by any route until its time, then every
 // route; staff preview it at its own address; old id addresses answer 301.
 

@@ -87,7 +87,7 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
     expect((await limit.consume("old")).allowed).toBe(true);
   });
 
-  it("the API's limit counts in memory: reads write nothing to the shared store (decision 038)", async () => {
+  it("the API's limit counts in memory: reads write nothing to the shared store", async () => {
     const limit = createRateLimits(handle.db, env({ API_RATE_LIMIT: "2" }), "database").api;
     const verdicts = [];
     for (let i = 0; i < 3; i++) verdicts.push((await limit.consume("reader")).allowed);

@@ -13,7 +13,7 @@ import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
-// Sessions resolved without a query on most requests (decisions 041, 045), an ended session refused
+// Sessions resolved without a query on most requests, an ended session refused
 // at once (signing out, a device signed out from the profile, a password change), and a changed
 // role, name, avatar or theme shown at once.
 describe.each(testEngines())("the session cache on $name", (engine) => {
@@ -87,7 +87,7 @@ describe.each(testEngines())("the session cache on $name", (engine) => {
   });
 
   // Each of these writes changes what the kept user carries: without its clear, the next request
-  // would still see the old value for up to SESSION_CACHE_MS (decision 045).
+  // would still see the old value for up to SESSION_CACHE_MS.
   it("a role change shows on the next request", async () => {
     const user = await signedInAs(context, "guest");
     expect((await userOf(user.cookie))?.role).toBe("guest");

@@ -16,7 +16,7 @@ import { testContext } from "../support/runtime";
 import { secretOf, totp } from "../support/totp";
 import { uniqueEmail } from "../support/users";
 
-// Sign-in throttling as identity providers do it (decision 025): failures count per account and
+// Sign-in throttling as identity providers do it: failures count per account and
 // per (account, address), failed attempts per address under a loose ceiling (successes spend none
 // of it), a lock ends by time and says how long, and a TOTP code is accepted once.
 

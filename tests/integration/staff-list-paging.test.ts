@@ -18,7 +18,7 @@ import { testEngines } from "../support/database";
 import { explain, queryRows } from "../support/explain";
 import { seedScale } from "../support/scale-data";
 
-// The staff lists page by keyset like the news list (decision 035): the inbox (unread filter,
+// The staff lists page by keyset like the news list: the inbox (unread filter,
 // search of sender, address, subject and text) and the users list (search by name or address,
 // filter by role). Their queries use the indexes on thousands of rows.
 

@@ -22,7 +22,7 @@ import { Label } from "~/platform/ui/label";
 import { Spinner } from "~/platform/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 
-// `cn` joins class names without resolving conflicts (decision 048): a class a caller passes to a
+// `cn` joins class names without resolving conflicts: a class a caller passes to a
 // shared component must not contradict one the component sets (two paddings, two displays), or
 // which one wins is the stylesheet's order. This test reads every call site in app/ that passes a
 // literal className and asks tailwind-merge (the library that used to resolve such conflicts in

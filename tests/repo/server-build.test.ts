@@ -6,7 +6,7 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { precompressAssets, serverBuildOptions } from "../../scripts/build-server.mjs";
 
-// The compiled start-up file (decision 039) settles NODE_ENV before anything loads React: React
+// The compiled start-up file settles NODE_ENV before anything loads React: React
 // picks its development or production build when first loaded, and a bundle's imports of packages
 // run before its own code. So the start-up file may import no package that loads React; the site
 // (build/server/index.js) is imported only after NODE_ENV is settled.

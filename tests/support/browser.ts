@@ -42,7 +42,7 @@ export function countPosts(page: Page, to?: RegExp): () => number {
 
 /**
  * Reloads the page and waits until React has hydrated it: the scripts start after the first paint
- * (decision 047), so the load event can come before a tab or a dialog answers a click.
+ *, so the load event can come before a tab or a dialog answers a click.
  */
 export async function reloadHydrated(page: Page) {
   const response = await page.reload();

@@ -2,7 +2,7 @@ import fc from "fast-check";
 // sanitize-html's own parser: the output is read as a browser would, not matched with regexes.
 import { Parser } from "htmlparser2";
 
-// What "inert" means for HTML made from Markdown (decision 050): only the renderer's allowlisted
+// What "inert" means for HTML made from Markdown: only the renderer's allowlisted
 // tags and attributes, no script or event handler, only safe URLs, images from this site. Shared by
 // the renderer's unit tests and the pages' integration tests; with the fragments of hostile Markdown
 // their fast-check properties are built from.

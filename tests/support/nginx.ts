@@ -47,7 +47,7 @@ export function nginxVersion(executable: string): string {
 export const FAIL_TIMEOUT_SECONDS = 2;
 
 /**
- * The shared cache of docs/deployment.md (decision 043), for the balancer's `http` block and its
+ * The shared cache of docs/deployment.md, for the balancer's `http` block and its
  * `location`: anonymous public pages kept as their Cache-Control says (s-maxage, then served stale
  * while one request fetches a fresh copy); a request with a cookie or an Authorization header
  * always goes to the app, and its answer is never kept.

@@ -43,7 +43,7 @@ export function testContext(
   caches.register(sessions);
   const reads = new PublicReads();
   caches.register(reads);
-  // As on a server: scheduled news expires the public caches at its time (decision 050).
+  // As on a server: scheduled news expires the public caches at its time.
   const clock = new PublishClock({
     db: handle.db,
     next: nextPublication,

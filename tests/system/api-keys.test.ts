@@ -9,7 +9,7 @@ import {
   startProcessPair,
 } from "./harness";
 
-// Personal API keys and service tokens on two server processes sharing PostgreSQL (decision 051):
+// Personal API keys and service tokens on two server processes sharing PostgreSQL:
 // a key made on one works on both, revoking it on one is refused by the other on its very next
 // request, and a service token made by one verifies on the other and against the published keys
 // with a standard JWT library.

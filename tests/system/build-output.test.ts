@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/processes";
 
-// What `npm run build` leaves (decisions 047, 048): the browser's scripts minified by terser, React
+// What `npm run build` leaves: the browser's scripts minified by terser, React
 // and the router in one file; the server's code readable, so a logged error's stack names the
 // function and line it came from.
 const assets = (dir: string) =>

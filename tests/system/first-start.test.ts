@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { captureOutput, freePort, ROOT, serverEnv, waitForHealthy } from "../support/processes";
 import { tempDir } from "./harness";
 
-// `npm start` on a checkout that was never built (decision 039), as a new user meets it: one line
+// `npm start` on a checkout that was never built, as a new user meets it: one line
 // saying it is building, then the address. The build's own output goes to DATA_DIR/build.log, and
 // holds none of the warnings that are known noise (vite.config.ts, KNOWN_NOISE). The checkout is a
 // copy of the sources beside this one's node_modules, so this build does not touch the one the

@@ -258,7 +258,7 @@ describe("Strict-Transport-Security follows SITE_URL", () => {
   });
 });
 
-describe("the public API reads kept in memory (decision 038)", () => {
+describe("the public API reads kept in memory", () => {
   let server: ServerProcess | undefined;
   beforeAll(async () => {
     server = await start({ API_RATE_LIMIT: "3" });

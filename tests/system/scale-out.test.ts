@@ -130,7 +130,7 @@ describe.skipIf(skipped !== null)(
       expect(await anonymous.text()).toContain("Please sign in to view your profile.");
     });
 
-    it("a session signed out through one process is refused by the other at once (decision 041)", async () => {
+    it("a session signed out through one process is refused by the other at once", async () => {
       const cookie = await signIn(a().url, MEMBER);
       const profileOn = (server: ServerProcess) =>
         fetch(`${server.url}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
@@ -151,7 +151,7 @@ describe.skipIf(skipped !== null)(
       expect((await profileOn(a())).status).toBe(401);
     });
 
-    it("signed-in pages are kept per session; a role change or a news edit made elsewhere shows at once (decision 045)", async () => {
+    it("signed-in pages are kept per session; a role change or a news edit made elsewhere shows at once", async () => {
       const READER = "reader@system.test";
       await createUser(direct.db, READER, "guest");
       const posted = await api(a().url, "POST", "news", await signIn(a().url, ADMIN), {
@@ -238,7 +238,7 @@ describe.skipIf(skipped !== null)(
           expect(await cacheOf(`${server.url}/news/${slug}`)).toBe("HIT");
           await get(`${server.url}/news`);
           expect(await cacheOf(`${server.url}/news`)).toBe("HIT");
-          // The public API reads are kept the same way (decision 038).
+          // The public API reads are kept the same way.
           for (const path of ["/api/v1/news", `/api/v1/news/${id}`]) {
             await get(`${server.url}${path}`);
             expect(await cacheOf(`${server.url}${path}`), path).toBe("HIT");
@@ -391,7 +391,7 @@ describe.skipIf(skipped !== null)(
             expect((await call.json()).error.code).toBe("unavailable");
           }
           // A signed-in page whose data only the database has (the session itself is kept for
-          // a few seconds, decision 045) and an anonymous page that no cache or read model holds.
+          // a few seconds) and an anonymous page that no cache or read model holds.
           const pages: [string, Record<string, string>][] = [
             [`/profile?outage=${Date.now()}`, { Cookie: cookie }],
             [`/news/${crypto.randomUUID()}`, {}],
@@ -409,11 +409,11 @@ describe.skipIf(skipped !== null)(
               /Unexpected Server Error|Something went wrong|\bat \S+\.js:\d+/,
             );
           }
-          // Health reuses a database check for up to a second (decision 034): within it, it says so.
+          // Health reuses a database check for up to a second: within it, it says so.
           await expect
             .poll(() => health(server), { timeout: 5_000, interval: 100 })
             .toMatchObject({ code: 503, database: "unreachable", caches: "reconnecting" });
-          // A read no process keeps (decision 038 keeps answers by their URL).
+          // A read no process keeps (public API answers are kept by their URL).
           const news = await fetch(`${server.url}/api/v1/news?limit=${1 + (Date.now() % 50)}`);
           expect(news.status).toBe(503);
           expect((await news.json()).error.code).toBe("unavailable");

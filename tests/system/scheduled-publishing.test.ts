@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingRequirement, type ProcessPair, signIn, sleep, startProcessPair } from "./harness";
 
 // Drafts and scheduled news never reach a guest by any route until their time; then a scheduled
-// item reaches every route on both processes, with no write and no restart (decision 050). Every
+// item reaches every route on both processes, with no write and no restart. Every
 // page is asked for first, so each process's page cache and read models hold the "before" copies
 // that must expire at the publication time.
 

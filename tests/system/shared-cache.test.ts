@@ -21,7 +21,7 @@ import {
 } from "./harness";
 
 // nginx caching the public pages in front of the site, as docs/deployment.md configures it
-// (decision 043): anonymous public pages are kept for seconds; signed-in pages, pages asked for with
+//: anonymous public pages are kept for seconds; signed-in pages, pages asked for with
 // any cookie and private pages never are; a news write shows through the cache within seconds.
 
 const skipped = await missingRequirement({ nginx: true });

@@ -10,7 +10,7 @@ import {
   tempDir,
 } from "./harness";
 
-// WEB_CONCURRENCY (server/supervisor.ts, decision 040): on PostgreSQL a primary keeps that many
+// WEB_CONCURRENCY (server/supervisor.ts): on PostgreSQL a primary keeps that many
 // workers on one port, replaces one that dies, restarts them one at a time on SIGHUP without a
 // failed request, and stops them all on SIGTERM; on the embedded database the site stays one
 // process and says so.

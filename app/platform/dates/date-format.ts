@@ -1,7 +1,7 @@
 // The spec's two date formats, written out rather than imported: public pages show list dates, and
-// a formatting library with time zones would be most of their JavaScript (decision 023). The
+// a formatting library with time zones would be most of their JavaScript. The
 // platform's Intl gives the wall clock in any IANA zone; the words and order are ours, so every
-// browser prints the same text. The unit test checks both formats against date-fns (decision 029).
+// browser prints the same text. The unit test checks both formats against date-fns.
 const MONTHS = [
   "January",
   "February",

@@ -2,9 +2,9 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { LocalTime, StudioTimeZoneProvider } from "./local-time";
 
-// The server's half of decision 029: the markup carries the studio's zone, whatever the process's
-// own zone, so every visitor (and the page cache) gets the same bytes. The browser's half, the
-// switch to the reader's zone after hydration, is proven in tests/e2e/time-zones.spec.ts.
+// The server's half of dates in the reader's zone: the markup carries the studio's zone, whatever
+// the process's own zone, so every visitor (and the page cache) gets the same bytes. The browser's
+// half, the switch to the reader's zone after hydration, is proven in tests/e2e/time-zones.spec.ts.
 
 const lateEvening = "2026-01-15T23:45:00.000Z";
 

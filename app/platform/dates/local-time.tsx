@@ -3,7 +3,7 @@ import { formatDetailDate, formatListDate } from "./date-format";
 
 // Dates are rendered on the server in the studio's zone (STUDIO_TIME_ZONE), so a page is the same
 // for every visitor and the page cache can share it; once hydrated, the browser shows them in the
-// reader's own zone (decision 029).
+// reader's own zone.
 
 const StudioTimeZone = createContext("UTC");
 

@@ -26,7 +26,7 @@ type FormSchema = z.ZodType<Record<string, unknown>>;
  * A form driven by its shared zod schema; `lastResult` is the action's reply.
  *
  * The checking code (the form library's zod binding, `./zod-validator`) is loaded apart from the
- * page (decision 049). Given the schema itself, it loads at once. Given a function that imports the
+ * page. Given the schema itself, it loads at once. Given a function that imports the
  * schema, as the public pages' forms do, zod too stays out of the page's first scripts: both load
  * when the form is first touched (focus, pointer, key). A submission made before they have arrived
  * waits for them and is then checked as usual, so invalid input is never sent; if they cannot be

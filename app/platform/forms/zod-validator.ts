@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
-// Loaded by `useSchemaForm` when a form is about to be used (decision 049): the form library's zod
+// Loaded by `useSchemaForm` when a form is about to be used: the form library's zod
 // binding and, with the schema, zod itself stay out of a page's first scripts.
 
 /** Checks a form's data with its schema, as the action does on the server. */

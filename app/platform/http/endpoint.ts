@@ -10,7 +10,7 @@ import {
 } from "~/platform/paging/cursor";
 import { listOf } from "./api-shapes";
 
-// One API endpoint as a feature declares it (decision 031: each feature lists its own endpoints in
+// One API endpoint as a feature declares it (each feature lists its own endpoints in
 // `<feature>.api.server.ts`; app/api/ composes them). The router, the OpenAPI document, the
 // reference page and the tests all read these entries.
 
@@ -134,7 +134,7 @@ function pageOf(request: Request, ids: IdKind, key: KeyKind): PageRequest {
 }
 
 /**
- * A GET that lists a table page by page (decision 035): `read` gives the page the `cursor` asks
+ * A GET that lists a table page by page: `read` gives the page the `cursor` asks
  * for, `limit` rows long; the answer is `{data, limit, next}` and the router adds the `Link` header.
  */
 export function pagedListEndpoint<P extends string | null, T extends z.ZodType>(

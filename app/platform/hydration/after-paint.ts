@@ -1,5 +1,5 @@
 /**
- * Scripts after the first paint (decision 047).
+ * Scripts after the first paint.
  *
  * Every page is whole HTML from the server; its scripts only add behaviour (hydration). React
  * Router writes ~20 module preloads into `<head>` and an inline module script that imports the

@@ -13,7 +13,7 @@ const FROM = `${STUDIO.name} <no-reply@${STUDIO.email.split("@")[1]}>`;
 /**
  * Mail over SMTP_URL, or, without it, one .eml file per mail in DATA_DIR/outbox/, so verification
  * and reset links work on a laptop. The log line names the file and shows the links with their
- * tokens masked; outside production the links are also printed whole on the terminal (decision 026).
+ * tokens masked; outside production the links are also printed whole on the terminal.
  */
 export function createMailer(options: {
   smtpUrl?: string;

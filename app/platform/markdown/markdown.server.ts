@@ -198,7 +198,7 @@ md.core.ruler.push("studio_safe_structure", (state: StateCore) => {
   }
 });
 
-// The spec's rule for an article, "content split into paragraphs by line" (decision 050), kept in
+// The spec's rule for an article, "content split into paragraphs by line", kept in
 // Markdown: each line of a paragraph is a paragraph of its own. Lists (whose tight paragraphs are
 // hidden), tables, code and headings keep Markdown's own rules; a hard break (two spaces, or a
 // backslash, at a line's end) stays a <br> inside its paragraph.

@@ -1,6 +1,6 @@
 import { isUuid } from "~/db/ids";
 
-// Lists are paged by keyset (decision 035): a page is "the `size` rows before (older than) or after
+// Lists are paged by keyset: a page is "the `size` rows before (older than) or after
 // (newer than) this row" in the list's order, newest first. The row is named by a cursor: its
 // ordering time, to the microsecond as the database keeps it, and its id, base64url-encoded so it
 // travels in a URL or a Link header as one opaque token. The same URL always shows the same rows,

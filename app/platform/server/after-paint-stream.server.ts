@@ -2,8 +2,8 @@ import { Transform, type TransformCallback } from "node:stream";
 import { PARKED_MODULE_TYPE, PARKED_PRELOAD_ATTRIBUTE } from "~/platform/hydration/after-paint";
 
 /**
- * The markup React Router's `<Scripts>` writes, and what it becomes until the first paint
- * (decision 047). React escapes quotes in text and attribute values, so these bytes only ever
+ * The markup React Router's `<Scripts>` writes, and what it becomes until the first paint,
+ * so no script competes with the text for the line. React escapes quotes in text and attribute values, so these bytes only ever
  * occur as the elements' own attributes.
  */
 const PARKED: readonly (readonly [Buffer, Buffer])[] = [

@@ -158,7 +158,7 @@ describe("CacheRegistry listener", () => {
   });
 });
 
-describe("CacheRegistry: public content and sessions are cleared apart (decision 041)", () => {
+describe("CacheRegistry: public content and sessions are cleared apart", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

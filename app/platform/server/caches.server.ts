@@ -30,7 +30,7 @@ export type ListenClient = Pick<pg.Client, "connect" | "query" | "end" | "on">;
 /**
  * What a write of what a signed-in page shows of its viewer (role, display name, avatar, theme)
  * takes: the database, and the clear it owes every process's sessions and signed-in pages before
- * its answer (decisions 041, 045). The runtime is one.
+ * its answer. The runtime is one.
  */
 export type ViewerStore = {
   db: Database;

@@ -103,7 +103,7 @@ const schema = z
     OIDC_NAME: z.string().min(1).max(40).default("Single sign-on"),
     // Personal API keys: how many one account may hold.
     API_KEYS_PER_USER: atLeastOne(10),
-    // The role the console's SQL box runs as (decision 027); a plain lower-case SQL name.
+    // The role the console's SQL box runs as; a plain lower-case SQL name.
     CONSOLE_READER_ROLE: z
       .string()
       .regex(
@@ -155,6 +155,9 @@ const schema = z
       });
     }
   });
+
+/** Every variable the site reads; docs/configuration.md lists them (tests/repo/configuration.test.ts). */
+export const envSchema = schema;
 
 export type Env = Omit<z.infer<typeof schema>, "SITE_URL" | "AUTH_SECRET" | "DATA_DIR"> & {
   SITE_URL: string;

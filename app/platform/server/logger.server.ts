@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pino from "pino";
 
-// Logs never hold a secret (decision 026): one-time tokens travel in query strings and in some
+// Logs never hold a secret: one-time tokens travel in query strings and in some
 // paths, and a failed query's parameters can hold a session token. What could carry one is masked.
 
 export const REDACTED = "[redacted]";

@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 
 // A kept page (or API answer) of the page cache, and sending it in the encoding the client takes:
-// compressed once per encoding and kept, answered 304 when the client holds it (decision 018).
+// compressed once per encoding and kept, answered 304 when the client holds it.
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -16,7 +16,7 @@ export type Entry = {
   bodies: Partial<Record<Encoding, Buffer>>;
   etag: string;
   storedAt: number;
-  /** For a signed-in reader's copy: the kept viewer it was rendered for (decision 045). */
+  /** For a signed-in reader's copy: the kept viewer it was rendered for. */
   viewer?: unknown;
 };
 

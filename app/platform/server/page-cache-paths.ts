@@ -4,7 +4,7 @@ const NEWS_ITEM = /^\/news\/[\w-]+$/;
 const GAME_PAGE = /^\/games\/[\w-]+$/;
 
 /**
- * The public pages kept for signed-in readers (decision 045): all but a news item and a game page,
+ * The public pages kept for signed-in readers: all but a news item and a game page,
  * whose signed-in visits are recorded as activity by their loaders.
  */
 export const READER_PAGE_PATHS = [
@@ -22,7 +22,7 @@ export const CACHEABLE_PATHS = [...READER_PAGE_PATHS, NEWS_ITEM, GAME_PAGE];
 
 /**
  * How long a shared cache in front may keep an anonymous public page, and serve it stale while it
- * fetches a fresh one (decision 043): after a news or games write, such a cache shows the change
+ * fetches a fresh one: after a news or games write, such a cache shows the change
  * within about this long; the site's own caches are cleared before the write's answer.
  */
 export const SHARED_PAGE_SECONDS = 5;
@@ -38,7 +38,7 @@ type CacheableRequest = {
 /**
  * Whether the response to this request may be kept and served to every anonymous visitor: an
  * anonymous GET or HEAD (no cookie, no Authorization) of a public page. Such a response carries no
- * nonce (decision 028): its CSP lists the hashes of its inline scripts instead.
+ * nonce: its CSP lists the hashes of its inline scripts instead.
  */
 export function isSharedPage(req: CacheableRequest, paths: readonly RegExp[] = CACHEABLE_PATHS) {
   return (

@@ -7,7 +7,7 @@ import { acceptedEncodings, isSharedPage, PageCache } from "./page-cache.server"
 import { inlineScriptHashes } from "./security.server";
 
 describe("page cache", () => {
-  // The policy of a shared page names the hashes of its own inline scripts (decision 028).
+  // The policy of a shared page names the hashes of its own inline scripts.
   const policyOf = (document: string) =>
     `script-src 'self' ${inlineScriptHashes(document).join(" ")}`;
   const cache = new PageCache({ sharedPolicy: policyOf });
@@ -300,7 +300,7 @@ describe("a page cache of other paths, with its hits behind a gate (the public A
   });
 });
 
-describe("the signed-in readers' page cache (decision 045)", () => {
+describe("the signed-in readers' page cache", () => {
   // What the session cache keeps per session: a copy is served only to the viewer it was rendered
   // for, while that very object is kept.
   const kept = new Map<string, object>();

@@ -49,7 +49,7 @@ type PageCacheOptions = {
   /** The CSP of a shared page, from its document and its path. */
   sharedPolicy?: (document: string, path: string) => string;
   /**
-   * Keeps the pages of signed-in readers instead of anonymous ones (decision 045): one copy per
+   * Keeps the pages of signed-in readers instead of anonymous ones: one copy per
    * Cookie header and address. `viewerOf` is what the session cache keeps for a session cookie
    * (undefined when it keeps nothing): a copy is kept only when the render began and ended with
    * the same kept viewer (so it was rendered for that viewer), and served only while the session
@@ -67,7 +67,7 @@ type PageCacheOptions = {
  * cookie (a session, a pending toast), an Authorization header or any other method passes through.
  * (With `signedIn`, the other way round: signed-in readers' copies, one per Cookie header.)
  * The writes that change what the pages show (news, games) clear it, here and on every other
- * process, through the cache registry (decision 028); no other request does. A short TTL bounds
+ * process, through the cache registry; no other request does. A short TTL bounds
  * anything else.
  *
  * A shared page's CSP is made from its own bytes: `sharedPolicy` gets the whole document and
@@ -178,7 +178,7 @@ export class PageCache implements ClearableCache {
   /**
    * Answers a request from memory when it is an anonymous GET or HEAD of a public page that is
    * kept and fresh; false otherwise. Plain Node objects: the server calls it before Express runs,
-   * so a hit costs little more than writing the bytes (decision 018). `extraHeaders` are the
+   * so a hit costs little more than writing the bytes. `extraHeaders` are the
    * per-response ones (request id, Connection: close while shutting down).
    */
   serveHit(req: IncomingMessage, res: ServerResponse, extraHeaders?: OutgoingHttpHeaders): boolean {
@@ -221,7 +221,7 @@ export class PageCache implements ClearableCache {
    * sends it, and keeps it when it is a plain 200 rendered since the last clear.
    */
   private capture(req: Request, res: Response, key: string) {
-    // Signed in: the viewer kept when the render began; the render used it (decision 045).
+    // Signed in: the viewer kept when the render began; the render used it.
     const viewer = this.viewerOf(req);
     const generation = this.generation;
     const chunks: Buffer[] = [];

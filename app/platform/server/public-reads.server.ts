@@ -1,6 +1,6 @@
 import type { ClearableCache } from "./caches.server";
 
-// Read models of the public lists (decision 042): what the news pages, the home page's latest news
+// Read models of the public lists: what the news pages, the home page's latest news
 // and the games page read, kept in memory per process for signed-in readers, whose pages the page
 // cache does not keep. The same writes that clear the page cache clear them, on every process,
 // before their answer (CacheRegistry's `publicContentChanged`); a short life bounds the rest.

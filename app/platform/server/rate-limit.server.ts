@@ -168,8 +168,7 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
     /**
      * REST API requests per address, counted in this process's memory: a read costs no database
      * write. It guards the process against one address's flood, so it need not be exact across
-     * processes: behind a balancer of N processes an address may make up to N times as many
-     * (decision 038).
+     * processes: behind a balancer of N processes an address may make up to N times as many.
      */
     api: limit("api", env.API_RATE_LIMIT, MINUTE, "memory"),
     /**

@@ -1,7 +1,7 @@
 import type http from "node:http";
 
 // Kept apart from request-limits.server.ts, which loads the router: server.ts imports this before
-// NODE_ENV is settled for React (decision 039), so it must load nothing that loads React.
+// NODE_ENV is settled for React, so it must load nothing that loads React.
 
 /**
  * Time limits for receiving a request (Node's http server enforces them and answers 408): the

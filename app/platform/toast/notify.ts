@@ -1,6 +1,6 @@
 import type { ExternalToast } from "sonner";
 
-// Toasts without the toast library in a page's first scripts (decision 046): the toaster and its
+// Toasts without the toast library in a page's first scripts: the toaster and its
 // library load with the first toast asked for, which shows once the toaster listens. Every toast of
 // the site goes through `toast` here; the root layout mounts the toaster when `toasterWanted` says.
 

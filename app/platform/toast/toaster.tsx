@@ -5,7 +5,7 @@ import type { Theme } from "~/platform/theme/theme";
 import { toasterWanted } from "./notify";
 
 /**
- * The toaster, loaded with the first toast (notify.ts, decision 046). Its own effect subscribes to
+ * The toaster, loaded with the first toast (notify.ts). Its own effect subscribes to
  * the toasts before this one's runs, so the toasts waiting for it show.
  */
 export default function Toaster({ theme }: { theme: Theme }): React.JSX.Element | null {

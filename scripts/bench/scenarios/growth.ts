@@ -11,7 +11,7 @@ import { percentile, type Row, rows } from "../report";
 import { signIn } from "../site";
 import { adminUrl, authSecret, cleanups, ports, serverEnv, usePg, work } from "../workspace";
 
-// Growth (decision 035): each list page's weight and time with today's data and with a hundred
+// Growth: each list page's weight and time with today's data and with a hundred
 // times as much, side by side. Today: the demo content plus 20 news items, 50 contact messages and
 // 30 users; 100×: 2,000, 5,000 and 3,000. Each size gets its own data and its own site process;
 // every page is fetched as the owner (signed in, so never from the page cache), one at a time.

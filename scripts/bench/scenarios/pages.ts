@@ -92,7 +92,7 @@ export async function pagesScenario(site: Awaited<ReturnType<typeof startSite>>,
           addRow(page.path, label, "nginx", encoding, base);
         }
         if (front && base) {
-          // The same page through nginx caching it in front of the site (decision 043): checked
+          // The same page through nginx caching it in front of the site: checked
           // to come from nginx's cache before it is measured.
           await (await fetch(front.url + page.path, { headers: anon(encoding) })).arrayBuffer();
           const probe = await fetch(front.url + page.path, { headers: anon(encoding) });

@@ -25,7 +25,7 @@ export async function reorderScenario(site: Awaited<ReturnType<typeof startSite>
       });
       const text = await response.text();
       const elapsed = performance.now() - started;
-      // The action answers with the form's reply (decision 037): a success says so.
+      // The action answers with the form's reply: a success says so.
       if (response.status !== 200 || !text.includes('"success"'))
         throw new Error(`reorder refused: ${response.status} ${text.slice(0, 200)}`);
       if (i >= 2) times.push(elapsed); // the first two warm the code paths

@@ -47,7 +47,7 @@ export async function requestsScenario(site: Site) {
     log("/news, signed in");
     const cookie = await signIn(site.url);
     const headers = { Cookie: cookie, "Accept-Encoding": "identity" };
-    // The first request renders the reader's page and keeps it for the session (decision 045);
+    // The first request renders the reader's page and keeps it for the session;
     // the load then measures what a signed-in reader's repeated page costs.
     const first = await fetch(`${site.url}/news`, { headers });
     const html = await first.text();
@@ -65,7 +65,7 @@ export async function requestsScenario(site: Site) {
       kept = (await again.text()) === html && again.headers.get("x-cache") === "HIT";
     }
     if (!kept) throw new Error("/news signed in: the reader's page was not kept");
-    // The list shows one page (decision 035) of the NEWS_ITEMS there are.
+    // The list shows one page of the NEWS_ITEMS there are.
     const shown = Math.min(NEWS_ITEMS, PAGE_SIZE);
     if (items < shown) throw new Error(`/news shows ${items} items, expected ${shown}`);
     await loadRow(
