@@ -8,7 +8,6 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
 import {
   CLIENT_IP_HEADER,
   ownerSetupLink,
@@ -201,10 +200,7 @@ export async function createSite(options: SiteOptions) {
     "/{*path}",
     createRequestHandler({
       // Resolved by Vite: in development the live build, in production the one compiled beside this.
-      build: async () =>
-        refuseOversizedBodies(
-          (await import("virtual:react-router/server-build")) as unknown as ServerBuild,
-        ),
+      build: async () => refuseOversizedBodies(await import("virtual:react-router/server-build")),
       mode: devMode ? "development" : "production",
       getLoadContext: (req, res) => ({
         runtime,

@@ -16,8 +16,7 @@ export const LAST_OWNER_CANNOT_LEAVE =
  * sessions, credentials, profile, preferences, role and activity cascade. Throws the last-owner conflict (an AppError).
  */
 export async function deleteAccount(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await lockOwners(tx);
     const [account] = await tx
       .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })

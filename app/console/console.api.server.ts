@@ -107,7 +107,9 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     response: QueryStatusSchema,
     statuses: DEVELOPER,
     run: ({ context }) =>
-      consoleQueryStatus(context.runtime.db, { role: context.runtime.env.CONSOLE_READER_ROLE }),
+      consoleQueryStatus(context.runtime.database, {
+        role: context.runtime.env.CONSOLE_READER_ROLE,
+      }),
   }),
   defineEndpoint({
     method: "POST",
@@ -127,7 +129,7 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
           details: { sql: input.sql, ...details },
         });
       try {
-        const result = await runConsoleQuery(db, input.sql, {
+        const result = await runConsoleQuery(context.runtime.database, input.sql, {
           role: context.runtime.env.CONSOLE_READER_ROLE,
         });
         await audit({ rows: result.rowCount });

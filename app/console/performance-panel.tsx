@@ -11,6 +11,23 @@ type Metrics = {
   domNodes: number;
 };
 
+/** Chromium's `performance.memory` (not a standard, so not in the DOM types), where there is one. */
+function heapFigures(): { used: number; limit: number } | null {
+  const memory: unknown = "memory" in performance ? performance.memory : undefined;
+  if (typeof memory !== "object" || memory === null) return null;
+  if (!("usedJSHeapSize" in memory && "jsHeapSizeLimit" in memory)) return null;
+  const { usedJSHeapSize: used, jsHeapSizeLimit: limit } = memory;
+  return typeof used === "number" && typeof limit === "number" ? { used, limit } : null;
+}
+
+/** The Network Information API's `navigator.connection.effectiveType`, where there is one. */
+function connectionType(): string | undefined {
+  const connection: unknown = "connection" in navigator ? navigator.connection : undefined;
+  if (typeof connection !== "object" || connection === null) return undefined;
+  if (!("effectiveType" in connection)) return undefined;
+  return typeof connection.effectiveType === "string" ? connection.effectiveType : undefined;
+}
+
 /** Read from the browser's own APIs; 'Unknown' where a browser lacks one. */
 export function PerformancePanel({ renderTime }: { renderTime: number | null }) {
   const [metrics, setMetrics] = useState<Metrics | null>(null);
@@ -18,17 +35,13 @@ export function PerformancePanel({ renderTime }: { renderTime: number | null }) 
     const navigation = performance.getEntriesByType("navigation")[0] as
       | PerformanceNavigationTiming
       | undefined;
-    const memory = (
-      performance as unknown as { memory?: { usedJSHeapSize: number; jsHeapSizeLimit: number } }
-    ).memory;
-    const connection = (navigator as unknown as { connection?: { effectiveType?: string } })
-      .connection;
+    const memory = heapFigures();
     setMetrics({
       loadTime: navigation
         ? Math.round(navigation.loadEventEnd || navigation.domContentLoadedEventEnd)
         : null,
-      memory: memory ? heapShare(memory.usedJSHeapSize, memory.jsHeapSizeLimit) : null,
-      connection: connection?.effectiveType,
+      memory: memory ? heapShare(memory.used, memory.limit) : null,
+      connection: connectionType(),
       renderTime,
       domNodes: document.getElementsByTagName("*").length,
     });

@@ -1,4 +1,4 @@
-import type { Database } from "~/db/database.server";
+import type { PGlite } from "@electric-sql/pglite";
 import { QUERY_TABLES } from "./query-rules";
 import {
   QUERY_TIMEOUT_MS,
@@ -19,15 +19,8 @@ const COPY_ROW_LIMIT = 50_000;
 export type TableCopy = { table: string; columns: string; data: string };
 
 /** The two tables' columns and rows, copied in one transaction of the app's database. */
-async function copyTables(db: Database): Promise<TableCopy[]> {
-  type Client = {
-    transaction<T>(work: (tx: PgliteTx) => Promise<T>): Promise<T>;
-  };
-  type PgliteTx = {
-    query<R>(text: string, params?: unknown[]): Promise<{ rows: R[]; blob?: Blob }>;
-  };
-  const client = (db as unknown as { $client: Client }).$client;
-  return client.transaction(async (tx) => {
+async function copyTables(pglite: PGlite): Promise<TableCopy[]> {
+  return pglite.transaction(async (tx) => {
     const copies: TableCopy[] = [];
     for (const table of QUERY_TABLES) {
       const { rows: counted } = await tx.query<{ n: number }>(
@@ -89,8 +82,8 @@ export async function inWorker<T>(
   });
 }
 
-export async function runOnPglite(db: Database, statement: string, options: ReaderOptions) {
-  const copies = await copyTables(db);
+export async function runOnPglite(pglite: PGlite, statement: string, options: ReaderOptions) {
+  const copies = await copyTables(pglite);
   try {
     return await inWorker(copies, options, (exec, runStatement) =>
       runAsReader(exec, runStatement, statement, options),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type pg from "pg";
-import type { Database } from "~/db/database.server";
+import type { Database, EngineDatabase } from "~/db/database.server";
 import {
   QueryTimedOut,
   type ReaderOptions,
@@ -17,13 +17,13 @@ import {
 
 // PostgreSQL: the console query runs in the app's database, as the reader role.
 
+/** The app's database on PostgreSQL: Drizzle for the role's setup, the pool for a connection of its own. */
+export type PostgresDatabase = Extract<EngineDatabase, { engine: "postgres" }>;
+
 export const drizzleExec =
   (tx: Pick<Database, "execute">): Exec =>
   async (text) => {
-    const result = (await tx.execute(sql.raw(text))) as unknown as {
-      rows: Record<string, unknown>[];
-      fields?: { name: string }[];
-    };
+    const result = await tx.execute(sql.raw(text));
     return { rows: result.rows, fields: result.fields ?? [] };
   };
 
@@ -63,10 +63,10 @@ const clientExec =
  * a connection left holding one (or left in any state but its own) is closed, not pooled again.
  */
 async function inRolledBackTransaction<T>(
-  db: Database,
+  pool: pg.Pool,
   work: (exec: Exec) => Promise<T>,
 ): Promise<T> {
-  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
+  const client = await pool.connect();
   const exec = clientExec(client);
   let reusable = false;
   try {
@@ -86,11 +86,11 @@ async function inRolledBackTransaction<T>(
 
 /** A transaction as the reader role; ReaderUnavailable when the role is missing or unsafe. */
 export async function inReaderTransaction<T>(
-  db: Database,
+  { db, pool }: PostgresDatabase,
   options: ReaderOptions,
   work: (exec: Exec) => Promise<T>,
 ): Promise<T> {
-  const attempt = () => inRolledBackTransaction(db, work);
+  const attempt = () => inRolledBackTransaction(pool, work);
   try {
     return await attempt();
   } catch (error) {
@@ -108,9 +108,13 @@ export async function inReaderTransaction<T>(
   }
 }
 
-export async function runOnPostgres(db: Database, statement: string, options: ReaderOptions) {
+export async function runOnPostgres(
+  database: PostgresDatabase,
+  statement: string,
+  options: ReaderOptions,
+) {
   try {
-    return await inReaderTransaction(db, options, (exec) =>
+    return await inReaderTransaction(database, options, (exec) =>
       runAsReader(exec, exec, statement, options),
     );
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Database } from "~/db/database.server";
+import type { EngineDatabase } from "~/db/database.server";
 import type { QueryResult, QueryStatus } from "./console-schemas";
 import { QUERY_TABLES } from "./query-rules";
 import { checkConsoleQuery } from "./sql-check.server";
@@ -30,12 +30,6 @@ export {
 
 type Options = Partial<ReaderOptions>;
 
-/** Drizzle keeps the engine's own client; the PGlite one is the only one with `dumpDataDir`. */
-function engineOf(db: Database): "pglite" | "postgres" {
-  const client = (db as unknown as { $client?: { dumpDataDir?: unknown } }).$client;
-  return typeof client?.dumpDataDir === "function" ? "pglite" : "postgres";
-}
-
 const withDefaults = (options: Options): ReaderOptions => ({
   role: options.role ?? DEFAULT_READER_ROLE,
   costLimit: options.costLimit ?? QUERY_COST_LIMIT,
@@ -54,16 +48,16 @@ function unavailable(error: unknown): never {
  * Throws QueryRefused, QueryTimedOut or QueryUnavailable with a message for the owner.
  */
 export async function runConsoleQuery(
-  db: Database,
+  database: EngineDatabase,
   text: string,
   options: Options = {},
 ): Promise<QueryResult> {
   const statement = await checkConsoleQuery(text);
   const settings = withDefaults(options);
   try {
-    return engineOf(db) === "pglite"
-      ? await runOnPglite(db, statement, settings)
-      : await runOnPostgres(db, statement, settings);
+    return database.engine === "pglite"
+      ? await runOnPglite(database.pglite, statement, settings)
+      : await runOnPostgres(database, statement, settings);
   } catch (error) {
     return unavailable(error);
   }
@@ -71,19 +65,19 @@ export async function runConsoleQuery(
 
 /** Whether the box can run here right now, proven the same way a query is (nothing is run). */
 export async function consoleQueryStatus(
-  db: Database,
+  database: EngineDatabase,
   options: Options = {},
 ): Promise<QueryStatus> {
   const settings = withDefaults(options);
   try {
-    if (engineOf(db) === "pglite") {
+    if (database.engine === "pglite") {
       await inWorker(
         QUERY_TABLES.map((table) => ({ table, columns: "id text", data: "" })),
         settings,
         (exec) => becomeReader(exec, settings.role),
       );
     } else {
-      await inReaderTransaction(db, settings, async (exec) => {
+      await inReaderTransaction(database, settings, async (exec) => {
         await exec("SET TRANSACTION READ ONLY");
         await becomeReader(exec, settings.role);
       });
@@ -100,18 +94,18 @@ export async function consoleQueryStatus(
 }
 
 /** The start-up check: one line for the log, and the advice an operator needs when it is off. */
-export async function describeConsoleQuery(db: Database, options: Options = {}) {
+export async function describeConsoleQuery(database: EngineDatabase, options: Options = {}) {
   const settings = withDefaults(options);
-  if (engineOf(db) === "pglite") {
+  if (database.engine === "pglite") {
     return {
       available: true,
       message: `console SQL box: runs on a worker thread over a copy of ${QUERY_TABLES.join(" and ")}, as ${settings.role} (started on first use)`,
     };
   }
-  const status = await consoleQueryStatus(db, options);
+  const status = await consoleQueryStatus(database, options);
   if (status.available)
     return { available: true, message: `console SQL box: available, runs as ${settings.role}` };
-  const { rows } = await drizzleExec(db)("SELECT quote_ident(session_user) AS name");
+  const { rows } = await drizzleExec(database.db)("SELECT quote_ident(session_user) AS name");
   const appUser = String(rows[0]?.name ?? "<the app's database user>");
   return {
     available: false,

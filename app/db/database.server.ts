@@ -1,17 +1,47 @@
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "./schema";
 
-/** The one database type the domain modules see, whichever engine is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What both engines answer to a raw statement (`db.execute`), as far as they agree: the rows and
+ * the columns' names. node-postgres's QueryResult and PGlite's Results each have more.
+ */
+export interface EngineQueryResultHKT extends PgQueryResultHKT {
+  type: EngineQueryResult<this["row"]>;
+}
 
-export type DatabaseHandle = {
-  db: Database;
-  engine: "pglite" | "postgres";
+type EngineQueryResult<Row> = {
+  rows: (Row extends Record<string, unknown> ? Row : Record<string, unknown>)[];
+  fields: { name: string }[];
+};
+
+/** The one database type the domain modules see, whichever engine is behind it. */
+export type Database = PgDatabase<EngineQueryResultHKT, typeof schema>;
+
+/**
+ * An open transaction. It does all a Database does, so any function taking a Database runs inside
+ * one as well; a function that only makes sense inside a transaction (a transaction-scoped lock)
+ * takes this type instead.
+ */
+export type Transaction = PgTransaction<
+  EngineQueryResultHKT,
+  typeof schema,
+  ExtractTablesWithRelations<typeof schema>
+>;
+
+/** The engine behind a Database and its own client, for the few needs Drizzle does not cover. */
+export type EngineClient =
+  | { engine: "postgres"; pool: pg.Pool }
+  | { engine: "pglite"; pglite: PGlite };
+
+/** A Database together with its engine's client (the console's SQL box uses both). */
+export type EngineDatabase = EngineClient & { db: Database };
+
+export type DatabaseHandle = EngineDatabase & {
   /** A round trip to the engine; throws when it is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -30,10 +60,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db: Database = drizzlePg(pool, { schema });
     return {
       db,
       engine: "postgres",
+      pool,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -41,15 +72,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   // No dataDir: an in-memory database (tests).
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  await pglite.waitReady;
+  const db: Database = drizzlePglite(pglite, { schema });
   return {
     db,
     engine: "pglite",
+    pglite,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: () => pglite.close(),
   };
 }

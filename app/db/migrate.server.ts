@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type pg from "pg";
 import type { DatabaseHandle } from "./database.server";
 
 /** drizzle/ beside app/ when run from the sources; a compiled server passes its own path. */
@@ -10,24 +11,24 @@ const SOURCE_MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url
 // Any fixed number: the advisory lock every process takes while it migrates.
 const MIGRATION_LOCK = 7_461_002;
 
-/** Applies the committed SQL migrations in drizzle/ that the database has not seen yet. */
+/**
+ * Applies the committed SQL migrations in drizzle/ that the database has not seen yet. Drizzle's
+ * migrators are per driver, so each gets the engine's own client.
+ */
 export async function migrate(
   handle: DatabaseHandle,
   { migrationsFolder = SOURCE_MIGRATIONS }: { migrationsFolder?: string } = {},
 ): Promise<void> {
   if (handle.engine === "pglite") {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the engine-specific type
-    await migratePglite(handle.db as any, { migrationsFolder });
+    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
     return;
   }
   // Several processes starting at once on one PostgreSQL database (a deployment, a rolling
   // restart) take turns: the first applies what is missing, the others then find nothing to do.
-  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-  const lockHolder = await pool.connect();
+  const lockHolder = await handle.pool.connect();
   try {
     await lockHolder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the engine-specific type
-    await migratePg(handle.db as any, { migrationsFolder });
+    await migratePg(drizzlePg(handle.pool), { migrationsFolder });
   } finally {
     await lockHolder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     lockHolder.release();

@@ -150,7 +150,7 @@ async function insertGame(db: Database, input: NewGame): Promise<GameEntry> {
 
 /** Adds a game without an audit entry (demo content, tests). */
 export function createGame(db: Database, input: NewGame): Promise<GameEntry> {
-  return db.transaction((tx) => insertGame(tx as unknown as Database, input));
+  return db.transaction((tx) => insertGame(tx, input));
 }
 
 export type Actor = { id: string; email: string };
@@ -177,9 +177,8 @@ function audit(
 
 export async function addGame(db: Database, input: NewGame, actor: Actor): Promise<GameEntry> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const game = await insertGame(t, input);
-    await audit(t, actor, "game.create", game.id, { title: game.title, slug: game.slug });
+    const game = await insertGame(tx, input);
+    await audit(tx, actor, "game.create", game.id, { title: game.title, slug: game.slug });
     return game;
   });
 }
@@ -192,20 +191,19 @@ export async function updateGame(
 ): Promise<GameEntry> {
   if (!isUuid(id)) throw new AppError("not_found", GAME_GONE);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const [current] = await t
+    const [current] = await tx
       .select({ id: games.id, slug: games.slug })
       .from(games)
       .where(eq(games.id, id))
       .for("update");
     if (!current) throw new AppError("not_found", GAME_GONE);
-    const [row] = await t
+    const [row] = await tx
       .update(games)
-      .set({ ...(await columnsOf(t, input, current)), updatedAt: sql`now()` })
+      .set({ ...(await columnsOf(tx, input, current)), updatedAt: sql`now()` })
       .where(eq(games.id, id))
       .returning();
     const game = toEntry(row!);
-    await audit(t, actor, "game.update", id, {
+    await audit(tx, actor, "game.update", id, {
       title: game.title,
       slug: game.slug,
       ...(game.slug !== current.slug ? { previousSlug: current.slug } : {}),
@@ -224,7 +222,7 @@ export async function deleteGame(db: Database, id: string, actor: Actor): Promis
       .update(games)
       .set({ displayOrder: sql`${games.displayOrder} - 1` })
       .where(gt(games.displayOrder, row.displayOrder));
-    await audit(tx as unknown as Database, actor, "game.delete", id, { title: row.title });
+    await audit(tx, actor, "game.delete", id, { title: row.title });
   });
 }
 
@@ -246,7 +244,7 @@ export async function reorderGames(db: Database, ids: string[], actor: Actor): P
       update games as g set display_order = o.position, updated_at = now()
       from unnest(${sql.raw(`ARRAY[${ids.map((id) => `'${id}'`).join(",")}]`)}::uuid[]) with ordinality as o(id, position)
       where g.id = o.id`);
-    await audit(tx as unknown as Database, actor, "games.reorder", ids[0]!, { order: ids });
+    await audit(tx, actor, "games.reorder", ids[0]!, { order: ids });
   });
 }
 

@@ -160,7 +160,7 @@ export async function markMessageRead(
     if (!row) throw new AppError("not_found", MESSAGE_GONE);
     if (row.read) return;
     await tx.update(contactMessages).set({ read: true }).where(eq(contactMessages.id, id));
-    await recordStaffAction(tx as unknown as Database, {
+    await recordStaffAction(tx, {
       actor,
       action: "message.read",
       subjectType: "contact_message",

@@ -392,20 +392,19 @@ export async function addNews(
   studio: Studio = { timeZone: "UTC" },
 ) {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const [row] = await t
+    const [row] = await tx
       .insert(news)
-      .values(await columnsOf(t, input, studio, null))
+      .values(await columnsOf(tx, input, studio, null))
       .returning();
     const entry = toEntry(row!);
-    await recordStaffAction(t, {
+    await recordStaffAction(tx, {
       actor,
       action: "news.create",
       subjectType: "news",
       subjectId: entry.id,
       details: { title: entry.title, state: entry.state },
     });
-    await recordPublishing(t, actor, null, entry);
+    await recordPublishing(tx, actor, null, entry);
     return entry;
   });
 }
@@ -419,23 +418,22 @@ export async function updateNews(
 ): Promise<NewsEntry> {
   if (!isUuid(id)) throw new AppError("not_found", NEWS_GONE);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const [current] = await t.select().from(news).where(eq(news.id, id)).for("update");
+    const [current] = await tx.select().from(news).where(eq(news.id, id)).for("update");
     if (!current) throw new AppError("not_found", NEWS_GONE);
-    const [row] = await t
+    const [row] = await tx
       .update(news)
-      .set({ ...(await columnsOf(t, input, studio, current)), updatedAt: sql`now()` })
+      .set({ ...(await columnsOf(tx, input, studio, current)), updatedAt: sql`now()` })
       .where(eq(news.id, id))
       .returning();
     const entry = toEntry(row!);
-    await recordStaffAction(t, {
+    await recordStaffAction(tx, {
       actor,
       action: "news.update",
       subjectType: "news",
       subjectId: id,
       details: { title: entry.title, state: entry.state },
     });
-    await recordPublishing(t, actor, stateAt(current.publishedAt), entry);
+    await recordPublishing(tx, actor, stateAt(current.publishedAt), entry);
     return entry;
   });
 }
@@ -445,7 +443,7 @@ export async function deleteNews(db: Database, id: string, actor: Actor): Promis
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(news).where(eq(news.id, id)).returning({ title: news.title });
     if (!row) throw new AppError("not_found", NEWS_GONE);
-    await recordStaffAction(tx as unknown as Database, {
+    await recordStaffAction(tx, {
       actor,
       action: "news.delete",
       subjectType: "news",

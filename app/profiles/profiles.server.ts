@@ -70,7 +70,7 @@ export async function updateProfile(
     if ((current.bio ?? null) !== next.bio) updated.push("bio");
     if (updated.length === 0) return updated;
     await tx.update(profiles).set(next).where(eq(profiles.id, userId));
-    await recordActivity(tx as unknown as Database, userId, "profile_update", {
+    await recordActivity(tx, userId, "profile_update", {
       updated_fields: updated,
     });
     return updated;
@@ -86,7 +86,7 @@ export async function setAvatarUrl(
 ): Promise<void> {
   await store.db.transaction(async (tx) => {
     await tx.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
-    await recordActivity(tx as unknown as Database, userId, "profile_update", {
+    await recordActivity(tx, userId, "profile_update", {
       updated_fields: ["avatar_url"],
     });
   });

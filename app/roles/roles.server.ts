@@ -1,5 +1,5 @@
 import { eq, isNull, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/database.server";
+import type { Database, Transaction } from "~/db/database.server";
 import { userRoles, users } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
@@ -124,12 +124,12 @@ export function isLastOwnerError(error: unknown): error is AppError {
  * Inside a transaction: serialises everything that can take away an owner (role changes, account
  * deletion) until the transaction ends, so two of them cannot both pass the last-owner check.
  */
-export async function lockOwners(tx: Database): Promise<void> {
+export async function lockOwners(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(7428001)`);
 }
 
 /** Inside a transaction holding lockOwners: throws when the user is the only owner left. */
-export async function refuseLastOwner(tx: Database, userId: string, message?: string) {
+export async function refuseLastOwner(tx: Transaction, userId: string, message?: string) {
   const [current] = await tx
     .select({ role: userRoles.role })
     .from(userRoles)
@@ -168,8 +168,7 @@ export function roleForNewAccount(db: Database, input: RoleChange) {
 }
 
 function writeUserRole(db: Database, input: RoleChange): Promise<{ from: Role; to: Role }> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     await lockOwners(tx);
     const [current] = await tx
       .select({ role: userRoles.role })

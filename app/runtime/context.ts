@@ -1,5 +1,5 @@
 import type { Auth, SessionCache, SessionUser } from "~/accounts/index.server";
-import type { Database } from "~/db/database.server";
+import type { Database, EngineDatabase } from "~/db/database.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import type { CacheRegistry } from "~/platform/server/caches.server";
 import type { Env } from "~/platform/server/env.server";
@@ -11,6 +11,8 @@ import type { Storage } from "~/platform/storage/storage.server";
 /** What the server process hands every loader and action (router context). */
 export type Runtime = {
   db: Database;
+  /** The same database with its engine's own client, for what Drizzle does not cover (the SQL box). */
+  database: EngineDatabase;
   env: Env;
   logger: Logger;
   auth: Auth;

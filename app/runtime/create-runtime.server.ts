@@ -30,7 +30,7 @@ export async function createRuntime(
   const database = await openConfiguredDatabase(env);
   await migrate(database, { migrationsFolder: options.migrationsFolder });
   logger.info(`database: ${database.description}, migrations applied`);
-  await logConsoleQuery(database.db, env, logger);
+  await logConsoleQuery(database, env, logger);
   if (options.demo) {
     const added = await seedDemo(database.db);
     logger.info(`demo content: added ${added.news} news items and ${added.games} games`);
@@ -72,6 +72,7 @@ export async function createRuntime(
   let shuttingDown = false;
   const runtime: Runtime = {
     db: database.db,
+    database,
     env,
     logger,
     auth,
@@ -99,9 +100,9 @@ export async function createRuntime(
 }
 
 /** Whether the console's SQL box can run here, and if not why and how to turn it on. */
-async function logConsoleQuery(db: Runtime["db"], env: Env, logger: Logger) {
+async function logConsoleQuery(database: Runtime["database"], env: Env, logger: Logger) {
   try {
-    const box = await describeConsoleQuery(db, { role: env.CONSOLE_READER_ROLE });
+    const box = await describeConsoleQuery(database, { role: env.CONSOLE_READER_ROLE });
     if (box.available) logger.info(box.message);
     else logger.warn(box.message);
   } catch (error) {

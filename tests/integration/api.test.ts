@@ -123,7 +123,7 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
       for (const role of WHO.slice(1) as Role[])
         cookies.set(role, (await signedInAs(context, role)).cookie);
       // On PGlite this starts the SQL box's engine, which takes seconds once per process.
-      await consoleQueryStatus(handle.db);
+      await consoleQueryStatus(handle);
     },
     120_000,
   );

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { deleteAccount } from "../../app/accounts/account-deletion.server";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
-import type { Database, DatabaseHandle } from "../../app/db/database.server";
+import type { DatabaseHandle } from "../../app/db/database.server";
 import { userRoles, users, verifications } from "../../app/db/schema";
 import { isLastOwnerError, lockOwners } from "../../app/roles/roles.server";
 import * as apiAuth from "../../app/routes/api-auth";
@@ -98,8 +98,7 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
         release = resolve;
       });
       // A role change demoting `staying`, holding the owners' lock until released.
-      const demotion = handle.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      const demotion = handle.db.transaction(async (tx) => {
         await lockOwners(tx);
         await tx.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, staying.id));
         locked();

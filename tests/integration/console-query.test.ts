@@ -70,7 +70,7 @@ describe.each(testEngines())("the console's SQL box on $name", (engine) => {
       // A dozen profiles, so that a 12-way self-join is a real bomb.
       for (let i = 0; i < 11; i++) await signedInAs(context, "guest");
       // On PGlite this starts the box's engine, which takes seconds once per process.
-      await consoleQueryStatus(handle.db);
+      await consoleQueryStatus(handle);
     },
     120_000,
   );
@@ -255,9 +255,10 @@ describe.runIf(adminUrl)("the SQL box on PostgreSQL without CREATEROLE", () => {
     url.username = login;
     url.password = password;
     url.pathname = `/${database}`;
-    handle = await openDatabase({ engine: "postgres", url: url.toString(), poolSize: 2 });
-    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-    pool.on("acquire", (client) => {
+    const opened = await openDatabase({ engine: "postgres", url: url.toString(), poolSize: 2 });
+    handle = opened;
+    if (opened.engine !== "postgres") throw new Error("opened on PostgreSQL");
+    opened.pool.on("acquire", (client) => {
       const marked = client as pg.PoolClient & { recorded?: true };
       if (marked.recorded) return;
       marked.recorded = true;
@@ -297,7 +298,7 @@ describe.runIf(adminUrl)("the SQL box on PostgreSQL without CREATEROLE", () => {
     expect(result.body).not.toHaveProperty("rows");
     expect(sent.filter((text) => text.includes(marker))).toEqual([]);
 
-    const startUp = await describeConsoleQuery(handle.db, { role: reader });
+    const startUp = await describeConsoleQuery(handle, { role: reader });
     expect(startUp.available).toBe(false);
     expect(startUp.message).toContain(`CREATE ROLE ${reader} NOLOGIN;`);
     expect(startUp.message).toContain(`GRANT ${reader} TO ${login};`);
@@ -370,7 +371,11 @@ describe.each(testEngines())(
       await drop();
     });
 
-    const pool = () => (handle.db as unknown as { $client: pg.Pool }).$client;
+    /** The pool the PostgreSQL runs use (the PGlite runs never ask). */
+    const pool = () => {
+      if (handle.engine !== "postgres") throw new Error("not a PostgreSQL handle");
+      return handle.pool;
+    };
 
     /** The state of the session the next console query would run on. */
     async function sessionState() {
@@ -385,9 +390,9 @@ describe.each(testEngines())(
       return inWorker(copies, settings, async (exec) => (await exec(STATE)).rows[0]);
     }
     const run = (statement: string) =>
-      engine.name === "postgres"
-        ? runOnPostgres(handle.db, statement, settings)
-        : runOnPglite(handle.db, statement, settings);
+      handle.engine === "postgres"
+        ? runOnPostgres(handle, statement, settings)
+        : runOnPglite(handle.pglite, statement, settings);
 
     it("a lock and a setting taken by a query that succeeded are gone", async () => {
       const result = await run(LEAKY);

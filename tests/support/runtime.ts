@@ -55,6 +55,7 @@ export function testContext(
   return {
     runtime: {
       db: handle.db,
+      database: handle,
       env,
       logger,
       mailer,

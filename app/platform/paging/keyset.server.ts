@@ -55,8 +55,21 @@ export function whereAll(...conditions: (SQL | undefined)[]): SQL | undefined {
  * The page from the rows a `keyset` query returned (each with its cursor), newest first, with the
  * cursors of the pages beside it.
  */
-export function toPage<T>(
-  rows: (T & { cursor: Cursor })[],
+export function toPage<R extends { cursor: Cursor }>(
+  rows: R[],
+  request: PageRequest,
+  size: number,
+): Page<Omit<R, "cursor">> {
+  return pageOf(
+    rows.map(({ cursor, ...item }) => ({ item, cursor })),
+    request,
+    size,
+  );
+}
+
+/** `toPage` over items kept apart from their cursors, so an item's own fields are never touched. */
+function pageOf<T>(
+  rows: { item: T; cursor: Cursor }[],
   request: PageRequest,
   size: number,
 ): Page<T> {
@@ -65,11 +78,10 @@ export function toPage<T>(
   if (request.direction === "newer") shown.reverse();
   const first = shown[0];
   const last = shown.at(-1);
-  const items = shown.map(({ cursor: _cursor, ...item }) => item as unknown as T);
   const hasNewer = request.direction === "older" || (request.direction === "newer" && more);
   const hasOlder = request.direction === "newer" || more;
   return {
-    items,
+    items: shown.map((row) => row.item),
     newer: hasNewer && first ? encodeCursor(first.cursor) : null,
     older: hasOlder && last ? encodeCursor(last.cursor) : null,
   };
@@ -93,10 +105,10 @@ export async function keysetPage<R extends { at: string }, T>(options: {
   const { columns, request, size, order } = options;
   const rows = await options.read(keyset(columns, request, size, order));
   const withCursors = rows.map((row) => ({
-    ...options.item(row),
+    item: options.item(row),
     cursor: { at: row.at, id: options.id(row) },
   }));
-  return toPage(withCursors, request, size);
+  return pageOf(withCursors, request, size);
 }
 
 /**

@@ -188,13 +188,12 @@ export class CacheRegistry {
     const timer = setTimeout(done, ACK_TIMEOUT_MS);
     try {
       // One statement: the processes counted are the ones listening when the NOTIFY is sent.
-      const result = await db.execute(sql`
+      const { rows } = await db.execute<{ others: number }>(sql`
         select pg_notify(${CHANNEL}, ${`clear ${this.origin} ${n}${kind ? ` ${kind}` : ""}`}) as sent,
           (select count(*)::int from pg_stat_activity
             where datname = current_database()
               and application_name like ${`${LISTENER_NAME} %`}
               and application_name <> ${`${LISTENER_NAME} ${this.origin}`}) as others`);
-      const rows = (result as unknown as { rows: { others: number }[] }).rows;
       waiting.expected = Number(rows[0]?.others ?? 0);
       if (waiting.acked >= waiting.expected) done();
       await confirmed;

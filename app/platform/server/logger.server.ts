@@ -40,9 +40,20 @@ export function redactSecrets(text: string): string {
     .replace(/(\bparams:\s*)[^\n]*/g, `$1${REDACTED}`);
 }
 
+/** What pino's error serializer takes for an error: anything with a message. */
+function isErrorLike(value: unknown): value is Error {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "message" in value &&
+    typeof value.message === "string"
+  );
+}
+
 function errorSerializer(error: unknown) {
-  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
-  if (!serialized || typeof serialized !== "object") return serialized;
+  // Anything else is logged as given, as pino's own serializer would return it.
+  if (!isErrorLike(error)) return error;
+  const serialized: Record<string, unknown> = pino.stdSerializers.err(error);
   // A query error carries the query's values (for a session: its token).
   delete serialized.params;
   for (const key of ["message", "stack"]) {
