@@ -398,7 +398,7 @@ test.describe("an expired session comes back to where it was sent away from", ()
     await expectToast(page, "Signed in successfully");
   });
 
-  test("a save on /admin after the session ended leads to /auth and back to /admin", async ({
+  test("a save on /admin after the session ended leads to /auth and back to the same tab", async ({
     page,
     allowConsoleMessage,
   }) => {
@@ -416,12 +416,19 @@ test.describe("an expired session comes back to where it was sent away from", ()
     await page.getByLabel("Content", { exact: true }).fill("Never saved.");
     await page.getByRole("button", { name: "Add News", exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/auth");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin");
+    // The open tab is in the address, so the way back opens it again.
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin?tab=news");
     await waitForHydration(page);
 
     await submitLogin(page, roleEmail("admin"), E2E_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === "/admin");
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/admin" && url.searchParams.get("tab") === "news",
+    );
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "News Management" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
   });
 
   test("a redirectTo to another site is ignored: signing in lands on the home page", async ({

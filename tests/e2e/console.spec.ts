@@ -668,7 +668,7 @@ test.describe("API Testing: the spec's table names and refusals", () => {
     expect(activity.data[0]).toMatchObject({ activityType: "login" });
   });
 
-  test("a refusal is told in words: 'Your role may not read contact_messages'", async ({
+  test("a refusal is told in words, naming the path it called", async ({
     page,
     newContext,
     allowConsoleMessage,
@@ -699,7 +699,11 @@ test.describe("API Testing: the spec's table names and refusals", () => {
     await panel.getByRole("button", { name: "Run custom test" }).click();
     const result = panel.getByTestId("api-result");
     await expect(result.getByTestId("api-status")).toHaveText("403");
-    await expectToast(page, "API Test Failed", "Your role may not read contact_messages.");
+    await expectToast(
+      page,
+      "API Test Failed",
+      "Your role may not read /api/v1/messages (contact_messages).",
+    );
   });
 });
 
