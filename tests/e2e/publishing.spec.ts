@@ -167,7 +167,9 @@ test("a schedule time already past is told before saving and refused; Published 
   await signInAs(page, "admin");
   await openAdmin(page, "News Management");
   await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Content", { exact: true }).fill("Meant for yesterday, and published today instead.");
+  await page
+    .getByLabel("Content", { exact: true })
+    .fill("Meant for yesterday, and published today instead.");
   await page.getByLabel("State", { exact: true }).selectOption("scheduled");
   const publishAt = page.getByLabel("Publish at");
   const warning = page.getByRole("tabpanel").getByText(passed, { exact: true });
