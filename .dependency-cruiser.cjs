@@ -36,6 +36,16 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "no-circular-between-features",
+      severity: "error",
+      comment:
+        "Features depend on each other one way only: if one feature imports another (even a type, " +
+        "even through its index files), the other must not import it back, directly or through a third.",
+      scope: "folder",
+      from: { path: `^app/${feature}` },
+      to: { path: `^app/${feature}`, circular: true },
+    },
+    {
       name: "feature-through-its-index",
       severity: "error",
       comment:

@@ -9,6 +9,7 @@ import { createMailer } from "~/platform/mail/mailer.server";
 import { CacheRegistry } from "~/platform/server/caches.server";
 import { ConfigError, loadEnv } from "~/platform/server/env.server";
 import { createLogger } from "~/platform/server/logger.server";
+import { createAccountDefaults } from "~/profiles/index.server";
 import { isRole, ROLES } from "~/roles";
 import { findUserIdByEmail, setUserRole } from "~/roles/index.server";
 import { seedDemo } from "~/runtime/demo.server";
@@ -76,7 +77,13 @@ export async function run(argv: string[]): Promise<number> {
     if (command === "user create") {
       const logger = createLogger("silent");
       const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
-      const auth = createAuth({ db: database.db, env, mailer, logger });
+      const auth = createAuth({
+        db: database.db,
+        env,
+        mailer,
+        logger,
+        accountDefaults: createAccountDefaults,
+      });
       const user = await createVerifiedUser(auth, database.db, {
         email: values.email!,
         password: values.password!,

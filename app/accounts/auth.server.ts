@@ -15,7 +15,6 @@ import { AUTH_RULES, createRateLimits, type RateLimits } from "~/platform/server
 import { configuredStorage } from "~/platform/storage/configured.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { STUDIO } from "~/platform/studio/studio";
-import { createAccountDefaults } from "~/profiles/index.server";
 import { isLastOwnerError } from "~/roles/index.server";
 import { deleteAccount } from "./account-deletion.server";
 import { revokeAllApiKeys } from "./api-keys.server";
@@ -43,6 +42,14 @@ export type AuthDeps = {
   sessionsChanged?: () => Promise<void>;
   /** Where avatars live; the configured storage when not given. */
   storage?: Storage;
+  /**
+   * What a new account gets beside its user row (its profile and preferences): passed in, since
+   * the profiles feature builds on accounts and not the other way round.
+   */
+  accountDefaults: (
+    db: Database,
+    user: { id: string; email: string; createdAt?: Date },
+  ) => Promise<void>;
 };
 
 export function createAuth({
@@ -53,6 +60,7 @@ export function createAuth({
   limits: shared,
   storage = configuredStorage(env),
   sessionsChanged,
+  accountDefaults,
 }: AuthDeps) {
   const limits = shared ?? createRateLimits(db, env, "memory");
   const credentialMails = credentialMailHooks({ db, mailer, logger, env });
@@ -208,7 +216,7 @@ export function createAuth({
             return { data: { ...user, image: null } };
           },
           after: async (user) => {
-            await createAccountDefaults(db, user);
+            await accountDefaults(db, user);
           },
         },
         update: {

@@ -8,6 +8,7 @@ export {
   ownerSetupLink,
 } from "./accounts.server";
 export { identifyApiCaller } from "./api-callers.server";
+export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.server";
 export { type Auth, CLIENT_IP_HEADER, createAuth } from "./auth.server";
 export {
   answerEmailConfirmation,
@@ -18,16 +19,17 @@ export {
   answerTwoFactorForm,
 } from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
-export { listIdentities } from "./identities.server";
-export { answerProfileForm } from "./profile-forms.server";
-export { loadProfilePage } from "./profile-page.server";
-export { providerErrorMessage } from "./provider-flow.server";
+export { isRecentlyConfirmed } from "./confirmation.server";
+export { hasVerifiedFactor, listFactors, removePasskey, renameFactor } from "./factors.server";
+export { LastWayInError, listIdentities, unlinkIdentity } from "./identities.server";
+export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";
 export { configuredProviders, providerFormTargets } from "./providers.server";
 export { recordViewLater } from "./record-view.server";
 export {
   getSessionUser,
   requireAnonymous,
   requirePermission,
+  revokeSession,
   type SessionUser,
 } from "./session.server";
 export { SessionCache, sessionCookieOf, sessionCookiesIn } from "./session-cache.server";

@@ -1,10 +1,7 @@
 // The news feature's server-only face: what other folders may import on the server.
 export { NEWS_ENDPOINTS } from "./news.api.server";
 export {
-  addNews,
   countNews,
-  createNews,
-  deleteNews,
   findNewsByAddress,
   getNews,
   getPublishedNews,
@@ -16,7 +13,7 @@ export {
   nextPublication,
   readArticle,
   renderNewsContent,
-  updateNews,
 } from "./news.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
+export { addNews, createNews, deleteNews, updateNews } from "./news-writes.server";
 export { PublishClock } from "./publish-clock.server";

@@ -2,14 +2,9 @@ import { AppError } from "~/platform/errors/app-error";
 import { DeletedSchema } from "~/platform/http/api-shapes";
 import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
-import {
-  addNews,
-  deleteNews,
-  getPublishedNews,
-  listNewsEntriesPage,
-  updateNews,
-} from "./news.server";
+import { getPublishedNews, listNewsEntriesPage } from "./news.server";
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
+import { addNews, deleteNews, updateNews } from "./news-writes.server";
 
 // The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
 // canManageNews; each write clears the page cache. The reads show published items only: drafts and

@@ -3,25 +3,17 @@ import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
 import { type MediaImage, mediaImages, renderWithMedia } from "~/media/index.server";
-import { recordStaffAction } from "~/platform/audit/audit.server";
-import { zonedTimeToInstant } from "~/platform/dates/zoned-time";
-import { AppError } from "~/platform/errors/app-error";
 import { markdown } from "~/platform/markdown/lazy.server";
 import { PAGE_SIZE, type Page, type PageRequest } from "~/platform/paging/cursor";
 import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
 import { searchText } from "~/platform/paging/search";
 import type { SitemapUrl } from "~/platform/seo/sitemap";
-import { SLUG_PATTERN, slugify } from "~/platform/seo/slug";
-import { chooseSlug, freeSlug } from "~/platform/seo/unique-slug.server";
+import { SLUG_PATTERN } from "~/platform/seo/slug";
 import type { PublicReads } from "~/platform/server/public-reads.server";
-import {
-  type NewsEntry,
-  type NewsInput,
-  type NewsState,
-  type NewsSummary,
-  PUBLISH_TIME_PASSED,
-  publishTimePassed,
-} from "./news-schema";
+import type { NewsEntry, NewsState, NewsSummary } from "./news-schema";
+
+// The news feature's reads: the public lists and pages, the admin list, one item, an article
+// rendered. The writes are in news-writes.server.ts.
 
 /** Where an item stands at `now`: a draft has no publication time. */
 export function stateAt(publishedAt: Date | null, now = Date.now()): NewsState {
@@ -29,7 +21,8 @@ export function stateAt(publishedAt: Date | null, now = Date.now()): NewsState {
   return publishedAt.getTime() > now ? "scheduled" : "published";
 }
 
-function toEntry(row: typeof news.$inferSelect): NewsEntry {
+/** A row as the feature hands it out (the writes answer with it too). */
+export function toEntry(row: typeof news.$inferSelect): NewsEntry {
   return {
     id: row.id,
     title: row.title,
@@ -80,18 +73,6 @@ function matching(search: string | undefined): SQL | undefined {
   const words = searchText(search);
   if (!words) return undefined;
   return sql`${NEWS_SEARCH_DOCUMENT} @@ websearch_to_tsquery('english', ${words})`;
-}
-
-// A card's excerpt: the first paragraph as plain text, cut well past what three clamped lines show;
-// made when the item is written (news.excerpt).
-const EXCERPT_CHARS = 320;
-
-/** The plain-text excerpt of an item's text. */
-export async function excerptOf(format: NewsEntry["format"], content: string): Promise<string> {
-  if (format === "text")
-    return (content.trim().split(/\r?\n/)[0] ?? "").trim().slice(0, EXCERPT_CHARS);
-  const { firstParagraphText, markdownText } = await markdown();
-  return (firstParagraphText(content) || markdownText(content)).trim().slice(0, EXCERPT_CHARS);
 }
 
 /** The query of one page of the news list (exported for the index checks of the scale tests). */
@@ -277,178 +258,5 @@ export function readArticle(
     ]);
     const image = article.coverImage ? covers?.get(article.coverImage) : undefined;
     return { article, html, cover: image ? { image, alt: article.coverAlt ?? "" } : null };
-  });
-}
-
-/** Test and demo seeding: a published item (at `createdAt`, or now). */
-export async function createNews(
-  db: Database,
-  input: { title: string; content: string; createdAt?: Date; format?: "markdown" | "text" },
-): Promise<NewsEntry> {
-  const format = input.format ?? "text";
-  const content = input.content.trim();
-  const slug = await freeSlug(db, NEWS_SLUGS, slugify(input.title, "news"));
-  const [row] = await db
-    .insert(news)
-    .values({
-      title: input.title.trim(),
-      content,
-      format,
-      slug,
-      excerpt: await excerptOf(format, content),
-      publishedAt: input.createdAt ?? sql`now()`,
-      ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
-    })
-    .returning();
-  return toEntry(row!);
-}
-
-export type Actor = { id: string; email: string };
-/** What a write needs to know of the studio: the zone its scheduled times are typed in. */
-export type Studio = { timeZone: string };
-
-const NEWS_GONE = "This news item no longer exists.";
-const SLUG_TAKEN = "This address is already used by another news item";
-const NEWS_SLUGS = { table: news, slug: news.slug, id: news.id };
-
-/** The columns a form's input sets: slug, state and time, cover, excerpt. */
-async function columnsOf(
-  db: Database,
-  input: NewsInput,
-  studio: Studio,
-  current: { id: string; slug: string; format: string; publishedAt: Date | null } | null,
-) {
-  const title = input.title.trim();
-  const content = input.content.trim();
-  const format = current?.format === "text" ? "text" : "markdown";
-  // An item keeps its address unless staff type another: links to it must keep working.
-  const slug = await chooseSlug(db, NEWS_SLUGS, {
-    typed: input.slug ?? current?.slug,
-    title,
-    fallback: "news",
-    exceptId: current?.id,
-    taken: SLUG_TAKEN,
-  });
-  let publishedAt: Date | SQL | null;
-  if (input.state === "draft") publishedAt = null;
-  else if (input.state === "scheduled") {
-    const at = zonedTimeToInstant(input.publishAt ?? "", studio.timeZone);
-    if (!at) throw new AppError("invalid", "Enter a valid date and time", { field: "publishAt" });
-    // A past time would publish at once, back-dated, while staff believe it scheduled.
-    if (publishTimePassed(at))
-      throw new AppError("invalid", PUBLISH_TIME_PASSED, { field: "publishAt" });
-    publishedAt = at;
-  } else {
-    // Published: an item already public keeps its date; otherwise it goes public now.
-    publishedAt =
-      current?.publishedAt && current.publishedAt.getTime() <= Date.now()
-        ? current.publishedAt
-        : sql`now()`;
-  }
-  if (input.coverImage && !(await mediaImages(db, [input.coverImage])).has(input.coverImage))
-    throw new AppError("invalid", "Upload the cover image again", { field: "coverImage" });
-  return {
-    title,
-    content,
-    format,
-    slug,
-    publishedAt,
-    excerpt: await excerptOf(format, content),
-    coverImage: input.coverImage ?? null,
-    coverAlt: input.coverImage ? (input.coverAlt ?? null) : null,
-  };
-}
-
-/** The audit log's words for a state change: what staff will look for later. */
-function publishingAction(before: NewsState | null, after: NewsEntry): string | null {
-  if (after.state === before) return null;
-  if (after.state === "published") return "news.publish";
-  if (after.state === "scheduled") return "news.schedule";
-  return before ? "news.unpublish" : null;
-}
-
-async function recordPublishing(
-  db: Database,
-  actor: Actor,
-  before: NewsState | null,
-  entry: NewsEntry,
-) {
-  const action = publishingAction(before, entry);
-  if (!action) return;
-  await recordStaffAction(db, {
-    actor,
-    action,
-    subjectType: "news",
-    subjectId: entry.id,
-    details: { title: entry.title, slug: entry.slug, publishedAt: entry.publishedAt },
-  });
-}
-
-/** Staff: adds a news item and writes the audit log, in one transaction. */
-export async function addNews(
-  db: Database,
-  input: NewsInput,
-  actor: Actor,
-  studio: Studio = { timeZone: "UTC" },
-) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(news)
-      .values(await columnsOf(tx, input, studio, null))
-      .returning();
-    const entry = toEntry(row!);
-    await recordStaffAction(tx, {
-      actor,
-      action: "news.create",
-      subjectType: "news",
-      subjectId: entry.id,
-      details: { title: entry.title, state: entry.state },
-    });
-    await recordPublishing(tx, actor, null, entry);
-    return entry;
-  });
-}
-
-export async function updateNews(
-  db: Database,
-  id: string,
-  input: NewsInput,
-  actor: Actor,
-  studio: Studio = { timeZone: "UTC" },
-): Promise<NewsEntry> {
-  if (!isUuid(id)) throw new AppError("not_found", NEWS_GONE);
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(news).where(eq(news.id, id)).for("update");
-    if (!current) throw new AppError("not_found", NEWS_GONE);
-    const [row] = await tx
-      .update(news)
-      .set({ ...(await columnsOf(tx, input, studio, current)), updatedAt: sql`now()` })
-      .where(eq(news.id, id))
-      .returning();
-    const entry = toEntry(row!);
-    await recordStaffAction(tx, {
-      actor,
-      action: "news.update",
-      subjectType: "news",
-      subjectId: id,
-      details: { title: entry.title, state: entry.state },
-    });
-    await recordPublishing(tx, actor, stateAt(current.publishedAt), entry);
-    return entry;
-  });
-}
-
-export async function deleteNews(db: Database, id: string, actor: Actor): Promise<void> {
-  if (!isUuid(id)) throw new AppError("not_found", NEWS_GONE);
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(news).where(eq(news.id, id)).returning({ title: news.title });
-    if (!row) throw new AppError("not_found", NEWS_GONE);
-    await recordStaffAction(tx, {
-      actor,
-      action: "news.delete",
-      subjectType: "news",
-      subjectId: id,
-      details: { title: row.title },
-    });
   });
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { answerProfileForm, getSessionUser, loadProfilePage } from "~/accounts/index.server";
+import { getSessionUser } from "~/accounts/index.server";
 import { ProfileScreen, ProfileSignedOut } from "~/profiles";
+import { answerProfileForm, loadProfilePage } from "~/profiles/index.server";
 import type { Route } from "./+types/profile";
 
 // Signed out, the page answers 401 with its sign-in prompt (docs/product.md#guards).

@@ -10,6 +10,7 @@ import type { Logger } from "~/platform/server/logger.server";
 import { PublicReads } from "~/platform/server/public-reads.server";
 import { createRateLimits, limitStoreFor } from "~/platform/server/rate-limit.server";
 import { configuredStorage } from "~/platform/storage/configured.server";
+import { createAccountDefaults } from "~/profiles/index.server";
 import type { Runtime } from "./context";
 import { seedDemo } from "./demo.server";
 
@@ -67,6 +68,7 @@ export async function createRuntime(
     limits,
     storage,
     sessionsChanged: () => caches.sessionsChanged(database.db),
+    accountDefaults: createAccountDefaults,
   });
   if (env.DATABASE_URL) await caches.listen(env.DATABASE_URL);
   let shuttingDown = false;

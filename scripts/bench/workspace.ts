@@ -63,7 +63,7 @@ export async function seed(): Promise<Seeded> {
       import("~/db/open.server"),
       import("~/db/migrate.server"),
       import("~/runtime/demo.server"),
-      import("~/news/news.server"),
+      import("~/news/index.server"),
       import("~/games/games.server"),
       import("../../tests/support/accounts"),
     ]);

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/database.server";
 import { contactMessages } from "../../app/db/schema";
-import { createNews } from "../../app/news/news.server";
+import { createNews } from "../../app/news/news-writes.server";
 import { gotoHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { openAdmin } from "./admin-support";

@@ -10,7 +10,7 @@ import {
   userRoles,
 } from "../../app/db/schema";
 import { listGames } from "../../app/games/games.server";
-import { createNews } from "../../app/news/news.server";
+import { createNews } from "../../app/news/news-writes.server";
 import type { Role } from "../../app/roles/permissions";
 import * as admin from "../../app/routes/admin";
 import * as auth from "../../app/routes/auth";

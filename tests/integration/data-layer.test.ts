@@ -4,7 +4,8 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
 import { contactMessages, games, news } from "../../app/db/schema";
 import { createGame, listGames } from "../../app/games/games.server";
-import { createNews, getNews, listNews } from "../../app/news/news.server";
+import { getNews, listNews } from "../../app/news/news.server";
+import { createNews } from "../../app/news/news-writes.server";
 import { seedDemo } from "../../app/runtime/demo.server";
 import { testEngines } from "../support/database";
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { createNews } from "../../app/news/news.server";
+import { createNews } from "../../app/news/news-writes.server";
 import * as feed from "../../app/routes/news-feed";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";

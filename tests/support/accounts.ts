@@ -5,6 +5,7 @@ import type { Database } from "../../app/db/database.server";
 import { createMailer } from "../../app/platform/mail/mailer.server";
 import type { Env } from "../../app/platform/server/env.server";
 import { createLogger } from "../../app/platform/server/logger.server";
+import { createAccountDefaults } from "../../app/profiles/profiles.server";
 import type { Role } from "../../app/roles/permissions";
 import { uniqueEmail } from "./users";
 
@@ -39,7 +40,7 @@ export async function createUsers(
 ): Promise<void> {
   const logger = createLogger("silent");
   const mailer = createMailer({ dataDir: env.DATA_DIR, logger });
-  const auth = createAuth({ db, env, mailer, logger });
+  const auth = createAuth({ db, env, mailer, logger, accountDefaults: createAccountDefaults });
   for (const user of users) await createVerifiedUser(auth, db, user);
 }
 

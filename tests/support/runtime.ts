@@ -19,6 +19,7 @@ import {
   limitStoreFor,
 } from "../../app/platform/server/rate-limit.server";
 import { configuredStorage } from "../../app/platform/storage/configured.server";
+import { createAccountDefaults } from "../../app/profiles/profiles.server";
 
 /** The router context a route module receives, over a test database. */
 export function testContext(
@@ -71,6 +72,7 @@ export function testContext(
         logger,
         limits,
         sessionsChanged: () => caches.sessionsChanged(handle.db),
+        accountDefaults: createAccountDefaults,
       }),
       ping: handle.ping,
       isShuttingDown: () => false,

@@ -1,13 +1,16 @@
 import type { AppLoadContext } from "react-router";
+import { describeDevice } from "~/accounts";
+import {
+  hasVerifiedFactor,
+  isRecentlyConfirmed,
+  listApiKeys,
+  listFactors,
+  listIdentities,
+  type SessionUser,
+} from "~/accounts/index.server";
 import { listRecentActivity } from "~/activity/index.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
-import { getPreferences, getProfile } from "~/profiles/index.server";
-import { listApiKeys } from "./api-keys.server";
-import { isRecentlyConfirmed } from "./confirmation.server";
-import { describeDevice } from "./devices";
-import { hasVerifiedFactor, listFactors } from "./factors.server";
-import { listIdentities } from "./identities.server";
-import type { SessionUser } from "./session.server";
+import { getPreferences, getProfile } from "./profiles.server";
 
 // What /profile shows a signed-in user (docs/product.md#profile): each part is read on its own, and
 // one that fails to load is replaced by its defaults and named in `errors` (the page toasts each).
