@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What the build is made from: a change to any of them makes the build stale. */
-const SOURCES = [
+export const SOURCES = [
   "app",
   "server",
   "server.ts",

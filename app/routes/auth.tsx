@@ -1,4 +1,5 @@
 import { MailCheck } from "lucide-react";
+import { useRef } from "react";
 import { useLocation } from "react-router";
 import {
   type AuthIntent,
@@ -46,7 +47,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   // After a sign-up each arrival here is a new form: nothing typed (passwords least of all) stays.
+  // A form's own reply is no arrival: remounting then would drop the form under its submission.
   const location = useLocation();
+  const arrival = useRef(location.key);
+  if (!actionData) arrival.current = location.key;
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-14 sm:py-20">
       <Card>
@@ -79,7 +83,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             </div>
           )}
           <SignInTabs
-            key={loaderData.checkInbox ? location.key : "sign-in"}
+            key={loaderData.checkInbox ? arrival.current : "sign-in"}
             reply={actionData}
             tab={loaderData.tab}
             redirectTo={loaderData.redirectTo}

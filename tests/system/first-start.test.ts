@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SOURCES } from "../../bin/build-state.js";
 import { captureOutput, freePort, ROOT, serverEnv, waitForHealthy } from "../support/processes";
 import { tempDir } from "./harness";
 
@@ -11,20 +12,8 @@ import { tempDir } from "./harness";
 // copy of the sources beside this one's node_modules, so this build does not touch the one the
 // other tests use.
 
-const COPIED = [
-  "app",
-  "server",
-  "server.ts",
-  "bin",
-  "public",
-  "drizzle",
-  "scripts",
-  "vite.config.ts",
-  "react-router.config.ts",
-  "tsconfig.json",
-  "package.json",
-  "package-lock.json",
-];
+// What the build is made from, and what building it reads besides.
+const COPIED = [...SOURCES, "scripts", "tsconfig.json", "package.json"];
 
 const made: string[] = [];
 let child: ChildProcess | undefined;

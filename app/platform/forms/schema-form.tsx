@@ -89,7 +89,15 @@ export function useSchemaForm<S extends FormSchema>(
     const pending = waiting.current;
     if (!pending || (!validate && !unavailable)) return;
     waiting.current = null;
-    pending.form.requestSubmit(pending.submitter);
+    const { form, submitter } = pending;
+    // The page may have re-rendered the form meanwhile: a button that is no longer the form's
+    // cannot submit it, so its twin (same name and value) does, or the form alone.
+    if (!form.isConnected) return;
+    const owned =
+      submitter?.isConnected && (submitter as HTMLButtonElement).form === form
+        ? submitter
+        : twinOf(form, submitter);
+    form.requestSubmit(owned);
   }, [validate, unavailable]);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -193,4 +201,17 @@ export function IntentForm({
       {children}
     </fetcher.Form>
   );
+}
+
+/** The form's own submit button with the name and value of one that left the page, or null. */
+function twinOf(form: HTMLFormElement, gone: HTMLElement | null): HTMLElement | null {
+  if (!gone) return null;
+  const name = gone.getAttribute("name");
+  const value = gone.getAttribute("value");
+  for (const button of form.querySelectorAll<HTMLButtonElement>("button[type=submit]")) {
+    if (button.getAttribute("name") === name && button.getAttribute("value") === value) {
+      return button;
+    }
+  }
+  return null;
 }
