@@ -21,7 +21,11 @@ export {
   type TwoFactorEnrolment,
   UnlinkIdentitySchema,
 } from "./auth-schemas";
-export { CONFIRMATION_MINUTES, CONFIRMATION_REQUIRED } from "./confirmation";
+export {
+  CONFIRM_PASSWORD_LABEL,
+  CONFIRMATION_MINUTES,
+  CONFIRMATION_REQUIRED,
+} from "./confirmation";
 export { describeDevice } from "./devices";
 export { FACTOR_NAME_MAX, FACTOR_TYPE_LABELS, type Factor } from "./factors";
 export type { Identities, Identity } from "./identities";

@@ -4,6 +4,7 @@ import {
   API_KEY_HEADER,
   API_KEY_NAME_MAX,
   type ApiKeySummary,
+  CONFIRM_PASSWORD_LABEL,
   CreateApiKeySchema,
 } from "~/accounts";
 import { LocalTime } from "~/platform/dates/local-time";
@@ -93,7 +94,7 @@ function CreateKeyForm({
           <PasswordField
             meta={fields.password}
             id="api-key-password"
-            label="Your password, to confirm it's you"
+            label={CONFIRM_PASSWORD_LABEL}
           />
         </div>
       )}

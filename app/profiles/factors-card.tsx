@@ -2,6 +2,7 @@ import { Fingerprint, KeyRound, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import {
+  CONFIRM_PASSWORD_LABEL,
   CONFIRMATION_REQUIRED,
   FACTOR_NAME_MAX,
   FACTOR_TYPE_LABELS,
@@ -204,7 +205,7 @@ function AddPasskey({ confirmationNeeded }: { confirmationNeeded: boolean }) {
       </div>
       {askPassword && (
         <div className="min-w-48 flex-1 space-y-2">
-          <Label htmlFor="passkey-password">Your password, to confirm it's you</Label>
+          <Label htmlFor="passkey-password">{CONFIRM_PASSWORD_LABEL}</Label>
           <Input
             id="passkey-password"
             type="password"

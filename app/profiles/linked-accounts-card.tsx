@@ -1,6 +1,6 @@
 import { Link2, Unlink } from "lucide-react";
 import { Form } from "react-router";
-import type { Identities } from "~/accounts";
+import { CONFIRM_PASSWORD_LABEL, type Identities } from "~/accounts";
 import { LocalTime } from "~/platform/dates/local-time";
 import { usePending } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
@@ -68,7 +68,7 @@ export function LinkedAccountsCard({
             <IntentHidden intent="link-provider" />
             {(confirmationNeeded || refused) && (
               <div className="max-w-sm space-y-2">
-                <Label htmlFor="link-provider-password">Your password, to confirm it's you</Label>
+                <Label htmlFor="link-provider-password">{CONFIRM_PASSWORD_LABEL}</Label>
                 <Input
                   id="link-provider-password"
                   name="password"

@@ -35,6 +35,18 @@ async function rgbOf(locator: Locator): Promise<[number, number, number]> {
   });
 }
 
+/** Registers through /auth's form: back on /auth with the spec's sign-up toast. */
+async function registerOnAuth(page: Page, email: string) {
+  await gotoHydrated(page, "/auth");
+  await submitRegister(page, email);
+  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+  await expectToast(
+    page,
+    "Signed up successfully",
+    "Please check your email to confirm your account.",
+  );
+}
+
 async function expectRed(locator: Locator) {
   const [r, g, b] = await rgbOf(locator);
   expect(r, `rgb(${r}, ${g}, ${b}) reads as red`).toBeGreaterThan(g + 60);
@@ -79,15 +91,7 @@ test("a new account is confirmed from the mailed link, then signs in as a Guest"
   test.slow(); // registers, confirms and signs in twice
   allowConsoleMessage(statusMessage(403));
   const email = uniqueEmail("newcomer");
-  await gotoHydrated(page, "/auth");
-  await submitRegister(page, email);
-
-  await expect(page).toHaveURL((url) => url.pathname === "/auth");
-  await expectToast(
-    page,
-    "Signed up successfully",
-    "Please check your email to confirm your account.",
-  );
+  await registerOnAuth(page, email);
   const confirmation = await waitForMail(email, { subject: /^Confirm your/ });
   expect(confirmation.to).toBe(email);
 
@@ -133,15 +137,7 @@ test("after registering the form is emptied and says to check the inbox; the mai
   extraHTTPHeaders,
 }) => {
   const email = uniqueEmail("inbox");
-  await gotoHydrated(page, "/auth");
-  await submitRegister(page, email);
-
-  await expect(page).toHaveURL((url) => url.pathname === "/auth");
-  await expectToast(
-    page,
-    "Signed up successfully",
-    "Please check your email to confirm your account.",
-  );
+  await registerOnAuth(page, email);
   // A notice that stays on the page, not only the toast.
   const notice = page.getByRole("status").filter({ hasText: "Check your inbox" });
   await expect(notice).toBeVisible();
