@@ -44,38 +44,61 @@ async function loadRow(
 
 export async function requestsScenario(site: Site) {
   if (wants("ssr")) {
-    log("/news, signed in");
+    // Rendered for each request: a visitor whose cookie is no session (so no cache may answer),
+    // and signed-in readers and staff (pages rendered for them, never kept).
     const cookie = await signIn(site.url);
-    const headers = { Cookie: cookie, "Accept-Encoding": "identity" };
-    // The first request renders the reader's page and keeps it for the session;
-    // the load then measures what a signed-in reader's repeated page costs.
-    const first = await fetch(`${site.url}/news`, { headers });
-    const html = await first.text();
-    const items = html.match(/href="\/news\/[0-9a-f-]{36}"/g)?.length ?? 0;
-    if (
-      first.status !== 200 ||
-      first.headers.get("x-cache") !== "MISS" ||
-      !html.includes("Dev Console")
-    )
-      throw new Error(`/news signed in: expected a signed-in page rendered, got ${first.status}`);
-    // Each worker keeps its own copy: a few more requests reach them all.
-    let kept = false;
-    for (let i = 0; i < 4 * workers && !kept; i++) {
-      const again = await fetch(`${site.url}/news`, { headers });
-      kept = (await again.text()) === html && again.headers.get("x-cache") === "HIT";
-    }
-    if (!kept) throw new Error("/news signed in: the reader's page was not kept");
-    // The list shows one page of the NEWS_ITEMS there are.
     const shown = Math.min(NEWS_ITEMS, PAGE_SIZE);
-    if (items < shown) throw new Error(`/news shows ${items} items, expected ${shown}`);
-    await loadRow(
-      site,
-      `/news signed in, kept per session (${shown} items${workers > 1 ? `, ${workers} workers` : ""})`,
-      `${site.url}/news`,
-      headers,
-      { bytes: Buffer.byteLength(html) },
-      { text: "≥ 1000/s, p99 ≤ 50 ms", met: (rps, p99) => rps >= 1000 && p99 <= 50 },
-    );
+    const pages = [
+      {
+        label: "/news anonymous, rendered (a cookie that is no session)",
+        path: "/news",
+        cookie: "visitor=1",
+        mark: "Sign In",
+        goal: 500,
+        p99: null,
+      },
+      { label: "/news signed in", path: "/news", cookie, mark: "Dev Console", goal: 500, p99: 50 },
+      {
+        label: "/profile signed in",
+        path: "/profile",
+        cookie,
+        mark: "Dev Console",
+        goal: 300,
+        p99: null,
+      },
+      {
+        label: "/admin signed in (developer)",
+        path: "/admin",
+        cookie,
+        mark: "Dev Console",
+        goal: 300,
+        p99: null,
+      },
+    ];
+    for (const page of pages) {
+      log(page.label);
+      const headers = { Cookie: page.cookie, "Accept-Encoding": "identity" };
+      const first = await fetch(`${site.url}${page.path}`, { headers, redirect: "manual" });
+      const html = await first.text();
+      if (first.status !== 200 || !html.includes(page.mark))
+        throw new Error(`${page.label}: expected the page rendered, got ${first.status}`);
+      if (page.path === "/news") {
+        const items = html.match(/href="\/news\/[\w-]+"/g)?.length ?? 0;
+        if (items < shown) throw new Error(`/news shows ${items} items, expected ${shown}`);
+      }
+      const { goal, p99 } = page;
+      await loadRow(
+        site,
+        `${page.label}${workers > 1 ? `, ${workers} workers` : ""}`,
+        `${site.url}${page.path}`,
+        headers,
+        { bytes: Buffer.byteLength(html) },
+        {
+          text: `≥ ${goal}/s${p99 ? `, p99 ≤ ${p99} ms` : ""}`,
+          met: (rps, measuredP99) => rps >= goal && (p99 === null || measuredP99 <= p99),
+        },
+      );
+    }
   }
 
   if (wants("api")) {
