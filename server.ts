@@ -150,8 +150,18 @@ async function loadSite(): Promise<Site> {
           },
         }),
       ),
+    // The public folder's few files (favicon, images), listed once: a page request never looks on
+    // disk for a file of its name.
     serveFiles: (app) => {
-      app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+      const folder = path.join(root, "build/client");
+      const files = new Set(
+        fs
+          .readdirSync(folder, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => `/${path.relative(folder, path.join(entry.parentPath, entry.name))}`),
+      );
+      const serve = express.static(folder, { maxAge: "1h" });
+      app.use((req, res, next) => (files.has(req.path) ? serve(req, res, next) : next()));
     },
   });
 }

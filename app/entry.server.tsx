@@ -1,42 +1,33 @@
-import { PassThrough, pipeline } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { sessionCookiesIn } from "~/accounts/index.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
-import { afterPaintStream } from "~/platform/server/after-paint-stream.server";
 import { NonceProvider } from "~/platform/server/nonce";
-import {
-  isSharedPage,
-  SHARED_PAGE_SECONDS,
-  SHARED_STALE_SECONDS,
-} from "~/platform/server/page-cache.server";
+import { isPublicPage, SHARED_CACHE_CONTROL } from "~/platform/http/shared-pages";
+import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 
 export const streamTimeout = 5_000;
 
 /**
- * How browsers and shared caches may keep a page. A signed-in page is not
- * stored at all, so the back button after signing out shows nothing private. A public page asked
- * for without a cookie is the same bytes for everyone (no nonce, its inline scripts by hash):
- * a shared cache in front (nginx, a CDN) may keep it for SHARED_PAGE_SECONDS and
- * serve it a little longer while it fetches a fresh one; browsers revalidate it each time (the page
- * cache answers 304 to a matching ETag). Any other page is private.
+ * How browsers and shared caches may keep a page. A signed-in page is not stored at all, so the
+ * back button after signing out shows nothing private. A public page (its route's handle says so)
+ * asked for without a cookie is the same for everyone: the page cache, and nginx or a CDN in
+ * front, may keep it for a second. Any other page is private.
  */
-export function documentCacheControl(request: Request): string {
+export function documentCacheControl(request: Request, context: EntryContext): string {
   const cookie = request.headers.get("Cookie") ?? "";
   if (sessionCookiesIn(cookie).length > 0) return "private, no-store";
-  const shared = isSharedPage({
-    method: request.method,
-    headers: {
-      cookie: cookie || undefined,
-      authorization: request.headers.get("Authorization") ?? undefined,
-    },
-    path: new URL(request.url).pathname,
-  });
-  return shared
-    ? `public, max-age=0, s-maxage=${SHARED_PAGE_SECONDS}, stale-while-revalidate=${SHARED_STALE_SECONDS}`
-    : "private, no-cache";
+  const leaf = context.staticHandlerContext.matches.at(-1);
+  const shared =
+    (request.method === "GET" || request.method === "HEAD") &&
+    !cookie &&
+    !request.headers.has("Authorization") &&
+    leaf !== undefined &&
+    isPublicPage(context.routeModules[leaf.route.id]?.handle);
+  return shared ? SHARED_CACHE_CONTROL : "private, no-cache";
 }
 
 // Requests whose loaders or actions failed because the database was unreachable.
@@ -50,7 +41,7 @@ const databaseUnavailable = new WeakSet<Request>();
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests are the client's doing; a thrown Response is the 503 below on its second pass.
   if (request.signal.aborted || error instanceof Response) return;
-  const logger = (context as AppLoadContext | undefined)?.runtime?.logger;
+  const logger = context ? (context as AppContext).get(runtimeContext).logger : undefined;
   if (isDatabaseUnavailable(error)) {
     databaseUnavailable.add(request);
     logger?.warn({ err: error, url: request.url }, "database unavailable");
@@ -65,7 +56,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: AppContext,
 ) {
   if (databaseUnavailable.has(request)) {
     databaseUnavailable.delete(request);
@@ -81,12 +72,12 @@ export default function handleRequest(
     responseHeaders.set("Cache-Control", "no-store");
   }
   if (!responseHeaders.has("Cache-Control")) {
-    responseHeaders.set("Cache-Control", documentCacheControl(request));
+    responseHeaders.set("Cache-Control", documentCacheControl(request, routerContext));
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.nonce;
+  const nonce = loadContext.get(requestContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -110,10 +101,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          // The module preloads and the module script wait for the first paint.
-          const document = pipeline(body, afterPaintStream(), () => {});
           resolve(
-            new Response(createReadableStreamFromReadable(document), {
+            new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
@@ -124,7 +113,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          loadContext.runtime.logger.error({ err: error }, "render failed");
+          loadContext.get(runtimeContext).logger.error({ err: error }, "render failed");
         },
       },
     );

@@ -15,8 +15,9 @@ import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
 import { SiteHeader } from "~/layout/site-header";
 import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
-import { afterPaintScript } from "~/platform/hydration/after-paint";
+import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
+import { refuseOversizedBody } from "~/platform/server/request-limits.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { type Theme, themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
 import { toasterWanted } from "~/platform/toast/notify";
@@ -35,8 +36,10 @@ const Toaster = lazy(() =>
   })),
 );
 
+export const middleware: Route.MiddlewareFunction[] = [refuseOversizedBody];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.runtime;
+  const { env } = context.get(runtimeContext);
   const [user, pending] = await Promise.all([
     getSessionUser(request, context),
     readToast(request, env.AUTH_SECRET),
@@ -121,7 +124,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script that starts the page's scripts after the first paint */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: afterPaintScript }} />
       </body>
     </html>
   );

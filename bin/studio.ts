@@ -6,7 +6,6 @@ import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
 import { AppError, isAppError } from "~/platform/errors/app-error";
 import { createMailer } from "~/platform/mail/mailer.server";
-import { CacheRegistry } from "~/platform/server/caches.server";
 import { ConfigError, loadEnv } from "~/platform/server/env.server";
 import { createLogger } from "~/platform/server/logger.server";
 import { createAccountDefaults } from "~/profiles/index.server";
@@ -70,9 +69,6 @@ export async function run(argv: string[]): Promise<number> {
     if (command === "db seed") {
       const added = await seedDemo(database.db);
       console.log(`Demo content: added ${added.news} news items and ${added.games} games.`);
-      if (added.news + added.games > 0) {
-        await withRunningServers(env, (caches) => caches.publicContentChanged(database.db));
-      }
     }
     if (command === "user create") {
       const logger = createLogger("silent");
@@ -94,33 +90,12 @@ export async function run(argv: string[]): Promise<number> {
     if (command === "user role") {
       const userId = await findUserIdByEmail(database.db, values.email!);
       if (!userId) throw new AppError("not_found", `No user with the email ${values.email}.`);
-      const change = await withRunningServers(env, (caches) =>
-        setUserRole({ db: database.db, caches }, { userId, role, assignedBy: null }),
-      );
+      const change = await setUserRole(database.db, { userId, role, assignedBy: null });
       console.log(`${values.email}: ${change.from} -> ${change.to}.`);
     }
     return 0;
   } finally {
     await database.close();
-  }
-}
-
-/**
- * Runs a change with a cache registry that reaches the servers running on the same PostgreSQL
- * database, so they drop what the change made stale (pages, sessions) before this command says
- * it is done. The embedded database cannot be open in a running server at the same time: there,
- * nothing else is running to tell.
- */
-async function withRunningServers<T>(
-  env: { DATABASE_URL?: string },
-  change: (caches: CacheRegistry) => Promise<T>,
-): Promise<T> {
-  const caches = new CacheRegistry(createLogger("silent"));
-  if (env.DATABASE_URL) await caches.listen(env.DATABASE_URL);
-  try {
-    return await change(caches);
-  } finally {
-    await caches.close();
   }
 }
 

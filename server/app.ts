@@ -1,4 +1,4 @@
-// The site as one request handler: the runtime, Express with our middleware, the page cache and the
+// The site as one request handler: the runtime, the page cache, Express with our middleware and the
 // React Router handler. Built with the rest of the app (`react-router build` makes it
 // build/server/index.js, the React Router build inside it), and loaded through Vite in
 // development; server.ts only starts and stops it.
@@ -12,25 +12,21 @@ import {
   CLIENT_IP_HEADER,
   ownerSetupLink,
   providerFormTargets,
-  sessionCookieOf,
 } from "~/accounts/index.server";
-import { PUBLIC_API_READS } from "~/api/api.server";
 import { trailerFrameSources } from "~/games";
 import { HEALTH_PATHS } from "~/health";
 import { answerProbe, healthPathOf } from "~/health/index.server";
 import { loadEnv } from "~/platform/server/env.server";
 import { createLogger, requestLogSerializers } from "~/platform/server/logger.server";
 import { isCrossSiteWrite } from "~/platform/server/origin.server";
-import { isSharedPage, PageCache, READER_PAGE_PATHS } from "~/platform/server/page-cache.server";
-import { addressKey } from "~/platform/server/rate-limit.server";
-import { limitRequestBodies, refuseOversizedBodies } from "~/platform/server/request-limits.server";
+import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
+import { limitRequestBodies } from "~/platform/server/request-limits.server";
 import {
   contentSecurityPolicy,
-  type InlineScripts,
-  inlineScriptHashes,
   STRICT_TRANSPORT_SECURITY,
   securityHeaders,
 } from "~/platform/server/security.server";
+import { routerContextFor } from "~/runtime/context";
 import { createRuntime } from "~/runtime/create-runtime.server";
 
 export type SiteOptions = {
@@ -95,43 +91,19 @@ export async function createSite(options: SiteOptions) {
   // A game page may also frame its trailer's player (and only that page).
   // /auth and /profile may also send a form on to a configured sign-in service.
   const formTargets = providerFormTargets(env);
-  const policy = (inline: InlineScripts, path: string) =>
-    contentSecurityPolicy(inline, {
+  const policy = (nonce: string, path: string) =>
+    contentSecurityPolicy(nonce, {
       dev: devMode,
       https,
       frameSources: trailerFrameSources(path),
       formTargets: formTargets(path),
     });
-  const sharedPolicy = (document: string, path: string) =>
-    policy({ hashes: inlineScriptHashes(document) }, path);
-  // Signed-in readers' public pages, one copy per session, served while the session cache keeps
-  // the viewer they were rendered for: cleared with the public pages and with the
-  // sessions.
-  const readerPages = new PageCache({
-    name: "reader-pages",
-    paths: READER_PAGE_PATHS,
-    sharedPolicy,
-    signedIn: {
-      sessionCookieOf,
-      viewerOf: (cookie) => runtime.sessions.get(cookie),
-    },
+  // The one cache: anonymous GETs whose responses say a shared cache may keep them (about a second).
+  const pageCache = runtime.pageCache;
+  const perResponse = (req: http.IncomingMessage): http.OutgoingHttpHeaders => ({
+    "X-Request-Id": requestId(req),
+    ...(shuttingDown ? { Connection: "close" } : {}),
   });
-  runtime.caches.register(readerPages);
-
-  // The public API reads (news and games lists, a news item) kept like the public pages and
-  // cleared by the same writes; a kept answer is sent only once the API's rate limit has counted
-  // the request, before the log line and the rest of the pipeline.
-  const apiAnswers = new PageCache({ name: "api-answers", paths: PUBLIC_API_READS });
-  runtime.caches.register(apiAnswers);
-  app.use(
-    apiAnswers.gatedHits(
-      async (req) => (await runtime.limits.api.consume(addressKey(req.ip ?? "unknown"))).allowed,
-      (req) => ({
-        "X-Request-Id": requestId(req),
-        ...(shuttingDown ? { Connection: "close" } : {}),
-      }),
-    ),
-  );
 
   app.use(
     pinoHttp({
@@ -153,16 +125,10 @@ export async function createSite(options: SiteOptions) {
     // Once shutdown has begun, no connection is kept for another request (see server.ts).
     if (shuttingDown) res.setHeader("Connection", "close");
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    if (isSharedPage(req) || readerPages.keyOf(req) !== null) {
-      // Kept by a page cache and served again: no nonce. The page cache replaces this policy with
-      // one listing the hashes of the document's inline scripts.
-      res.locals.nonce = undefined;
-      res.setHeader("Content-Security-Policy", policy({ hashes: [] }, req.path));
-    } else {
-      const nonce = crypto.randomBytes(16).toString("base64");
-      res.locals.nonce = nonce;
-      res.setHeader("Content-Security-Policy", policy({ nonce }, req.path));
-    }
+    // A new nonce per render; a copy the page cache gives out keeps the one it was rendered with.
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", policy(nonce, req.path));
     next();
   });
   app.use((req, res, next) => {
@@ -187,27 +153,31 @@ export async function createSite(options: SiteOptions) {
   app.use(limitRequestBodies());
   app.use(compression());
 
-  // Anonymous public pages from memory, before the static files (no file lookup for a page); the
-  // writes that change them (news, games) clear them on every process.
-  const pageCache = new PageCache({ sharedPolicy });
-  runtime.caches.register(pageCache);
-  app.use(pageCache.middleware());
-  app.use(readerPages.middleware());
-  app.use(apiAnswers.middleware({ serve: false }));
+  // The public API's reads count against its rate limit before the page cache may answer them.
+  app.use("/api/v1", (req, res, next) => {
+    if (pageCache.keyOf(req) === null) return next();
+    runtime.limits.api.consume(addressKey(req.ip ?? "unknown")).then((verdict) => {
+      res.locals.apiVerdict = verdict;
+      if (verdict.allowed) pageCache.handle(req, res, perResponse(req), next);
+      else next();
+    }, next);
+  });
   serveFiles(app);
+  app.use(pageCache.capture());
 
   app.all(
     "/{*path}",
     createRequestHandler({
       // Resolved by Vite: in development the live build, in production the one compiled beside this.
-      build: async () => refuseOversizedBodies(await import("virtual:react-router/server-build")),
+      build: () => import("virtual:react-router/server-build"),
       mode: devMode ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        runtime,
-        nonce: res.locals.nonce as string | undefined,
-        clientIp: req.ip ?? "unknown",
-        refusedBody: res.locals.refusedBody as string | undefined,
-      }),
+      getLoadContext: (req, res) =>
+        routerContextFor(runtime, {
+          nonce: res.locals.nonce as string | undefined,
+          clientIp: req.ip ?? "unknown",
+          refusedBody: res.locals.refusedBody as string | undefined,
+          apiVerdict: res.locals.apiVerdict as Verdict | undefined,
+        }),
     }),
   );
   app.use(((error, req, res, _next) => {
@@ -225,7 +195,7 @@ export async function createSite(options: SiteOptions) {
     env,
     logger,
     /**
-     * The health probes and the pages the caches hold are answered before Express runs (no log
+     * The health probes and the page cache's copies are answered before Express runs (no log
      * line, no middleware): they cost little more than writing their bytes.
      * Everything else goes to Express.
      */
@@ -242,9 +212,8 @@ export async function createSite(options: SiteOptions) {
         });
         return;
       }
-      if (!pageCache.serveHit(req, res, extra) && !readerPages.serveHit(req, res, extra)) {
-        app(req, res);
-      }
+      if (req.url?.startsWith("/api/")) app(req, res);
+      else pageCache.handle(req, res, extra, () => app(req, res));
     },
     /** The owner set-up link while no owner exists: printed for the person starting the server. */
     ownerSetupLink: () => ownerSetupLink(runtime.db, env.SITE_URL),

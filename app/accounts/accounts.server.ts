@@ -4,7 +4,7 @@ import type { Database } from "~/db/database.server";
 import { ownerInvites, users } from "~/db/schema";
 import { AppError } from "~/platform/errors/app-error";
 import type { Role } from "~/roles";
-import { countOwners, roleForNewAccount } from "~/roles/index.server";
+import { countOwners, setUserRole } from "~/roles/index.server";
 import type { Auth } from "./auth.server";
 import { PASSWORD_LIMITS } from "./password.server";
 
@@ -51,7 +51,7 @@ export async function createVerifiedUser(
     password: await context.password.hash(input.password),
   });
   if (input.role !== "guest") {
-    await roleForNewAccount(db, {
+    await setUserRole(db, {
       userId: user.id,
       role: input.role,
       assignedBy: input.assignedBy ?? null,

@@ -1,9 +1,10 @@
-import type { AppLoadContext } from "react-router";
 import { DatabaseUnavailableError } from "~/db/availability.server";
 import { AppError } from "~/platform/errors/app-error";
 import { apiKeyOwner } from "./api-keys.server";
 import { callerById, getSessionUser, type SessionUser } from "./session.server";
 import { API_KEY_HEADER, SERVICE_TOKEN_LIFETIME } from "./tokens";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { authContext } from "./auth-context.server";
 
 // Who calls the REST API: a personal API key (`x-api-key`), a service token
 // (`Authorization: Bearer <JWT>`) or the session cookie, in that order. A presented key or token
@@ -14,13 +15,13 @@ const BEARER = /^Bearer[ \t]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)[ \
 
 export async function identifyApiCaller(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
 ): Promise<SessionUser | null> {
   const key = request.headers.get(API_KEY_HEADER);
   if (key !== null) {
     const owner = await apiKeyOwner(context, key.trim());
     return (
-      (owner && (await callerById(context.runtime.db, owner))) ||
+      (owner && (await callerById(context.get(runtimeContext).db, owner))) ||
       refuse(context, "The API key is not valid.")
     );
   }
@@ -29,7 +30,7 @@ export async function identifyApiCaller(
     const token = BEARER.exec(authorization)?.[1];
     const subject = token ? await serviceTokenSubject(context, token) : null;
     return (
-      (subject && (await callerById(context.runtime.db, subject))) ||
+      (subject && (await callerById(context.get(runtimeContext).db, subject))) ||
       refuse(context, "The bearer token is not valid or has expired.")
     );
   }
@@ -41,9 +42,9 @@ export async function identifyApiCaller(
  * not reach too, so the refusal stands only when the database answers; else it is a 503 and the
  * caller keeps its credential rather than hearing it is dead.
  */
-async function refuse({ runtime }: AppLoadContext, message: string): Promise<never> {
+async function refuse(context: AppContext, message: string): Promise<never> {
   try {
-    await runtime.ping();
+    await context.get(runtimeContext).ping();
   } catch (error) {
     throw new DatabaseUnavailableError(error);
   }
@@ -51,19 +52,19 @@ async function refuse({ runtime }: AppLoadContext, message: string): Promise<nev
 }
 
 /** The user a service token of ours names, when its signature, issuer, audience and time hold. */
-async function serviceTokenSubject({ runtime }: AppLoadContext, token: string) {
+async function serviceTokenSubject(context: AppContext, token: string) {
   if (token.length > 4096) return null;
-  const answer = await runtime.auth.api.verifyJWT({ body: { token } }).catch(() => null);
+  const answer = await context.get(authContext).api.verifyJWT({ body: { token } }).catch(() => null);
   const subject = answer?.payload?.sub;
   return typeof subject === "string" ? subject : null;
 }
 
 /** A service token for the owner of an API key (POST /api/v1/auth/token). */
-export async function issueServiceToken(context: AppLoadContext, key: string) {
+export async function issueServiceToken(context: AppContext, key: string) {
   const owner = await apiKeyOwner(context, key.trim());
-  const caller = owner ? await callerById(context.runtime.db, owner) : null;
+  const caller = owner ? await callerById(context.get(runtimeContext).db, owner) : null;
   if (!caller) return refuse(context, "The API key is not valid.");
-  const { token } = await context.runtime.auth.api.signJWT({
+  const { token } = await context.get(authContext).api.signJWT({
     body: {
       payload: {
         sub: caller.id,

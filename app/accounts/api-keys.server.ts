@@ -1,10 +1,11 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/database.server";
 import { apiKeys } from "~/db/schema";
 import { AppError } from "~/platform/errors/app-error";
 import { mailNewCredential } from "./credential-mail.server";
 import type { ApiKeySummary } from "./tokens";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { authContext } from "./auth-context.server";
 
 // Personal API keys through the auth library's api-key plugin: it makes the key,
 // keeps only its hash and checks it. A key acts as its owner with the owner's role of the moment
@@ -35,10 +36,11 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKeyS
 
 /** Makes a key for the user; the answer is the only time the whole key is seen. */
 export async function createApiKey(
-  { runtime }: AppLoadContext,
+  context: AppContext,
   user: { id: string; email: string },
   name: string,
 ): Promise<string> {
+  const runtime = context.get(runtimeContext);
   const userId = user.id;
   const [held] = await runtime.db
     .select({ n: count() })
@@ -46,7 +48,7 @@ export async function createApiKey(
     .where(eq(apiKeys.referenceId, userId));
   const limit = runtime.env.API_KEYS_PER_USER;
   if ((held?.n ?? 0) >= limit) throw tooManyKeys(limit);
-  const made = await runtime.auth.api.createApiKey({ body: { name, userId } });
+  const made = await context.get(authContext).api.createApiKey({ body: { name, userId } });
   if (!(await keptWithinLimit(runtime.db, userId, made.id, limit))) throw tooManyKeys(limit);
   // The account is told; a failed mail does not undo the key (it is in the list to revoke).
   await mailNewCredential(runtime.mailer, runtime.env.SITE_URL, user.email, {
@@ -100,8 +102,9 @@ export async function revokeAllApiKeys(db: Database, userId: string) {
 }
 
 /** The owner of a valid key, or null (unknown, revoked, expired or malformed). */
-export async function apiKeyOwner({ runtime }: AppLoadContext, key: string) {
+export async function apiKeyOwner(context: AppContext, key: string) {
+  const runtime = context.get(runtimeContext);
   if (key.length === 0 || key.length > 200) return null;
-  const answer = await runtime.auth.api.verifyApiKey({ body: { key } });
+  const answer = await context.get(authContext).api.verifyApiKey({ body: { key } });
   return answer.valid && answer.key ? answer.key.referenceId : null;
 }

@@ -1,4 +1,4 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AppError } from "~/platform/errors/app-error";
 import { requireIntent } from "~/platform/forms/intent";
 import { readForm } from "~/platform/forms/read-form.server";
@@ -24,21 +24,23 @@ import {
 import { startProviderFlow } from "./provider-flow.server";
 import { CHECK_INBOX_PATH, EMAIL_CONFIRMED_PATH, safeRedirect } from "./redirect";
 import { getSessionUser } from "./session.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { authContext } from "./auth-context.server";
 
 // The account pages' form actions (docs/product.md#auth). Each answers with the form contract's
 // reply (a refusal is an AppError on the form) or, once it succeeds, a redirect with a toast. The
 // forms post to these route actions, not to the auth library, so they work without JavaScript.
 
-type Args = { request: Request; context: AppLoadContext };
+type Args = { request: Request; context: AppContext };
 
 /** Where a form that went through sends the browser, with a success toast. */
 const success = (
-  context: AppLoadContext,
+  context: AppContext,
   to: string,
   [title, description]: [string, string],
   headers?: Headers,
 ) =>
-  redirectWithToast(to, { type: "success", title, description }, context.runtime.env.AUTH_SECRET, {
+  redirectWithToast(to, { type: "success", title, description }, context.get(runtimeContext).env.AUTH_SECRET, {
     headers,
   });
 
@@ -83,7 +85,7 @@ export async function answerSignInForm({ request, context }: Args) {
  * /auth's passkey sign-in: the browser posts the authenticator's signed answer here, the passkey
  * plugin checks it against the challenge in its cookie, and the sign-in ends as a password one does.
  */
-function passkeySignIn(request: Request, context: AppLoadContext, form: FormData) {
+function passkeySignIn(request: Request, context: AppContext, form: FormData) {
   return handleSubmission(submissionOf(form, PasskeySignInSchema), async ({ response }) => {
     const answer = await forwardToAuth(request, context, "/passkey/verify-authentication", {
       response,
@@ -93,7 +95,7 @@ function passkeySignIn(request: Request, context: AppLoadContext, form: FormData
   });
 }
 
-function register(request: Request, context: AppLoadContext, form: FormData) {
+function register(request: Request, context: AppContext, form: FormData) {
   return handleSubmission(submissionOf(form, RegisterSchema), async (input) => {
     const answer = await forwardToAuth(request, context, "/sign-up/email", {
       email: input.email,
@@ -103,7 +105,7 @@ function register(request: Request, context: AppLoadContext, form: FormData) {
     });
     if (!answer.ok) throw authRefusal(answer, "Failed to register");
     const signedUp = "Signed up successfully";
-    if (context.runtime.env.REQUIRE_EMAIL_VERIFICATION) {
+    if (context.get(runtimeContext).env.REQUIRE_EMAIL_VERIFICATION) {
       // A page of its own (/auth with a notice), so the form starts empty and the notice stays.
       const description = "Please check your email to confirm your account.";
       throw await success(context, CHECK_INBOX_PATH, [signedUp, description]);
@@ -145,7 +147,8 @@ export async function answerResetPasswordForm({ request, context }: Args) {
 
 /** /auth/setup-owner: the one-time link's token travels in a hidden field, judged by the invite. */
 export async function answerOwnerSetupForm({ request, context }: Args) {
-  const { auth, db } = context.runtime;
+  const { db } = context.get(runtimeContext);
+  const auth = context.get(authContext);
   const submission = await parseSubmission(request, OwnerSetupSchema);
   const token = submission.payload.token;
   return handleSubmission(submission, async ({ email, password }) => {
@@ -189,7 +192,7 @@ export async function answerEmailConfirmation({ request, context }: Args) {
         title: "This confirmation link is invalid or has expired",
         description: "Sign in to get a new one.",
       },
-      context.runtime.env.AUTH_SECRET,
+      context.get(runtimeContext).env.AUTH_SECRET,
     );
   }
   if (await getSessionUser(request, context)) {

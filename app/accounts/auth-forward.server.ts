@@ -1,6 +1,7 @@
-import type { AppLoadContext } from "react-router";
 import { APP_ERROR_KINDS, AppError, type AppErrorKind } from "~/platform/errors/app-error";
 import { CLIENT_IP_HEADER } from "./auth.server";
+import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
+import { authContext } from "./auth-context.server";
 
 export type AuthAnswer<T = Record<string, unknown>> = {
   status: number;
@@ -18,7 +19,7 @@ export type AuthAnswer<T = Record<string, unknown>> = {
  */
 export async function forwardToAuth<T = Record<string, unknown>>(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   path: string,
   body: Record<string, unknown>,
 ): Promise<AuthAnswer<T>> {
@@ -27,9 +28,9 @@ export async function forwardToAuth<T = Record<string, unknown>>(
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  headers.set(CLIENT_IP_HEADER, context.clientIp);
-  const response = await context.runtime.auth.handler(
-    new Request(`${context.runtime.env.SITE_URL}/api/auth${path}`, {
+  headers.set(CLIENT_IP_HEADER, context.get(requestContext).clientIp);
+  const response = await context.get(authContext).handler(
+    new Request(`${context.get(runtimeContext).env.SITE_URL}/api/auth${path}`, {
       method: "POST",
       headers,
       body: JSON.stringify(body),

@@ -88,31 +88,8 @@ export function withoutSessionTokens(answer: unknown): Record<string, unknown> |
 
 export const PASSWORD_REQUIRED = "Password is required";
 
-/**
- * The endpoints after which a session has ended or carries something else: signing out, a password
- * changed or reset (other sessions revoked), the account deleted, two-factor turned on or off, an
- * address confirmed. Every process then forgets the sessions it resolved.
- */
-const SESSION_CHANGING = new Set([
-  "/sign-out",
-  "/change-password",
-  "/reset-password",
-  "/delete-user",
-  "/verify-email",
-  "/two-factor/enable",
-  "/two-factor/disable",
-  "/two-factor/verify-totp",
-  "/two-factor/verify-backup-code",
-]);
-
-export function changesSessions(path: string | undefined): boolean {
-  return SESSION_CHANGING.has(path ?? "");
-}
-
 /** The library's plugin form of the rules above. */
-export function productRules(
-  options: { sessionsChanged?: () => Promise<void> } = {},
-): BetterAuthPlugin {
+export function productRules(): BetterAuthPlugin {
   return {
     id: "studio-product-rules",
     // Anything the product does not use answers 404, before rate limits or parsing.
@@ -138,14 +115,6 @@ export function productRules(
         },
       ],
       after: [
-        {
-          // Before the answer goes out, whether or not the endpoint succeeded (a failed attempt
-          // costs one more session lookup, nothing else).
-          matcher: (context) => changesSessions(context.path),
-          handler: createAuthMiddleware(async () => {
-            await options.sessionsChanged?.();
-          }),
-        },
         {
           // Server-only endpoints (no path: signing a service token) answer our own code, which
           // asked for the token it gets.

@@ -38,8 +38,6 @@ export type AuthDeps = {
   logger: Logger;
   /** The server's limits; one-off tools (the CLI, seeding) count in their own memory. */
   limits?: RateLimits;
-  /** Called after an endpoint that ends or changes sessions, before its answer. */
-  sessionsChanged?: () => Promise<void>;
   /** Where avatars live; the configured storage when not given. */
   storage?: Storage;
   /**
@@ -59,7 +57,6 @@ export function createAuth({
   logger,
   limits: shared,
   storage = configuredStorage(env),
-  sessionsChanged,
   accountDefaults,
 }: AuthDeps) {
   const limits = shared ?? createRateLimits(db, env, "memory");
@@ -272,7 +269,7 @@ export function createAuth({
       }),
       // Failed-attempt lockouts, mail limits and TOTP replay (after the two-factor plugin's hooks).
       authThrottle(limits),
-      productRules({ sessionsChanged }),
+      productRules(),
     ],
   });
 }

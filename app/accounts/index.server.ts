@@ -10,6 +10,7 @@ export {
 export { identifyApiCaller } from "./api-callers.server";
 export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.server";
 export { type Auth, CLIENT_IP_HEADER, createAuth } from "./auth.server";
+export { authContext } from "./auth-context.server";
 export {
   answerEmailConfirmation,
   answerForgotPasswordForm,
@@ -32,4 +33,4 @@ export {
   revokeSession,
   type SessionUser,
 } from "./session.server";
-export { SessionCache, sessionCookieOf, sessionCookiesIn } from "./session-cache.server";
+export { sessionCookiesIn } from "./session-cookies.server";

@@ -1,8 +1,10 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AppError } from "~/platform/errors/app-error";
 import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
 import type { ProviderId } from "./providers";
 import { isProviderId } from "./providers.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { authContext } from "./auth-context.server";
 
 // Starting a provider's authorization-code flow: the auth library makes the state
 // and the PKCE verifier, keeps them, and answers with the provider's address; the browser goes
@@ -33,15 +35,15 @@ function endpointOf({ provider, mode, callbackURL, errorCallbackURL }: Flow) {
 
 export async function startProviderFlow(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   { provider, ...flow }: Flow<string>,
 ) {
-  if (!isProviderId(provider, context.runtime.env)) {
+  if (!isProviderId(provider, context.get(runtimeContext).env)) {
     throw new AppError("invalid", "That sign-in service is not available.");
   }
   // The library's own check of the addresses it will send the browser back to, asked here so that
   // a refused one is told as such and the provider is never contacted for it.
-  const auth = await context.runtime.auth.$context;
+  const auth = await context.get(authContext).$context;
   for (const url of [flow.callbackURL, flow.errorCallbackURL]) {
     if (!auth.isTrustedOrigin(url, { allowRelativePaths: true })) {
       throw new AppError("invalid", RETURN_REFUSED);
@@ -51,7 +53,7 @@ export async function startProviderFlow(
   const answer = await forwardToAuth<{ url?: string }>(request, context, path, body);
   const url = answer.body.url;
   if (!answer.ok || typeof url !== "string") {
-    context.runtime.logger.warn(
+    context.get(runtimeContext).logger.warn(
       { status: answer.status, code: answer.body.code, provider },
       `auth: a provider's ${flow.mode} could not start: ${answer.body.message ?? ""}`,
     );

@@ -1,7 +1,7 @@
-import type { AppLoadContext } from "react-router";
 import { recordActivity } from "~/activity/index.server";
 import { getSessionUser } from "./session.server";
-import { sessionCookieOf } from "./session-cache.server";
+import { sessionCookiesIn } from "./session-cookies.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 /**
  * A signed-in visitor's view of a public page (a news article, a game page) for their activity,
@@ -10,17 +10,17 @@ import { sessionCookieOf } from "./session-cache.server";
  */
 export function recordViewLater(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   type: "news_view" | "game_view",
   details: Record<string, unknown>,
 ): void {
-  if (!sessionCookieOf(request.headers.get("Cookie"))) return;
+  if (sessionCookiesIn(request.headers.get("Cookie")).length === 0) return;
   void (async () => {
     try {
       const user = await getSessionUser(request, context);
-      if (user) await recordActivity(context.runtime.db, user.id, type, details);
+      if (user) await recordActivity(context.get(runtimeContext).db, user.id, type, details);
     } catch (error) {
-      context.runtime.logger.warn({ err: error, type }, "view not recorded");
+      context.get(runtimeContext).logger.warn({ err: error, type }, "view not recorded");
     }
   })();
 }

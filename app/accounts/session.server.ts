@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userPreferences, userRoles, users } from "~/db/schema";
@@ -7,7 +6,9 @@ import { parseTheme, type Theme } from "~/platform/theme/theme";
 import type { Toast } from "~/platform/toast/toast";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { can, isRole, type Permission, type Role } from "~/roles";
-import { type ResolvedSession, sessionCookieOf, sessionCookiesIn } from "./session-cache.server";
+import { authContext } from "./auth-context.server";
+import { type ResolvedSession, sessionCookiesIn } from "./session-cookies.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 export type SessionUser = {
   id: string;
@@ -22,33 +23,23 @@ export type SessionUser = {
 };
 
 /**
- * The signed-in user with their role, or null. A failed lookup counts as signed out (guest). Kept
- * per session cookie for a few seconds: a repeated request asks nothing of
- * the database; whatever ends the session or changes its role, profile or theme clears it first.
+ * The signed-in user with their role, or null. A failed lookup counts as signed out (guest). Read
+ * for each request: an ended session, a new role or a new name shows on the next one.
  */
 export async function getSessionUser(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
 ): Promise<SessionUser | null> {
-  const { runtime } = context;
-  const header = request.headers.get("cookie");
-  if (sessionCookiesIn(header).length === 0) return null;
-  // With more than one session cookie the library decides which counts, and nothing is kept.
-  const cookie = sessionCookieOf(header);
-  const kept = cookie ? runtime.sessions.get(cookie) : undefined;
-  if (kept) return kept;
+  if (sessionCookiesIn(request.headers.get("cookie")).length === 0) return null;
   try {
-    const startedAt = runtime.sessions.begin();
-    const result = await runtime.auth.api.getSession({ headers: request.headers });
+    const result = await context.get(authContext).api.getSession({ headers: request.headers });
     if (!result) return null;
-    const user = await withViewer(runtime.db, result);
-    if (cookie) runtime.sessions.keep(cookie, user, result.session.expiresAt, startedAt);
-    return user;
+    return await withViewer(context.get(runtimeContext).db, result);
   } catch (error) {
     // An unreachable database is an outage (503), not a signed-out visitor: a signed-in page must
     // not send its reader to the sign-in form meanwhile.
     if (isDatabaseUnavailable(error)) throw error;
-    runtime.logger.warn({ err: error }, "session lookup failed");
+    context.get(runtimeContext).logger.warn({ err: error }, "session lookup failed");
     return null;
   }
 }
@@ -110,13 +101,13 @@ export function signInPath(request: Request): string {
 }
 
 /** Signed-in users only; others go to /auth (and come back after signing in). */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+export async function requireUser(request: Request, context: AppContext): Promise<SessionUser> {
   const user = await getSessionUser(request, context);
   if (user) return user;
   throw await redirectWithToast(
     signInPath(request),
     { type: "info", title: "Please sign in to continue." },
-    context.runtime.env.AUTH_SECRET,
+    context.get(runtimeContext).env.AUTH_SECRET,
   );
 }
 
@@ -138,7 +129,7 @@ const REFUSALS: Partial<Record<Permission, { to: string; toast: Toast }>> = {
 
 export async function requirePermission(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   permission: Permission,
 ): Promise<SessionUser> {
   const user = await getSessionUser(request, context);
@@ -154,11 +145,11 @@ export async function requirePermission(
   // Signed out (an expired session, say) and sent to sign in: come back here afterwards. A signed-in
   // user without the permission would only be refused again, so they get no way back.
   const to = !user && refusal.to === "/auth" ? signInPath(request) : refusal.to;
-  throw await redirectWithToast(to, refusal.toast, context.runtime.env.AUTH_SECRET);
+  throw await redirectWithToast(to, refusal.toast, context.get(runtimeContext).env.AUTH_SECRET);
 }
 
 /** For pages only signed-out visitors use (/auth): a signed-in user is sent to /. */
-export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
+export async function requireAnonymous(request: Request, context: AppContext): Promise<void> {
   if (await getSessionUser(request, context))
     throw new Response(null, { status: 302, headers: { Location: "/" } });
 }

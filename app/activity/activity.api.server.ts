@@ -2,6 +2,7 @@ import { type Endpoint, listEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "~/roles";
 import { listRecentActivity } from "./activity.server";
 import { ActivityEntrySchema } from "./activity-schema";
+import { runtimeContext } from "~/platform/server/context.server";
 
 // The activity feature's API endpoint. user_activity answers with the caller's own rows only, as
 // the spec's backend did: no account reads another's.
@@ -12,6 +13,6 @@ export const ACTIVITY_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canAccessDevConsole",
     item: ActivityEntrySchema,
     statuses: [200, 400, 401, 403, 429, 503],
-    read: ({ context, caller }) => listRecentActivity(context.runtime.db, caller.id),
+    read: ({ context, caller }) => listRecentActivity(context.get(runtimeContext).db, caller.id),
   }),
 ];

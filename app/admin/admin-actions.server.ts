@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
 import { GameSchema, ReorderSchema } from "~/games";
@@ -15,23 +14,13 @@ import { z } from "~/platform/forms/zod";
 import { failIfInjected } from "~/platform/server/faults.server";
 import { can } from "~/roles";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 // The admin dashboard's writes (docs/product.md#admin-dashboard): each intent, the permission it
 // needs, the schema its form is parsed with and what it calls. The route module only hands the form
 // here; every answer is the submission's reply, a refusal (AppError) with its status.
 
 export { ADMIN_INTENTS, type AdminIntent } from "./admin-intents";
-
-/** Intents whose success changes what the public pages show: the page cache is cleared for them. */
-export const PUBLIC_CONTENT_INTENTS: ReadonlySet<AdminIntent> = new Set([
-  "news-create",
-  "news-update",
-  "news-delete",
-  "game-create",
-  "game-update",
-  "game-delete",
-  "games-reorder",
-]);
 
 type Actor = { id: string; email: string };
 /** What a write may need to know of the studio: the zone scheduled times are typed in. */
@@ -78,7 +67,7 @@ function refuse(form: FormData, error: AppError) {
 
 export async function runAdminAction(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   user: SessionUser,
   form: FormData,
 ) {
@@ -87,20 +76,18 @@ export async function runAdminAction(
   if (!can(user.role, ADMIN_INTENTS[intent])) {
     return refuse(form, new AppError("forbidden", "Your role does not allow this."));
   }
-  const { db, logger, caches } = context.runtime;
+  const { db, logger } = context.get(runtimeContext);
   const actor = { id: user.id, email: user.email };
   return ADMIN_WRITES[intent](form, async (run) => {
     try {
       // Failure-path tests make the server fail here, once for every intent: after the checks and
       // the parse, before the write.
       failIfInjected(request, context, intent);
-      await run(db, actor, { timeZone: context.runtime.env.STUDIO_TIME_ZONE });
+      await run(db, actor, { timeZone: context.get(runtimeContext).env.STUDIO_TIME_ZONE });
     } catch (error) {
       if (isAppError(error)) throw error;
       logger.error({ err: error, intent }, "admin action failed");
       throw new AppError("internal", SERVER_FAILURE);
     }
-    // Before the answer leaves, every process drops the pages that showed the old content.
-    if (PUBLIC_CONTENT_INTENTS.has(intent)) await caches.publicContentChanged(db);
   });
 }

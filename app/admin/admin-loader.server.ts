@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "~/accounts/index.server";
 import { galleryImagesOf, listGames } from "~/games/index.server";
 import type { MediaImage } from "~/media";
@@ -10,6 +9,7 @@ import { pageRequestFrom } from "~/platform/paging/cursor";
 import { permissionsOf } from "~/roles";
 import { ADMIN_LIST_PARAMS } from "./admin-lists";
 import { openTab, TAB_PARAM } from "./admin-tabs";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 // What /admin shows (docs/product.md#admin-dashboard): one page of each list the role may manage,
 // filtered and paged by the URL. A list whose read fails shows its error and leaves
@@ -18,8 +18,8 @@ import { openTab, TAB_PARAM } from "./admin-tabs";
 /** Messages and news a page of the dashboard shows. */
 const PAGE = { messages: 20, news: 20 };
 
-export async function loadAdmin(request: Request, context: AppLoadContext, user: SessionUser) {
-  const { db, logger } = context.runtime;
+export async function loadAdmin(request: Request, context: AppContext, user: SessionUser) {
+  const { db, logger } = context.get(runtimeContext);
   const permissions = permissionsOf(user.role);
   const params = new URL(request.url).searchParams;
   const first = { direction: "first" } as const;

@@ -24,6 +24,7 @@ import {
 } from "./sql-query.server";
 import { databaseMessage } from "./sql-reader.server";
 import { getWork, listTeam, saveWork } from "./work.server";
+import { runtimeContext } from "~/platform/server/context.server";
 
 // The developer console's API endpoints (docs/product.md#api): developer_work and team (its
 // tables and tabs), health, stats and cache clearing for developers and owners, and the owner's SQL
@@ -50,7 +51,7 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canAccessDevConsole",
     item: TeamMemberSchema,
     statuses: DEVELOPER,
-    read: ({ context }) => listTeam(context.runtime.db),
+    read: ({ context }) => listTeam(context.get(runtimeContext).db),
   }),
   defineEndpoint({
     method: "GET",
@@ -59,7 +60,7 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canAccessDevConsole",
     response: WorkSchema,
     statuses: DEVELOPER,
-    run: ({ context, caller }) => getWork(context.runtime.db, caller.id),
+    run: ({ context, caller }) => getWork(context.get(runtimeContext).db, caller.id),
   }),
   defineEndpoint({
     method: "PUT",
@@ -70,7 +71,7 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     response: WorkSchema,
     statuses: DEVELOPER,
     run: ({ context, caller, input }) =>
-      saveWork(context.runtime.db, caller.id, input.current_task),
+      saveWork(context.get(runtimeContext).db, caller.id, input.current_task),
   }),
   defineEndpoint({
     method: "GET",
@@ -79,7 +80,7 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canAccessDevConsole",
     response: z.object({ data: z.array(TeamMemberSchema) }),
     statuses: DEVELOPER,
-    run: async ({ context }) => ({ data: await listTeam(context.runtime.db) }),
+    run: async ({ context }) => ({ data: await listTeam(context.get(runtimeContext).db) }),
   }),
   defineEndpoint({
     method: "GET",
@@ -88,7 +89,7 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canAccessDevConsole",
     response: HealthSchema,
     statuses: DEVELOPER,
-    run: ({ context }) => measureHealth(context.runtime),
+    run: ({ context }) => measureHealth(context.get(runtimeContext)),
   }),
   defineEndpoint({
     method: "GET",
@@ -97,7 +98,7 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canAccessDevConsole",
     response: z.object({ data: z.array(TableCountSchema) }),
     statuses: DEVELOPER,
-    run: async ({ context }) => ({ data: await tableCounts(context.runtime.db) }),
+    run: async ({ context }) => ({ data: await tableCounts(context.get(runtimeContext).db) }),
   }),
   defineEndpoint({
     method: "GET",
@@ -107,8 +108,8 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     response: QueryStatusSchema,
     statuses: DEVELOPER,
     run: ({ context }) =>
-      consoleQueryStatus(context.runtime.database, {
-        role: context.runtime.env.CONSOLE_READER_ROLE,
+      consoleQueryStatus(context.get(runtimeContext).database, {
+        role: context.get(runtimeContext).env.CONSOLE_READER_ROLE,
       }),
   }),
   defineEndpoint({
@@ -120,7 +121,7 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
     response: QueryResultSchema,
     statuses: [...DEVELOPER, 409],
     run: async ({ context, caller, input }) => {
-      const { db } = context.runtime;
+      const { db } = context.get(runtimeContext);
       const audit = (details: Record<string, unknown>) =>
         recordStaffAction(db, {
           actor: caller,
@@ -129,8 +130,8 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
           details: { sql: input.sql, ...details },
         });
       try {
-        const result = await runConsoleQuery(context.runtime.database, input.sql, {
-          role: context.runtime.env.CONSOLE_READER_ROLE,
+        const result = await runConsoleQuery(context.get(runtimeContext).database, input.sql, {
+          role: context.get(runtimeContext).env.CONSOLE_READER_ROLE,
         });
         await audit({ rows: result.rowCount });
         return result;
@@ -144,13 +145,13 @@ export const CONSOLE_ENDPOINTS: Endpoint<Permission>[] = [
   defineEndpoint({
     method: "POST",
     path: "cache/clear",
-    summary: "Empty the server's caches on every process",
+    summary: "Empty this process's page cache (its copies last about a second anyway)",
     permission: "canAccessDevConsole",
     response: CacheClearedSchema,
     statuses: DEVELOPER,
     run: async ({ context }) => {
-      const { db, caches } = context.runtime;
-      return { cleared: await caches.clearEverywhere(db) };
+      context.get(runtimeContext).pageCache.clear();
+      return { cleared: ["pages"] };
     },
   }),
 ];

@@ -3,6 +3,7 @@ import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/htt
 import type { Permission } from "~/roles";
 import { GameEntrySchema, GameSchema } from "./game-schema";
 import { addGame, deleteGame, listGamesPage, updateGame } from "./games.server";
+import { runtimeContext } from "~/platform/server/context.server";
 
 // The games feature's API endpoints (docs/product.md#api): the list for everyone, writes for
 // canManageGames; each write clears the page cache.
@@ -14,7 +15,7 @@ export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
     item: GameEntrySchema,
     statuses: [200, 400, 429, 503],
     cursor: { key: "position" },
-    read: ({ context, limit, page }) => listGamesPage(context.runtime.db, { page, size: limit }),
+    read: ({ context, limit, page }) => listGamesPage(context.get(runtimeContext).db, { page, size: limit }),
   }),
   defineEndpoint({
     method: "POST",
@@ -24,8 +25,7 @@ export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
     body: GameSchema,
     response: GameEntrySchema,
     statuses: [201, 400, 401, 403, 429, 503],
-    changesPublicPages: true,
-    run: ({ context, caller, input }) => addGame(context.runtime.db, input, caller),
+    run: ({ context, caller, input }) => addGame(context.get(runtimeContext).db, input, caller),
   }),
   defineEndpoint({
     method: "PUT",
@@ -35,9 +35,8 @@ export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
     body: GameSchema,
     response: GameEntrySchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
-    changesPublicPages: true,
     run: ({ context, caller, params, input }) =>
-      updateGame(context.runtime.db, params.id!, input, caller),
+      updateGame(context.get(runtimeContext).db, params.id!, input, caller),
   }),
   defineEndpoint({
     method: "DELETE",
@@ -46,8 +45,7 @@ export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canManageGames",
     response: DeletedSchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
-    changesPublicPages: true,
     run: ({ context, caller, params }) =>
-      deleteGame(context.runtime.db, params.id!, caller).then(() => ({ deleted: params.id! })),
+      deleteGame(context.get(runtimeContext).db, params.id!, caller).then(() => ({ deleted: params.id! })),
   }),
 ];

@@ -73,7 +73,6 @@ export type HealthSources = {
   isShuttingDown(): boolean;
   logger: Pick<Logger, "info" | "warn">;
   env: { DATABASE_URL?: string };
-  caches: { isListening(): boolean };
 };
 
 const probes = new WeakMap<HealthSources, ReturnType<typeof createDatabaseProbe>>();
@@ -93,15 +92,6 @@ function probeOf(runtime: HealthSources) {
   return probe;
 }
 
-/**
- * "shared": writes on any process clear this one's caches (LISTEN is up); "reconnecting": the
- * LISTEN connection was lost and is being re-established; "local": one process (embedded database).
- */
-function cacheSharing(runtime: HealthSources) {
-  if (!runtime.env.DATABASE_URL) return "local";
-  return runtime.caches.isListening() ? "shared" : "reconnecting";
-}
-
 /** Liveness: the process answers. It stays 200 while shutting down, so it is not restarted then. */
 export function liveness(): HealthAnswer {
   return { status: 200, body: { status: "ok" } };
@@ -116,14 +106,13 @@ export async function readiness(runtime: HealthSources): Promise<HealthAnswer> {
     return { status: 503, body: { status: "shutting-down", database: "unknown" } };
   }
   const check = await probeOf(runtime).check();
-  const caches = cacheSharing(runtime);
   if (check.database === "ok") {
     return {
       status: 200,
-      body: { status: "ok", database: "ok", caches, responseTimeMs: check.responseTimeMs },
+      body: { status: "ok", database: "ok", responseTimeMs: check.responseTimeMs },
     };
   }
-  return { status: 503, body: { status: "error", database: "unreachable", caches } };
+  return { status: 503, body: { status: "error", database: "unreachable" } };
 }
 
 /** What one health path answers: /livez liveness, /readyz readiness, /healthz readiness in detail. */

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/database.server";
 import { contactMessages } from "~/db/schema";
 import { AppError } from "~/platform/errors/app-error";
@@ -11,6 +10,7 @@ import { addressKey, type RateLimits } from "~/platform/server/rate-limit.server
 import { HONEYPOT_FIELD } from "./contact-limits";
 import { type ContactInput, ContactSchema } from "./contact-schema";
 import { notifyStaff } from "./messages.server";
+import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 
 // The contact form's rules (docs/product.md#contact): a per-address ceiling on every submission
 // (valid or not) and the honeypot come before the shared schema; then a per-address limit on
@@ -69,9 +69,11 @@ function rateLimited(retryAfterSeconds: number): AppError {
  */
 export async function answerContactForm(
   request: Request,
-  { runtime, clientIp }: AppLoadContext,
+  context: AppContext,
   senderId: string | null,
 ) {
+  const runtime = context.get(runtimeContext);
+  const { clientIp } = context.get(requestContext);
   const { db, limits, logger } = runtime;
   const form = await request.formData().catch(() => null);
   if (!form) return unreadableReply();

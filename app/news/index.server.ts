@@ -16,4 +16,3 @@ export {
 } from "./news.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
 export { addNews, createNews, deleteNews, updateNews } from "./news-writes.server";
-export { PublishClock } from "./publish-clock.server";

@@ -5,6 +5,7 @@ import type { Permission } from "~/roles";
 import { getPublishedNews, listNewsEntriesPage } from "./news.server";
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
 import { addNews, deleteNews, updateNews } from "./news-writes.server";
+import { runtimeContext } from "~/platform/server/context.server";
 
 // The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
 // canManageNews; each write clears the page cache. The reads show published items only: drafts and
@@ -17,7 +18,7 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     item: NewsEntrySchema,
     statuses: [200, 400, 429, 503],
     read: ({ context, limit, page }) =>
-      listNewsEntriesPage(context.runtime.db, { page, size: limit }),
+      listNewsEntriesPage(context.get(runtimeContext).db, { page, size: limit }),
   }),
   defineEndpoint({
     method: "GET",
@@ -27,7 +28,7 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     response: NewsEntrySchema,
     statuses: [200, 400, 404, 429, 503],
     run: async ({ context, params }) => {
-      const item = await getPublishedNews(context.runtime.db, params.id!);
+      const item = await getPublishedNews(context.get(runtimeContext).db, params.id!);
       if (!item) throw new AppError("not_found", "No news item with that id.");
       return item;
     },
@@ -40,10 +41,9 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     body: NewsSchema,
     response: NewsEntrySchema,
     statuses: [201, 400, 401, 403, 429, 503],
-    changesPublicPages: true,
     run: ({ context, caller, input }) =>
-      addNews(context.runtime.db, input, caller, {
-        timeZone: context.runtime.env.STUDIO_TIME_ZONE,
+      addNews(context.get(runtimeContext).db, input, caller, {
+        timeZone: context.get(runtimeContext).env.STUDIO_TIME_ZONE,
       }),
   }),
   defineEndpoint({
@@ -54,10 +54,9 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     body: NewsSchema,
     response: NewsEntrySchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
-    changesPublicPages: true,
     run: ({ context, caller, params, input }) =>
-      updateNews(context.runtime.db, params.id!, input, caller, {
-        timeZone: context.runtime.env.STUDIO_TIME_ZONE,
+      updateNews(context.get(runtimeContext).db, params.id!, input, caller, {
+        timeZone: context.get(runtimeContext).env.STUDIO_TIME_ZONE,
       }),
   }),
   defineEndpoint({
@@ -67,8 +66,7 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canManageNews",
     response: DeletedSchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
-    changesPublicPages: true,
     run: ({ context, caller, params }) =>
-      deleteNews(context.runtime.db, params.id!, caller).then(() => ({ deleted: params.id! })),
+      deleteNews(context.get(runtimeContext).db, params.id!, caller).then(() => ({ deleted: params.id! })),
   }),
 ];

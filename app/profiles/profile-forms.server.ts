@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
 import { requireIntent } from "~/platform/forms/intent";
 import { readForm } from "~/platform/forms/read-form.server";
@@ -8,6 +7,7 @@ import { type ProfileIntent, ProfileIntentSchema } from "./profile-schema";
 import type { ProfileHandler } from "./profile-step.server";
 import { SECURITY_FORMS } from "./security-forms.server";
 import { SETTINGS_TAB_FORMS } from "./settings-form.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 // The /profile writes (docs/product.md#profile), one table per screen. Each answers with the form
 // contract's reply (a refusal is an AppError on the form that sent it) or, once it succeeds, a
@@ -25,9 +25,9 @@ export async function answerProfileForm({
   context,
 }: {
   request: Request;
-  context: AppLoadContext;
+  context: AppContext;
 }) {
-  const { env } = context.runtime;
+  const { env } = context.get(runtimeContext);
   const user = await getSessionUser(request, context);
   if (!user) {
     return redirectWithToast(

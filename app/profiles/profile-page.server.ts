@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describeDevice } from "~/accounts";
 import {
   hasVerifiedFactor,
@@ -11,6 +10,8 @@ import {
 import { listRecentActivity } from "~/activity/index.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getPreferences, getProfile } from "./profiles.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { authContext } from "~/accounts/index.server";
 
 // What /profile shows a signed-in user (docs/product.md#profile): each part is read on its own, and
 // one that fails to load is replaced by its defaults and named in `errors` (the page toasts each).
@@ -21,10 +22,12 @@ const isTab = (tab: string | null): tab is Tab => TABS.some((known) => known ===
 
 export async function loadProfilePage(
   request: Request,
-  { runtime }: AppLoadContext,
+  context: AppContext,
   user: SessionUser,
 ) {
-  const { db, auth, logger } = runtime;
+  const runtime = context.get(runtimeContext);
+  const { db, logger } = runtime;
+  const auth = context.get(authContext);
   const tab = new URL(request.url).searchParams.get("tab");
   const attempt = async <T>(what: string, run: () => Promise<T>, fallback: T) => {
     try {

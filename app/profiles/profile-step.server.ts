@@ -1,8 +1,9 @@
-import type { AppLoadContext, data } from "react-router";
+import type { data } from "react-router";
 import type { SessionUser } from "~/accounts/index.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { Logger } from "~/platform/server/logger.server";
 import type { ProfileReply } from "./security-parts";
+import { type AppContext } from "~/platform/server/context.server";
 
 // What every /profile write is handed by the dispatcher (profile-forms.server.ts), and the one
 // helper two screens share.
@@ -10,7 +11,7 @@ import type { ProfileReply } from "./security-parts";
 /** One post to /profile from a signed-in user, with its form already read. */
 export type ProfileStep = {
   request: Request;
-  context: AppLoadContext;
+  context: AppContext;
   user: SessionUser;
   form: FormData;
   /** The redirect back (to /profile unless `to` says otherwise) with a success toast. */

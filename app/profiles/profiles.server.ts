@@ -5,7 +5,6 @@ import { profiles, sessions, userActivity, userPreferences, userRoles, users } f
 import { listAccountMessages } from "~/messages/index.server";
 import type { PageRequest } from "~/platform/paging/cursor";
 import { tablePage } from "~/platform/paging/keyset.server";
-import type { ViewerStore } from "~/platform/server/caches.server";
 import type { Settings } from "./profile-schema";
 
 /** A new account's profile (username = email) and default preferences (docs/product.md#data). */
@@ -57,11 +56,11 @@ export function listProfilesPage(db: Database, options: { page: PageRequest; siz
  * changed, in one transaction. Nothing changed: nothing recorded.
  */
 export async function updateProfile(
-  store: ViewerStore,
+  db: Database,
   userId: string,
   input: { displayName: string; bio: string },
 ): Promise<string[]> {
-  const updated = await store.db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for("update");
     if (!current) throw new Error("Profile not found");
     const next = { displayName: input.displayName || null, bio: input.bio || null };
@@ -75,22 +74,20 @@ export async function updateProfile(
     });
     return updated;
   });
-  if (updated.length > 0) await store.caches.sessionsChanged(store.db);
   return updated;
 }
 
 export async function setAvatarUrl(
-  store: ViewerStore,
+  db: Database,
   userId: string,
   avatarUrl: string,
 ): Promise<void> {
-  await store.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
     await recordActivity(tx, userId, "profile_update", {
       updated_fields: ["avatar_url"],
     });
   });
-  await store.caches.sessionsChanged(store.db);
 }
 
 export async function getPreferences(db: Database, userId: string): Promise<Settings> {
@@ -104,27 +101,25 @@ export async function getPreferences(db: Database, userId: string): Promise<Sett
 
 /** Upsert on user_id: one row of preferences per account (docs/product.md#settings-tab). */
 export async function savePreferences(
-  store: ViewerStore,
+  db: Database,
   userId: string,
   settings: Settings,
 ): Promise<void> {
-  await store.db
+  await db
     .insert(userPreferences)
     .values({ userId, ...settings })
     .onConflictDoUpdate({ target: userPreferences.userId, set: settings });
-  await store.caches.sessionsChanged(store.db);
 }
 
 export async function saveThemePreference(
-  store: ViewerStore,
+  db: Database,
   userId: string,
   theme: Settings["themePreference"],
 ) {
-  await store.db
+  await db
     .insert(userPreferences)
     .values({ userId, themePreference: theme })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { themePreference: theme } });
-  await store.caches.sessionsChanged(store.db);
 }
 
 /** Everything the site keeps about one account, for the "download my data" button. */

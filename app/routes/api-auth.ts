@@ -1,10 +1,11 @@
 import type { Route } from "./+types/api-auth";
+import { authContext } from "~/accounts/index.server";
 
 // The auth library's HTTP endpoints (/api/auth/*): sign-in, sign-up, sessions, two-factor, etc.
 export function loader({ request, context }: Route.LoaderArgs) {
-  return context.runtime.auth.handler(request);
+  return context.get(authContext).handler(request);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return context.runtime.auth.handler(request);
+  return context.get(authContext).handler(request);
 }

@@ -4,10 +4,11 @@ import { answerOwnerSetupForm, isOwnerInviteValid } from "~/accounts/index.serve
 import { EmailField, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-setup-owner";
+import { runtimeContext } from "~/platform/server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const valid = await isOwnerInviteValid(context.runtime.db, token);
+  const valid = await isOwnerInviteValid(context.get(runtimeContext).db, token);
   return data({ token: valid ? token : null }, valid ? 200 : 404);
 }
 

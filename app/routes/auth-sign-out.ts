@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { forwardToAuth } from "~/accounts/index.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { Route } from "./+types/auth-sign-out";
+import { runtimeContext } from "~/platform/server/context.server";
 
 export function loader() {
   // Signing out changes state, so it is a POST; a visit here just goes home.
@@ -9,7 +10,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const secret = context.runtime.env.AUTH_SECRET;
+  const secret = context.get(runtimeContext).env.AUTH_SECRET;
   const answer = await forwardToAuth(request, context, "/sign-out", {});
   if (!answer.ok) {
     return redirectWithToast(

@@ -18,6 +18,7 @@ import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
 import type { Route } from "./+types/auth";
+import { runtimeContext } from "~/platform/server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     tab: (url.searchParams.get("tab") === "register" ? "register" : "login") as AuthIntent,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
-    providers: configuredProviders(context.runtime.env),
+    providers: configuredProviders(context.get(runtimeContext).env),
     // A provider's sign-in that came back refused (the auth library adds `error`).
     providerError: providerErrorMessage(url.searchParams.get("error")),
     // Just signed up: the confirmation link is on its way.

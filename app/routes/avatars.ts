@@ -1,5 +1,6 @@
 import { profileExists } from "~/profiles/index.server";
 import type { Route } from "./+types/avatars";
+import { runtimeContext } from "~/platform/server/context.server";
 
 /** Serves an avatar. Its URL carries a version, so it can be cached for a year. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -8,10 +9,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return new Response("Not found", { status: 404 });
   }
   // A deleted account's avatar is gone even if removing its file failed.
-  if (!(await profileExists(context.runtime.db, userId))) {
+  if (!(await profileExists(context.get(runtimeContext).db, userId))) {
     return new Response("Not found", { status: 404 });
   }
-  const stored = await context.runtime.storage.get(`${userId}/avatar.webp`);
+  const stored = await context.get(runtimeContext).storage.get(`${userId}/avatar.webp`);
   if (!stored) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(stored.data), {
     headers: {

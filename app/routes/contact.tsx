@@ -8,6 +8,10 @@ import { SocialLinks } from "~/platform/studio/social-links";
 import { STUDIO, STUDIO_HOURS } from "~/platform/studio/studio";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import type { Route } from "./+types/contact";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
+
+/** The same for every anonymous visitor: the page cache may keep it. */
+export const handle = PUBLIC_PAGE;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const sender = await getSessionUser(request, context);

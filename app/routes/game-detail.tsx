@@ -7,9 +7,14 @@ import { summarize } from "~/news";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { useNonce } from "~/platform/server/nonce";
 import type { Route } from "./+types/game-detail";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
+import { runtimeContext } from "~/platform/server/context.server";
+
+/** The same for every anonymous visitor: the page cache may keep it. */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { runtime } = context;
+  const runtime = context.get(runtimeContext);
   const page = await readGamePage(runtime, params.slug);
   // An unknown address is the 404 page (not a redirect: the address names nothing).
   if (!page) throw data(null, { status: 404 });

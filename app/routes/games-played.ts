@@ -4,11 +4,12 @@ import { isUuid } from "~/db/ids";
 import { getGameBySlug } from "~/games/index.server";
 import { addressKey } from "~/platform/server/rate-limit.server";
 import type { Route } from "./+types/games-played";
+import { requestContext, runtimeContext } from "~/platform/server/context.server";
 
 /** A signed-in visitor followed a Play Game link (sent as a beacon; the link itself is not delayed). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   // Anyone may send it, so each address gets a few a minute (GAME_PLAYED_RATE_LIMIT).
-  const limited = await context.runtime.limits.gamePlayed.consume(addressKey(context.clientIp));
+  const limited = await context.get(runtimeContext).limits.gamePlayed.consume(addressKey(context.get(requestContext).clientIp));
   if (!limited.allowed) {
     return new Response(null, {
       status: 429,
@@ -19,9 +20,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context);
   // Recorded with the game's page address (the activity list links to it); not for a game that
   // does not exist.
-  const game = user ? await getGameBySlug(context.runtime.db, params.id) : null;
+  const game = user ? await getGameBySlug(context.get(runtimeContext).db, params.id) : null;
   if (user && game) {
-    await recordActivity(context.runtime.db, user.id, "game_view", {
+    await recordActivity(context.get(runtimeContext).db, user.id, "game_view", {
       game_id: game.id,
       slug: game.slug,
       title: game.title,

@@ -4,10 +4,15 @@ import { listGames } from "~/games/index.server";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/games";
+import { runtimeContext } from "~/platform/server/context.server";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
+
+/** The same for every anonymous visitor: the page cache may keep it. */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, reads } = context.runtime;
-  return { games: await reads.read("games", () => listGames(db)) };
+  const { db } = context.get(runtimeContext);
+  return { games: await listGames(db) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

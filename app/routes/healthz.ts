@@ -1,9 +1,10 @@
 import { healthResponse, probeAnswer } from "~/health/index.server";
 import type { Route } from "./+types/healthz";
+import { runtimeContext } from "~/platform/server/context.server";
 
 // Readiness with details for operators: the database, the cache sharing, the check's time.
 // The server answers this path before Express (server/app.ts); this module gives the same answer
 // where the router is called without that server (tests, another host).
 export async function loader({ context }: Route.LoaderArgs) {
-  return healthResponse(await probeAnswer("/healthz", context.runtime));
+  return healthResponse(await probeAnswer("/healthz", context.get(runtimeContext)));
 }

@@ -4,10 +4,15 @@ import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import { StudioAbout, StudioCallToAction, StudioHero } from "~/platform/studio/studio-home";
 import type { Route } from "./+types/home";
+import { runtimeContext } from "~/platform/server/context.server";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
+
+/** The same for every anonymous visitor: the page cache may keep it. */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, reads } = context.runtime;
-  return { latestNews: await reads.read("latest-news", () => latestNews(db, LATEST_NEWS_COUNT)) };
+  const { db } = context.get(runtimeContext);
+  return { latestNews: await latestNews(db, LATEST_NEWS_COUNT) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

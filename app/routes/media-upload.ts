@@ -6,6 +6,7 @@ import { isAppError } from "~/platform/errors/app-error";
 import { tooManyUploads } from "~/platform/server/rate-limit.server";
 import { can } from "~/roles";
 import type { Route } from "./+types/media-upload";
+import { runtimeContext } from "~/platform/server/context.server";
 
 const reply = (result: MediaUploadResult, status = 200) =>
   data(result, { status, headers: { "Cache-Control": "private, no-store" } });
@@ -15,7 +16,7 @@ const reply = (result: MediaUploadResult, status = 200) =>
  * images, game screenshots), for the staff who manage news or games. Answers JSON.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { runtime } = context;
+  const runtime = context.get(runtimeContext);
   if (request.method !== "POST")
     return new Response(null, { status: 405, headers: { Allow: "POST" } });
   const user = await getSessionUser(request, context);

@@ -1,9 +1,10 @@
 import { readMediaFile } from "~/media/index.server";
 import type { Route } from "./+types/media";
+import { runtimeContext } from "~/platform/server/context.server";
 
 /** Serves one stored width of an uploaded image. Its URL never changes content: cached for a year. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const stored = await readMediaFile(context.runtime, params.id, params.file);
+  const stored = await readMediaFile(context.get(runtimeContext), params.id, params.file);
   if (!stored) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(stored), {
     headers: {

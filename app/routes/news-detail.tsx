@@ -7,9 +7,14 @@ import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { useNonce } from "~/platform/server/nonce";
 import { can } from "~/roles";
 import type { Route } from "./+types/news-detail";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
+import { runtimeContext } from "~/platform/server/context.server";
+
+/** The same for every anonymous visitor: the page cache may keep it. */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { runtime } = context;
+  const runtime = context.get(runtimeContext);
   const found = await readArticle(runtime, params.slug);
   // An unknown address goes back to the list (docs/product.md#news-detail); so does a draft or a
   // scheduled item for anyone but the staff who write news, who see it here before it is public.

@@ -3,6 +3,7 @@ import { listNews, renderNewsContent } from "~/news/index.server";
 import { escapeXml } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/news-feed";
+import { runtimeContext } from "~/platform/server/context.server";
 
 const FEED_SIZE = 20;
 
@@ -18,8 +19,8 @@ export function feedHtml(html: string, site: string): string {
 
 /** RSS 2.0 feed of the newest published news, linked from every page's head. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = context.runtime.env.SITE_URL;
-  const { db } = context.runtime;
+  const site = context.get(runtimeContext).env.SITE_URL;
+  const { db } = context.get(runtimeContext);
   const items = await listNews(db, { limit: FEED_SIZE });
   const bodies = await Promise.all(items.map((item) => renderNewsContent(db, item, site)));
   const entries = items.map((item, index) => {

@@ -5,6 +5,7 @@ import { renderNewsContent } from "~/news/index.server";
 import { readForm } from "~/platform/forms/read-form.server";
 import { can } from "~/roles";
 import type { Route } from "./+types/news-preview";
+import { runtimeContext } from "~/platform/server/context.server";
 
 /** What the news editor's live preview shows. */
 export type NewsPreview = { html: string } | { error: string };
@@ -14,7 +15,7 @@ export type NewsPreview = { html: string } | { error: string };
  * server-side renderer, for the staff who manage news.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { runtime } = context;
+  const runtime = context.get(runtimeContext);
   const user = await getSessionUser(request, context);
   if (!user) return data<NewsPreview>({ error: "Please sign in to preview news." }, 401);
   if (!can(user.role, "canManageNews"))

@@ -10,6 +10,11 @@ import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { STUDIO } from "~/platform/studio/studio";
 import { Spinner } from "~/platform/ui/spinner";
 import type { Route } from "./+types/news";
+import { runtimeContext } from "~/platform/server/context.server";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
+
+/** The same for every anonymous visitor: the page cache may keep it. */
+export const handle = PUBLIC_PAGE;
 
 // The news list (docs/product.md#news-list): twelve cards a page, newest first, older and newer
 // pages by keyset cursor (?before= / ?after=), and a search (?q=) paged the same way.
@@ -21,13 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A cursor that is not ours (edited, truncated): the list from its start.
   if (!page) throw redirect(search ? `/news?${new URLSearchParams({ q: search })}` : "/news");
   try {
-    const { db, reads } = context.runtime;
-    const list = await reads.read(`news-page ${JSON.stringify([page, search])}`, () =>
-      listNewsPage(db, { page, search }),
-    );
+    const list = await listNewsPage(context.get(runtimeContext).db, { page, search });
     return { ...list, search, error: null };
   } catch (error) {
-    context.runtime.logger.error({ err: error }, "news list failed");
+    context.get(runtimeContext).logger.error({ err: error }, "news list failed");
     const failed = { items: [], newer: null, older: null, search, error: "Failed to fetch news" };
     return data(failed, { status: 503 });
   }

@@ -6,10 +6,11 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { AvatarResult } from "~/profiles";
 import { processAvatar, setAvatarUrl } from "~/profiles/index.server";
 import type { Route } from "./+types/profile-avatar";
+import { runtimeContext } from "~/platform/server/context.server";
 
 /** POST a multipart form with one `avatar` file; the signed-in user's avatar is replaced. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { runtime } = context;
+  const runtime = context.get(runtimeContext);
   const user = await getSessionUser(request, context);
   if (!user)
     return data<AvatarResult>({ ok: false, error: "Please sign in to change your avatar." }, 401);
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // One key per user: the new file replaces the old one; the version busts caches.
     await runtime.storage.put(`${user.id}/avatar.webp`, webp, "image/webp");
     const avatarUrl = `/avatars/${user.id}/avatar.webp?v=${Date.now().toString(36)}`;
-    await setAvatarUrl(runtime, user.id, avatarUrl);
+    await setAvatarUrl(runtime.db, user.id, avatarUrl);
     if (request.headers.get("Accept")?.includes("text/html")) {
       return redirectWithToast(
         "/profile",

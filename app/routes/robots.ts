@@ -1,8 +1,9 @@
 import { HEALTH_PATHS } from "~/health";
 import type { Route } from "./+types/robots";
+import { runtimeContext } from "~/platform/server/context.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const site = context.runtime.env.SITE_URL;
+  const site = context.get(runtimeContext).env.SITE_URL;
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -8,6 +8,7 @@ import {
   xmlResponse,
 } from "~/platform/seo/sitemap";
 import type { Route } from "./+types/sitemap";
+import { runtimeContext } from "~/platform/server/context.server";
 
 /**
  * The public pages, every game page and every news article in one sitemap; past the protocol's
@@ -15,8 +16,8 @@ import type { Route } from "./+types/sitemap";
  * /sitemaps/news-<n>.xml (50,000 articles each).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = context.runtime.env.SITE_URL;
-  const { db } = context.runtime;
+  const site = context.get(runtimeContext).env.SITE_URL;
+  const { db } = context.get(runtimeContext);
   const [count, games] = await Promise.all([countNews(db), gameSitemapUrls(db, site)]);
   const pages = [...STATIC_PAGE_PATHS.map((path) => ({ loc: site + path })), ...games];
   if (count + pages.length <= SITEMAP_MAX_URLS) {

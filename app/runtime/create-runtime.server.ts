@@ -1,13 +1,11 @@
-import { createAuth, SessionCache, type SessionUser } from "~/accounts/index.server";
+import { createAuth } from "~/accounts/index.server";
 import { describeConsoleQuery } from "~/console/index.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
-import { nextPublication, PublishClock } from "~/news/index.server";
 import { createMailer } from "~/platform/mail/mailer.server";
-import { CacheRegistry } from "~/platform/server/caches.server";
 import type { Env } from "~/platform/server/env.server";
 import type { Logger } from "~/platform/server/logger.server";
-import { PublicReads } from "~/platform/server/public-reads.server";
+import { Microcache } from "~/platform/server/microcache.server";
 import { createRateLimits, limitStoreFor } from "~/platform/server/rate-limit.server";
 import { configuredStorage } from "~/platform/storage/configured.server";
 import { createAccountDefaults } from "~/profiles/index.server";
@@ -16,7 +14,7 @@ import { seedDemo } from "./demo.server";
 
 /**
  * Everything a request may use, built once at start-up: the database (opened and migrated), mail,
- * storage, the rate limits, the auth library and the cache registry.
+ * storage, the rate limits, the auth library and the page cache.
  */
 export async function createRuntime(
   env: Env,
@@ -46,20 +44,6 @@ export async function createRuntime(
   });
   const storage = configuredStorage(env);
   const limits = createRateLimits(database.db, env, limitStoreFor(database.engine));
-  const caches = new CacheRegistry(logger);
-  const sessions = new SessionCache<SessionUser>();
-  caches.register(sessions);
-  const reads = new PublicReads();
-  caches.register(reads);
-  // Scheduled news goes public at its time: each process's public caches expire then.
-  const publishClock = new PublishClock({
-    db: database.db,
-    next: nextPublication,
-    expire: () => caches.clearLocal("public"),
-    onError: (error) => logger.warn({ err: error }, "next scheduled publication not looked up"),
-  });
-  caches.register(publishClock);
-  await publishClock.start();
   const auth = createAuth({
     db: database.db,
     env,
@@ -67,10 +51,8 @@ export async function createRuntime(
     logger,
     limits,
     storage,
-    sessionsChanged: () => caches.sessionsChanged(database.db),
     accountDefaults: createAccountDefaults,
   });
-  if (env.DATABASE_URL) await caches.listen(env.DATABASE_URL);
   let shuttingDown = false;
   const runtime: Runtime = {
     db: database.db,
@@ -80,10 +62,8 @@ export async function createRuntime(
     auth,
     mailer,
     storage,
-    caches,
-    sessions,
-    reads,
     limits,
+    pageCache: new Microcache(),
     ping: database.ping,
     isShuttingDown: () => shuttingDown,
   };
@@ -94,8 +74,6 @@ export async function createRuntime(
       shuttingDown = true;
     },
     async close() {
-      publishClock.close();
-      await caches.close();
       await database.close();
     },
   };

@@ -1,5 +1,4 @@
 import { count, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import {
@@ -19,6 +18,7 @@ import * as roleManagement from "../../app/routes/role-management";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // Every guarded route, loader and action × every role (and signed out), asserted on the server's
 // answer. Later issues add their rows here.
@@ -34,20 +34,20 @@ const toHome: Expect = { status: 302, location: "/" };
 
 type Cell = {
   name: string;
-  call: (context: AppLoadContext, cookie: string | undefined, target: string) => Promise<unknown>;
+  call: (context: AppContext, cookie: string | undefined, target: string) => Promise<unknown>;
   expect: Record<Who, Expect>;
 };
 
 const forbidden: Expect = { status: 403 };
 const adminAction =
-  (form: Record<string, string>) => (context: AppLoadContext, cookie: string | undefined) =>
+  (form: Record<string, string>) => (context: AppContext, cookie: string | undefined) =>
     admin.action({ request: request("/admin", { cookie, form }), context, params: {} } as never);
 
 const MATRIX: Cell[] = [
   {
     name: "POST /admin mark-read (action)",
     call: async (context, cookie) => {
-      const [message] = await context.runtime.db
+      const [message] = await context.get(runtimeContext).db
         .insert(contactMessages)
         .values({ name: "V", email: "v@example.com", subject: "Hi", message: "Hello" })
         .returning();
@@ -77,7 +77,7 @@ const MATRIX: Cell[] = [
   {
     name: "POST /admin news-delete (action)",
     call: async (context, cookie) => {
-      const item = await createNews(context.runtime.db, { title: "To delete", content: "Body" });
+      const item = await createNews(context.get(runtimeContext).db, { title: "To delete", content: "Body" });
       return adminAction({ intent: "news-delete", id: item.id })(context, cookie);
     },
     expect: {
@@ -111,7 +111,7 @@ const MATRIX: Cell[] = [
   {
     name: "POST /admin games-reorder (action)",
     call: async (context, cookie) => {
-      const ids = (await listGames(context.runtime.db)).map((g) => g.id).reverse();
+      const ids = (await listGames(context.get(runtimeContext).db)).map((g) => g.id).reverse();
       return adminAction({ intent: "games-reorder", ids: JSON.stringify(ids) })(context, cookie);
     },
     expect: {
@@ -230,7 +230,7 @@ const MATRIX: Cell[] = [
 
 describe.each(testEngines())("access matrix on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   const cookies = new Map<Who, string | undefined>();
 
   openForSuite(engine, async (opened) => {
@@ -269,7 +269,7 @@ const UNKNOWN_INTENTS = ["constructor", "__proto__", "toString", "valueOf", "unk
 
 describe.each(testEngines())("unknown intents on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
 
   openForSuite(engine, (opened) => {
     ({ handle, context } = opened);

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
@@ -17,6 +16,8 @@ import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { startS3 } from "../support/s3";
 import { uniqueEmail } from "../support/users";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
 // What belongs to an account (its contact messages, its avatar) is exported with it and goes with
 // it, and nothing else does.
@@ -26,7 +27,7 @@ const contextFor = (handle: DatabaseHandle, env: Record<string, string> = {}) =>
   testContext(handle, { env: { CONTACT_RATE_LIMIT: "1000", ...env } });
 
 async function sendContact(
-  context: AppLoadContext,
+  context: AppContext,
   email: string,
   subject: string,
   cookie?: string,
@@ -41,7 +42,7 @@ async function sendContact(
   expect(result.status, JSON.stringify(result.body)).toBe(200);
 }
 
-async function exported(context: AppLoadContext, cookie: string) {
+async function exported(context: AppContext, cookie: string) {
   const response = (await exportRoute.loader({
     request: request("/profile/export", { cookie }),
     context,
@@ -51,7 +52,7 @@ async function exported(context: AppLoadContext, cookie: string) {
   return (await response.json()) as { messages: { subject: string; email: string }[] };
 }
 
-async function deleteAccount(context: AppLoadContext, cookie: string) {
+async function deleteAccount(context: AppContext, cookie: string) {
   return outcome(() =>
     profileRoute.action({
       request: request("/profile", {
@@ -101,7 +102,7 @@ describe.each(testEngines())("contact messages of an account on $name", (engine)
     expect(registered).toMatchObject({ status: 302, location: "/" });
     const [account] = await handle.db.select().from(users).where(eq(users.email, victim));
     expect(account?.emailVerified).toBe(false);
-    const { headers } = await context.runtime.auth.api.signInEmail({
+    const { headers } = await context.get(authContext).api.signInEmail({
       body: { email: victim, password: PASSWORD },
       returnHeaders: true,
     });
@@ -154,7 +155,7 @@ describe.each(testEngines())("contact messages of an account on $name", (engine)
   });
 });
 
-async function uploadAvatar(context: AppLoadContext, cookie: string) {
+async function uploadAvatar(context: AppContext, cookie: string) {
   const png = await sharp({
     create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } },
   })
@@ -180,7 +181,7 @@ async function uploadAvatar(context: AppLoadContext, cookie: string) {
   expect(result.status, JSON.stringify(result.body)).toBe(200);
 }
 
-async function avatarStatus(context: AppLoadContext, userId: string) {
+async function avatarStatus(context: AppContext, userId: string) {
   const response = (await avatarsRoute.loader({
     request: new Request(`http://localhost:3000/avatars/${userId}/avatar.webp`),
     context,
@@ -205,7 +206,7 @@ describe.each(testEngines())("a deleted account's avatar on $name", (engine) => 
     const context = contextFor(handle);
     const user = await signedInAs(context, "guest");
     await uploadAvatar(context, user.cookie);
-    const file = path.join(context.runtime.env.DATA_DIR, "uploads", user.id, "avatar.webp");
+    const file = path.join(context.get(runtimeContext).env.DATA_DIR, "uploads", user.id, "avatar.webp");
     expect(fs.existsSync(file)).toBe(true);
     expect(await avatarStatus(context, user.id)).toBe(200);
 

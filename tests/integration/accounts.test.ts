@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createOwnerWithInvite,
@@ -29,9 +28,11 @@ import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/acc
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
-function outboxLinks(context: AppLoadContext, to: string): string[] {
-  const dir = path.join(context.runtime.env.DATA_DIR, "outbox");
+function outboxLinks(context: AppContext, to: string): string[] {
+  const dir = path.join(context.get(runtimeContext).env.DATA_DIR, "outbox");
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
@@ -51,12 +52,12 @@ function cookiesOf(response: Response): string {
 
 describe.each(testEngines())("accounts on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let ip = 0;
   // Each test signs in from its own address, as the per-address limits expect.
   const fresh = () => testContext(handle, { clientIp: `198.51.100.${++ip}` });
 
-  const submit = (ctx: AppLoadContext, form: Record<string, string>) =>
+  const submit = (ctx: AppContext, form: Record<string, string>) =>
     outcome(() =>
       authRoute.action({ request: request("/auth", { form }), context: ctx, params: {} } as never),
     );
@@ -103,7 +104,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
 
     const link = outboxLinks(ctx, email).find((l) => l.includes("/verify-email"));
     expect(link).toBeDefined();
-    const verified = await ctx.runtime.auth.handler(new Request(link!));
+    const verified = await ctx.get(authContext).handler(new Request(link!));
     expect(verified.status, `${link} -> ${await verified.clone().text()}`).toBe(302);
     // It lands on our page, which says "Email confirmed"; the link signed that browser in.
     expect(verified.headers.get("Location")).toBe("/auth/email-confirmed");
@@ -203,7 +204,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
   it("changing a role replaces the row, records who and when, and writes the audit log", async () => {
     const owner = await signedInAs(context, "owner");
     const target = await signedInAs(context, "moderator");
-    await setUserRole(context.runtime, { userId: target.id, role: "admin", assignedBy: owner });
+    await setUserRole(context.get(runtimeContext), { userId: target.id, role: "admin", assignedBy: owner });
     const rows = await handle.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role: "admin", assignedBy: owner.id });
@@ -221,7 +222,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
     for (const row of owners.slice(1))
       await db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, row.userId));
     const last = owners[0] ?? { userId: (await signedInAs(context, "owner")).id };
-    const refusal = await setUserRole(context.runtime, {
+    const refusal = await setUserRole(context.get(runtimeContext), {
       userId: last.userId,
       role: "guest",
       assignedBy: null,
@@ -239,7 +240,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
 
   it("a password change signs out the user's other sessions", async () => {
     const user = await signedInAs(context, "guest");
-    const { headers } = await context.runtime.auth.api.signInEmail({
+    const { headers } = await context.get(authContext).api.signInEmail({
       body: { email: user.email, password: PASSWORD },
       returnHeaders: true,
     });
@@ -286,14 +287,14 @@ describe.each(testEngines())("owner set-up link on $name", (engine) => {
     const token = new URL(link!).searchParams.get("token")!;
     expect(await isOwnerInviteValid(handle.db, token)).toBe(true);
     expect(await isOwnerInviteValid(handle.db, "forged")).toBe(false);
-    const owner = await createOwnerWithInvite(context.runtime.auth, handle.db, {
+    const owner = await createOwnerWithInvite(context.get(authContext), handle.db, {
       token,
       email: "boss@example.com",
       password: PASSWORD,
     });
     expect(await getUserRole(handle.db, owner.id)).toBe("owner");
     await expect(
-      createOwnerWithInvite(context.runtime.auth, handle.db, {
+      createOwnerWithInvite(context.get(authContext), handle.db, {
         token,
         email: "thief@example.com",
         password: PASSWORD,

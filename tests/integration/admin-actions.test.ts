@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_INTENTS, type AdminIntent } from "../../app/admin/admin-actions.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
@@ -15,6 +14,7 @@ import * as contact from "../../app/routes/contact";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 const game = (title: string, extra: Record<string, string> = {}) => ({
   title,
@@ -30,7 +30,7 @@ const errorsOf = (body: unknown) => (body as FormReply).error;
 
 describe.each(testEngines())("admin actions on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let owner: { id: string; email: string; cookie: string };
   let moderator: { id: string; email: string; cookie: string };
 
@@ -296,7 +296,7 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
       context,
       params: {},
     } as never);
-    const outbox = path.join(context.runtime.env.DATA_DIR, "outbox");
+    const outbox = path.join(context.get(runtimeContext).env.DATA_DIR, "outbox");
     let mails: string[] = [];
     for (let i = 0; i < 50 && mails.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 20));

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } from "jose";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { handleApi } from "../../app/api/api.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
@@ -14,6 +13,8 @@ import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
 // Personal API keys and service tokens: a key is shown once and stored as a hash,
 // acts with its owner's role of the moment, and is refused on its next use once revoked; a service
@@ -23,7 +24,7 @@ const SITE = "http://localhost:3000";
 
 describe.each(testEngines())("API keys and service tokens on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let ip = 0;
 
   openForSuite(engine, (opened) => {
@@ -124,7 +125,7 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
     const admin = await signedInAs(context, "admin");
     const key = await makeKey(admin.cookie);
     expect((await call("POST", "news", { "x-api-key": key }, news)).status).toBe(201);
-    await setUserRole(context.runtime, { userId: admin.id, role: "guest", assignedBy: null });
+    await setUserRole(context.get(runtimeContext), { userId: admin.id, role: "guest", assignedBy: null });
     expect((await call("POST", "news", { "x-api-key": key }, news)).status).toBe(403);
 
     await handle.db.delete(users).where(eq(users.id, admin.id));
@@ -140,7 +141,7 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
       const answer = await post(user.cookie, { intent: "create-api-key", name });
       expect(answer.status).toBe(400);
     }
-    const limit = context.runtime.env.API_KEYS_PER_USER;
+    const limit = context.get(runtimeContext).env.API_KEYS_PER_USER;
     for (let i = 0; i < limit; i++) await makeKey(user.cookie, `Key ${i}`);
     const over = await post(user.cookie, { intent: "create-api-key", name: "One more" });
     expect(over.status).toBe(409);
@@ -153,7 +154,7 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
 
   it("twenty keys made at once leave exactly the limit; the rest are refused with the limit's 409", async () => {
     const user = await signedInAs(context, "guest");
-    const limit = context.runtime.env.API_KEYS_PER_USER;
+    const limit = context.get(runtimeContext).env.API_KEYS_PER_USER;
     const answers = await Promise.all(
       Array.from({ length: 2 * limit }, (_, i) =>
         post(user.cookie, { intent: "create-api-key", name: `Parallel ${i}` }),
@@ -187,8 +188,8 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
     expect(jwks.keys.length).toBeGreaterThan(0);
     for (const jwk of jwks.keys) expect(jwk).not.toHaveProperty("d");
     const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
-      issuer: context.runtime.env.SITE_URL,
-      audience: context.runtime.env.SITE_URL,
+      issuer: context.get(runtimeContext).env.SITE_URL,
+      audience: context.get(runtimeContext).env.SITE_URL,
     });
     expect(payload.sub).toBe(developer.id);
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(900);
@@ -213,12 +214,12 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
     const { privateKey } = await generateKeyPair("EdDSA");
     const foreign = await new SignJWT({ sub: developer.id })
       .setProtectedHeader({ alg: "EdDSA", kid: "not-ours" })
-      .setIssuer(context.runtime.env.SITE_URL)
-      .setAudience(context.runtime.env.SITE_URL)
+      .setIssuer(context.get(runtimeContext).env.SITE_URL)
+      .setAudience(context.get(runtimeContext).env.SITE_URL)
       .setExpirationTime("10m")
       .sign(privateKey);
     const expired = (
-      await context.runtime.auth.api.signJWT({
+      await context.get(authContext).api.signJWT({
         body: { payload: { sub: developer.id, iat: 1_000, exp: 2_000 } },
       })
     ).token;

@@ -1,6 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { count, eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { recordActivity } from "../../app/activity/activity.server";
 import { ENDPOINTS, handleApi } from "../../app/api/api.server";
@@ -17,6 +16,7 @@ import { signedInAs } from "../support/accounts";
 import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 type Who = "signed out" | Role;
 const WHO: Who[] = ["signed out", "guest", "moderator", "admin", "developer", "owner"];
@@ -90,7 +90,7 @@ const VALID_BODIES: Record<string, unknown> = {
 
 describe.each(testEngines())("REST API v1 on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   const cookies = new Map<Who, string | undefined>();
   let ip = 0;
 
@@ -271,7 +271,7 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     const other = await signedInAs(context, "developer");
     await recordActivity(handle.db, mine.id, "news_view", { id: "a" });
     await recordActivity(handle.db, other.id, "game_view", { id: "b" });
-    await savePreferences(context.runtime, other.id, {
+    await savePreferences(context.get(runtimeContext), other.id, {
       emailNotifications: false,
       themePreference: "dark",
       privacyLevel: "private",
@@ -410,7 +410,7 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
       params: { "*": "openapi.json" },
     } as never)) as Response;
     const document = await response.json();
-    expect(document).toEqual(openApiDocument(context.runtime.env.SITE_URL));
+    expect(document).toEqual(openApiDocument(context.get(runtimeContext).env.SITE_URL));
     const validation = await new Validator().validate(document);
     expect(validation.errors ?? []).toEqual([]);
     expect(validation.valid).toBe(true);

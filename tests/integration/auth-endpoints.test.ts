@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { deleteAccount } from "../../app/accounts/account-deletion.server";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
@@ -13,6 +12,8 @@ import { testEngines } from "../support/database";
 import { outboxLinks } from "../support/outbox";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
+import { type AppContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
 // The auth library's own HTTP endpoints (/api/auth/*) under the product's rules: only what the
 // forms use is reachable, and the rules hold there as in the forms.
@@ -22,7 +23,7 @@ const SITE = "http://localhost:3000";
 let ip = 0;
 /** A call to /api/auth/* as a browser (or a script) would make it, through the route module. */
 async function call(
-  context: AppLoadContext,
+  context: AppContext,
   path: string,
   init: { method?: "GET" | "POST"; cookie?: string; json?: unknown } = {},
 ) {
@@ -45,7 +46,7 @@ async function call(
 
 describe.each(testEngines())("the auth library's endpoints on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   const exists = async (id: string) =>
     (await handle.db.select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
 
@@ -146,7 +147,7 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
     const listed = await call(context, "/list-sessions", { cookie: user.cookie });
     expect(listed.status).toBe(404);
     // The profile's device list reads the sessions on the server: ids, never tokens.
-    const devices = await context.runtime.auth.api.listSessions({
+    const devices = await context.get(authContext).api.listSessions({
       headers: new Headers({ Cookie: user.cookie }),
     });
     expect(devices.length).toBeGreaterThan(0);

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleApi } from "../../app/api/api.server";
 import { fieldCallRefused } from "../../app/console/sql-check.server";
@@ -23,6 +22,7 @@ import { signedInAs } from "../support/accounts";
 import { createDatabase, testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
+import { type AppContext } from "../../app/platform/server/context.server";
 
 // The owner's SQL box fails closed: it runs only as a reader role proven before
 // each query, WITH queries cannot stand in for tables, and the time limit holds on both engines.
@@ -33,7 +33,7 @@ type Answer = {
   text: string;
 };
 
-async function call(context: AppLoadContext, cookie: string, method: string, body?: unknown) {
+async function call(context: AppContext, cookie: string, method: string, body?: unknown) {
   const headers = new Headers({ Origin: "http://localhost:3000", Cookie: cookie });
   if (body !== undefined) headers.set("Content-Type", "application/json");
   const request = new Request("http://localhost:3000/api/v1/query", {
@@ -56,7 +56,7 @@ const RECURSIVE =
 
 describe.each(testEngines())("the console's SQL box on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let owner: string;
   let ownerToken: string;
 
@@ -231,7 +231,7 @@ describe.runIf(adminUrl)("the SQL box on PostgreSQL without CREATEROLE", () => {
   const database = `studio_test_noroles_${suffix}`;
   const password = crypto.randomBytes(12).toString("hex");
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let owner: string;
   /** Every statement the app sent to PostgreSQL. */
   const sent: string[] = [];

@@ -7,6 +7,7 @@ import { action } from "../../app/routes/contact";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { testContext, unwrap } from "../support/runtime";
+import { runtimeContext } from "../../app/platform/server/context.server";
 
 const good = {
   name: "Ada Lovelace",
@@ -109,8 +110,8 @@ describe.each(testEngines())("contact action on $name", (engine) => {
 
   it("answers a store that fails with 503, keeps the typed values and stores nothing", async () => {
     const context = testContext(handle);
-    const db = context.runtime.db;
-    context.runtime.db = new Proxy(db, {
+    const db = context.get(runtimeContext).db;
+    context.get(runtimeContext).db = new Proxy(db, {
       get: (target, key) =>
         key === "insert"
           ? () => {

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { apiKeyOwner } from "../../app/accounts/api-keys.server";
 import { CONFIRMATION_REQUIRED } from "../../app/accounts/confirmation";
@@ -15,6 +14,8 @@ import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
 import { secretOf, totp } from "../support/totp";
 import { FLAGS, softAuthenticator } from "../support/webauthn";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
 // A stolen session must not plant a credential that outlives the password change: adding an API
 // key, a passkey or an authenticator app needs a sign-in or the password within 10 minutes; each
@@ -26,7 +27,7 @@ const ELEVEN_MINUTES = 11 * 60 * 1000;
 
 describe.each(testEngines())("credentials from a session on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   openForSuite(engine, (opened) => {
     ({ handle, context } = opened);
   });
@@ -34,14 +35,14 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
   const post = (cookie: string, form: Record<string, string>) =>
     postForm(profile, context, "/profile", form, cookie);
   const call = (urlPath: string, cookie: string, body?: unknown) =>
-    context.runtime.auth.handler(
+    context.get(authContext).handler(
       new Request(`${ORIGIN}/api/auth${urlPath}`, {
         method: body === undefined ? "GET" : "POST",
         headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
-  const mails = (to: string) => mailsIn(path.join(context.runtime.env.DATA_DIR, "outbox"), to);
+  const mails = (to: string) => mailsIn(path.join(context.get(runtimeContext).env.DATA_DIR, "outbox"), to);
   const keysOf = (userId: string) =>
     handle.db.select().from(apiKeys).where(eq(apiKeys.referenceId, userId));
   /** The session signed in eleven minutes ago (a cookie taken from the browser, say). */
@@ -85,7 +86,7 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
       `A new API key was added to your ${STUDIO.name} account`,
     ]);
     expect(told[0]?.text).toContain("“Build server”");
-    expect(told[0]?.text).toContain(`${context.runtime.env.SITE_URL}/profile#security`);
+    expect(told[0]?.text).toContain(`${context.get(runtimeContext).env.SITE_URL}/profile#security`);
     expect(told[0]?.text).toContain("Revoke it in the API keys card");
   });
 
@@ -164,12 +165,12 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
     expect(changed.location).toBe("/profile#security");
     expect(await apiKeyOwner(context, key)).toBe(user.id);
 
-    await context.runtime.auth.api.requestPasswordReset({
+    await context.get(authContext).api.requestPasswordReset({
       body: { email: user.email, redirectTo: "/auth/reset-password" },
     });
     const link = outboxLinks(context, user.email).find((l) => l.includes("/reset-password/"));
     const token = new URL(link ?? ORIGIN).pathname.split("/").pop() ?? "";
-    await context.runtime.auth.api.resetPassword({
+    await context.get(authContext).api.resetPassword({
       body: { token, newPassword: "a third long password" },
     });
     expect(await keysOf(user.id)).toEqual([]);
@@ -185,7 +186,7 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
     )) as { body: { confirmationNeeded: boolean; factors: { lastUsed: string | null }[] } };
     expect(page.body.confirmationNeeded).toBe(false);
     await age(signedIn.id);
-    context.runtime.sessions.clear();
+    context.get(runtimeContext).sessions.clear();
     const later = (await outcome(() =>
       profile.loader({
         request: request("/profile", { cookie: signedIn.cookie }),

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { passkeys, twoFactors, users } from "../../app/db/schema";
@@ -9,6 +8,7 @@ import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/acc
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
+import { type AppContext } from "../../app/platform/server/context.server";
 
 // The account's sign-in factors (the spec's id, type, friendly name, status): the authenticator
 // app and passkeys listed together, renamed by their owner only, and the last one removed only
@@ -17,7 +17,7 @@ import { openForSuite } from "../support/suite";
 
 describe.each(testEngines())("sign-in factors on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   openForSuite(engine, (opened) => {
     ({ handle, context } = opened);
   });

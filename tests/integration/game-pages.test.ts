@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { type AppLoadContext, createRoutesStub } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { games, media, staffAuditLog, userActivity } from "../../app/db/schema";
@@ -19,6 +19,7 @@ import { createSite, type Site } from "../../server/app";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // The game pages (/games/<slug>): what they show, their addresses (made from the title, unique,
 // editable; an old id address redirects for good), what a visit records, and who may change them.
@@ -53,7 +54,7 @@ type Loaded = Awaited<ReturnType<typeof gameDetail.loader>>;
 
 describe.each(testEngines())("game pages on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let developer: { id: string; email: string; cookie: string };
   let adminUser: { id: string; email: string; cookie: string };
   let guest: { id: string; email: string; cookie: string };
@@ -66,7 +67,7 @@ describe.each(testEngines())("game pages on $name", (engine) => {
   });
   beforeEach(async () => {
     await handle.db.execute(sql`truncate games, media, staff_audit_log, user_activity`);
-    context.runtime.reads.clear();
+    context.get(runtimeContext).reads.clear();
   });
 
   const act = (cookie: string, form: Record<string, string>) =>

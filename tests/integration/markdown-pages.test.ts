@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { news } from "../../app/db/schema";
@@ -12,6 +11,7 @@ import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { elements, hostileMarkdown, unsafeParts } from "../support/markup-safety";
 import { openForSuite } from "../support/suite";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // Markdown written by staff reaches readers inert: script tags, javascript: links,
 // raw HTML and image onerror, fuzzed with fast-check, saved through the admin dashboard as staff
@@ -19,7 +19,7 @@ import { openForSuite } from "../support/suite";
 
 describe.each(testEngines())("Markdown on the pages, on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let cookie: string;
   openForSuite(engine, async (opened) => {
     ({ handle, context } = opened);
@@ -28,7 +28,7 @@ describe.each(testEngines())("Markdown on the pages, on $name", (engine) => {
 
   const save = async (content: string) => {
     await handle.db.execute(sql`truncate news`);
-    context.runtime.caches.clearLocal();
+    context.get(runtimeContext).caches.clearLocal();
     return outcome(() =>
       admin.action({
         request: request("/admin", {
@@ -51,7 +51,7 @@ describe.each(testEngines())("Markdown on the pages, on $name", (engine) => {
         if (saved.status !== 200) return;
         rendered++;
         const [row] = await handle.db.select({ slug: news.slug }).from(news);
-        const page = await readArticle(context.runtime, row!.slug);
+        const page = await readArticle(context.get(runtimeContext), row!.slug);
         expect(unsafeParts(page!.html), page!.html).toEqual([]);
 
         const shown = (await outcome(() =>
@@ -103,7 +103,7 @@ describe.each(testEngines())("Markdown on the pages, on $name", (engine) => {
     ]) {
       expect((await save(source)).status).toBe(200);
       const [row] = await handle.db.select({ slug: news.slug }).from(news);
-      const { html } = (await readArticle(context.runtime, row!.slug))!;
+      const { html } = (await readArticle(context.get(runtimeContext), row!.slug))!;
       expect(unsafeParts(html), html).toEqual([]);
       expect(elements(html).map((element) => element.tag)).not.toContain("script");
       expect(html).not.toMatch(/<[^>]+\son\w+=/);

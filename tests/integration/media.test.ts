@@ -5,7 +5,6 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import express from "express";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
@@ -25,6 +24,7 @@ import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { startS3 } from "../support/s3";
 import { openForSuite } from "../support/suite";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // The media library end to end on a real database: who may upload (news or games managers), what is
 // refused (and then nothing is stored), and what is served back.
@@ -58,7 +58,7 @@ async function uploadRequest(
 }
 
 async function upload(
-  context: AppLoadContext,
+  context: AppContext,
   cookie: string | undefined,
   file: { data: Buffer; name: string; type: string } | null,
 ) {
@@ -67,7 +67,7 @@ async function upload(
   return { status: result.status, body: result.body as MediaUploadResult };
 }
 
-async function serve(context: AppLoadContext, url: string) {
+async function serve(context: AppContext, url: string) {
   const [, , id = "", file = ""] = url.split("/");
   return (await mediaRoute.loader({
     request: new Request(`http://localhost:3000${url}`),
@@ -78,13 +78,13 @@ async function serve(context: AppLoadContext, url: string) {
 
 describe.each(testEngines())("the media library on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let uploads: string;
   const cookies = new Map<Who, string | undefined>();
 
   openForSuite(engine, async (opened) => {
     ({ handle, context } = opened);
-    uploads = path.join(context.runtime.env.DATA_DIR, "uploads", "media");
+    uploads = path.join(context.get(runtimeContext).env.DATA_DIR, "uploads", "media");
     cookies.set("signed out", undefined);
     for (const role of ["guest", "moderator", "admin", "developer", "owner"] as const)
       cookies.set(role, (await signedInAs(context, role)).cookie);
@@ -275,7 +275,7 @@ describe.each(testEngines())("the media library on $name", (engine) => {
     const before = { rows: await rowCount(), dirs: storedDirs() };
     // No such user: the row's reference to its uploader fails, after the files were written.
     const error = await storeMedia(
-      context.runtime,
+      context.get(runtimeContext),
       await png(500, 500),
       `missing-${crypto.randomUUID()}`,
     ).then(
@@ -315,7 +315,7 @@ describe.each(testEngines())("the media library on $name", (engine) => {
 // On S3 the files of an upload whose row fails are removed too: the store's delete used to know
 // only an avatar's key, and left every width of the upload in the bucket.
 describe.each(testEngines())("the media library on S3 (s3rver) on $name", (engine) => {
-  let context: AppLoadContext;
+  let context: AppContext;
   let handle: DatabaseHandle;
   let s3: Awaited<ReturnType<typeof startS3>>;
   let uploader: string;
@@ -331,7 +331,7 @@ describe.each(testEngines())("the media library on S3 (s3rver) on $name", (engin
   });
 
   it("stores every width of an upload in the bucket", async () => {
-    const entry = await storeMedia(context.runtime, await png(1000, 500), uploader);
+    const entry = await storeMedia(context.get(runtimeContext), await png(1000, 500), uploader);
     expect(await s3.keys(`media/${entry.id}/`)).toEqual(
       entry.widths.map((width) => `media/${entry.id}/${width}.webp`).sort(),
     );
@@ -345,7 +345,7 @@ describe.each(testEngines())("the media library on S3 (s3rver) on $name", (engin
     };
     // No such user: the row's reference to its uploader fails, after the files were written.
     await expect(
-      storeMedia(context.runtime, await png(1000, 500), `missing-${crypto.randomUUID()}`),
+      storeMedia(context.get(runtimeContext), await png(1000, 500), `missing-${crypto.randomUUID()}`),
     ).rejects.toThrow();
     expect(await handle.db.select({ n: count() }).from(media)).toEqual(before.rows);
     expect(await s3.keys()).toEqual(before.keys);

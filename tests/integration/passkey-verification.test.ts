@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { passkeys, sessions, twoFactors, users } from "../../app/db/schema";
@@ -9,6 +8,8 @@ import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
 import { FLAGS, type SoftAuthenticator, softAuthenticator } from "../support/webauthn";
+import { type AppContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
 // A passkey is two factors (something held, and the PIN or fingerprint that unlocked it) only when
 // the authenticator verified its user. A software authenticator reports exactly the flags each
@@ -36,13 +37,13 @@ function withCookies(cookie: string, response: Response) {
 
 describe.each(testEngines())("passkey user verification on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   openForSuite(engine, (opened) => {
     ({ handle, context } = opened);
   });
 
   const call = (path: string, cookie: string, body?: unknown) =>
-    context.runtime.auth.handler(
+    context.get(authContext).handler(
       new Request(`${ORIGIN}/api/auth${path}`, {
         method: body === undefined ? "GET" : "POST",
         headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "application/json" },

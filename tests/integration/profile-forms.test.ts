@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LAST_OWNER_CANNOT_LEAVE } from "../../app/accounts/account-deletion.server";
 import { getSessionUser } from "../../app/accounts/session.server";
@@ -10,12 +9,13 @@ import { PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
+import { type AppContext } from "../../app/platform/server/context.server";
 
 // The /profile forms' replies on the server (docs/product.md#profile): each refusal with its status
 // and its message on the field or the form that sent it.
 describe.each(testEngines())("profile forms on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   const post = (cookie: string, form: Record<string, string>) =>
     postForm(profile, context, "/profile", form, cookie);
 

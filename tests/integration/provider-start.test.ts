@@ -1,6 +1,5 @@
 import http from "node:http";
 import net from "node:net";
-import type { AppLoadContext } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
@@ -9,6 +8,8 @@ import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
+import { type AppContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
 // Starting a provider's sign-in or link: a provider this deployment did not configure
 // is refused in words; one that is down, whose discovery document is read when a flow starts, says
@@ -27,7 +28,7 @@ async function closedAddress(): Promise<string> {
 const UNREACHABLE = "That sign-in service could not be reached. Please try again in a moment.";
 
 describe.each(testEngines())("a provider that is down, on $name", (engine) => {
-  let context: AppLoadContext;
+  let context: AppContext;
   openForSuite(engine, async ({ handle }) => {
     context = testContext(handle, {
       env: {
@@ -92,7 +93,7 @@ describe.each(testEngines())(
       asked.push(request.url ?? "");
       response.writeHead(503).end();
     });
-    let context: AppLoadContext;
+    let context: AppContext;
     openForSuite(engine, async ({ handle }) => {
       await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
       const { port } = provider.address() as net.AddressInfo;
@@ -106,7 +107,7 @@ describe.each(testEngines())(
       });
       // The library reads the discovery document once as it starts (and again, while it is
       // missing, when a flow starts); what the tests count is only what a flow asks.
-      await context.runtime.auth.$context;
+      await context.get(authContext).$context;
     });
     afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 

@@ -8,6 +8,7 @@ import { migrate } from "../../app/db/migrate.server";
 import { readArticle } from "../../app/news/news.server";
 import { queryRows } from "../support/explain";
 import { testContext } from "../support/runtime";
+import { runtimeContext } from "../../app/platform/server/context.server";
 
 // The publishing migration (drizzle/0008) on a database that already holds the spec's news and
 // games: every item stays public with its date, renders exactly as before (plain text, a paragraph
@@ -84,7 +85,7 @@ describe("the publishing migration on existing content", () => {
 
     // Rendered as before: a paragraph per line, markup as text.
     const context = testContext(handle);
-    const article = await readArticle(context.runtime, rows[0]!.slug);
+    const article = await readArticle(context.get(runtimeContext), rows[0]!.slug);
     expect(article!.html).toBe(
       "<p>First line &lt;b&gt;not bold&lt;/b&gt;.</p>\n<p>Second line.</p>",
     );

@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { handleApi } from "../../app/api/api.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
@@ -16,6 +15,7 @@ import * as sitemap from "../../app/routes/sitemap";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // Drafts, schedules and readable addresses through the route modules, on each
 // engine: a draft or a scheduled item reaches no guest by any route until its time, then every
@@ -25,7 +25,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testEngines())("publishing on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   let adminUser: { cookie: string };
   let moderator: { cookie: string };
 
@@ -36,7 +36,7 @@ describe.each(testEngines())("publishing on $name", (engine) => {
   });
   beforeEach(async () => {
     await handle.db.execute(sql`truncate news, staff_audit_log`);
-    context.runtime.caches.clearLocal();
+    context.get(runtimeContext).caches.clearLocal();
   });
 
   const adminPost = async (form: Record<string, string>, cookie = adminUser.cookie) =>

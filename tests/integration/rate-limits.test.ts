@@ -13,6 +13,7 @@ import {
 import { action as gamePlayed } from "../../app/routes/games-played";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
+import { runtimeContext } from "../../app/platform/server/context.server";
 
 // The limiter under every limit (app/platform/server/rate-limit.server.ts): its database store works on
 // either engine (PostgreSQL uses it; PGlite keeps its counters in memory), and the limits that
@@ -101,7 +102,7 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
 
   it("every auth endpoint the product opens is counted under its own rule, none under the library's defaults", async () => {
     const context = testContext(handle);
-    const { auth, env, limits } = context.runtime;
+    const { auth, env, limits } = context.get(runtimeContext);
     const counted = vi.spyOn(limits, "authRule");
     let n = 0;
     for (const { method, path } of PRODUCT_ENDPOINTS) {
@@ -130,7 +131,7 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
 
   it("a provider sign-in and a password change are not held to the library's 3 in 10 seconds", async () => {
     const context = testContext(handle);
-    const { auth, env } = context.runtime;
+    const { auth, env } = context.get(runtimeContext);
     const post = (path: string) =>
       auth.handler(
         new Request(`${env.SITE_URL}/api/auth${path}`, {

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { userRoles } from "../../app/db/schema";
@@ -9,12 +8,13 @@ import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
+import { type AppContext } from "../../app/platform/server/context.server";
 
 // The role forms' answers on the server (docs/product.md#role-management): the form contract's
 // reply with the status of each refusal, and nothing changed when refused.
 describe.each(testEngines())("role management forms on $name", (engine) => {
   let handle: DatabaseHandle;
-  let context: AppLoadContext;
+  let context: AppContext;
   const roleOf = async (userId: string) =>
     (await handle.db.select().from(userRoles).where(eq(userRoles.userId, userId)))[0]?.role ??
     "guest";

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { getSessionUser } from "../../app/accounts/session.server";
 import {
@@ -12,12 +11,14 @@ import * as profile from "../../app/routes/profile";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
 // Sessions resolved without a query on most requests, an ended session refused
 // at once (signing out, a device signed out from the profile, a password change), and a changed
 // role, name, avatar or theme shown at once.
 describe.each(testEngines())("the session cache on $name", (engine) => {
-  let context: AppLoadContext;
+  let context: AppContext;
   openForSuite(engine, (opened) => {
     ({ context } = opened);
   });
@@ -26,7 +27,7 @@ describe.each(testEngines())("the session cache on $name", (engine) => {
 
   /** A second session for the same account (another device). */
   async function anotherSession(email: string): Promise<string> {
-    const { headers } = await context.runtime.auth.api.signInEmail({
+    const { headers } = await context.get(authContext).api.signInEmail({
       body: { email, password: PASSWORD },
       returnHeaders: true,
     });
@@ -38,12 +39,12 @@ describe.each(testEngines())("the session cache on $name", (engine) => {
 
   /** A POST to the auth library's own endpoint, as the browser sends it. */
   function authPost(path: string, cookie: string, body: Record<string, unknown> = {}) {
-    return context.runtime.auth.handler(
-      new Request(`${context.runtime.env.SITE_URL}/api/auth${path}`, {
+    return context.get(authContext).handler(
+      new Request(`${context.get(runtimeContext).env.SITE_URL}/api/auth${path}`, {
         method: "POST",
         headers: {
           Cookie: cookie,
-          Origin: context.runtime.env.SITE_URL,
+          Origin: context.get(runtimeContext).env.SITE_URL,
           "Content-Type": "application/json",
         },
         body: JSON.stringify(body),
@@ -54,8 +55,8 @@ describe.each(testEngines())("the session cache on $name", (engine) => {
   it("asks nothing of the database for repeated requests of one session", async () => {
     const user = await signedInAs(context, "guest");
     expect((await userOf(user.cookie))?.email).toBe(user.email);
-    const lookups = vi.spyOn(context.runtime.auth.api, "getSession");
-    const queries = vi.spyOn(context.runtime.db, "select");
+    const lookups = vi.spyOn(context.get(authContext).api, "getSession");
+    const queries = vi.spyOn(context.get(runtimeContext).db, "select");
     try {
       const answers = [];
       for (let i = 0; i < 5; i++) answers.push(await userOf(user.cookie));
@@ -74,13 +75,13 @@ describe.each(testEngines())("the session cache on $name", (engine) => {
     const token = user.cookie.match(/studio\.session_token=([^;]+)/)![1]!;
     // A cookie planted before the real one (another path or a sibling domain can do that).
     const planted = `studio.session_token=planted.sig; ${user.cookie}`;
-    const lookups = vi.spyOn(context.runtime.auth.api, "getSession");
+    const lookups = vi.spyOn(context.get(authContext).api, "getSession");
     try {
       await userOf(planted);
       await userOf(planted);
       expect(lookups).toHaveBeenCalledTimes(2);
-      expect(context.runtime.sessions.get("planted.sig")).toBeUndefined();
-      expect(context.runtime.sessions.get(token)).toBeUndefined();
+      expect(context.get(runtimeContext).sessions.get("planted.sig")).toBeUndefined();
+      expect(context.get(runtimeContext).sessions.get(token)).toBeUndefined();
     } finally {
       lookups.mockRestore();
     }
@@ -91,20 +92,20 @@ describe.each(testEngines())("the session cache on $name", (engine) => {
   it("a role change shows on the next request", async () => {
     const user = await signedInAs(context, "guest");
     expect((await userOf(user.cookie))?.role).toBe("guest");
-    await setUserRole(context.runtime, { userId: user.id, role: "moderator", assignedBy: null });
+    await setUserRole(context.get(runtimeContext), { userId: user.id, role: "moderator", assignedBy: null });
     expect((await userOf(user.cookie))?.role).toBe("moderator");
   });
 
   it("a new display name, avatar or theme shows on the next request", async () => {
     const user = await signedInAs(context, "guest");
     expect((await userOf(user.cookie))?.displayName).toBeNull();
-    await updateProfile(context.runtime, user.id, { displayName: "Lantern Keeper", bio: "" });
+    await updateProfile(context.get(runtimeContext), user.id, { displayName: "Lantern Keeper", bio: "" });
     expect((await userOf(user.cookie))?.displayName).toBe("Lantern Keeper");
-    await setAvatarUrl(context.runtime, user.id, `/avatars/${user.id}/avatar.webp?v=1`);
+    await setAvatarUrl(context.get(runtimeContext), user.id, `/avatars/${user.id}/avatar.webp?v=1`);
     expect((await userOf(user.cookie))?.avatarUrl).toBe(`/avatars/${user.id}/avatar.webp?v=1`);
-    await saveThemePreference(context.runtime, user.id, "dark");
+    await saveThemePreference(context.get(runtimeContext), user.id, "dark");
     expect((await userOf(user.cookie))?.themePreference).toBe("dark");
-    await savePreferences(context.runtime, user.id, {
+    await savePreferences(context.get(runtimeContext), user.id, {
       emailNotifications: true,
       themePreference: "light",
       privacyLevel: "public",

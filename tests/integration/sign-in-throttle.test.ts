@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "../../app/accounts/accounts.server";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
@@ -15,6 +14,8 @@ import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 import { secretOf, totp } from "../support/totp";
 import { uniqueEmail } from "../support/users";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 
 // Sign-in throttling as identity providers do it: failures count per account and
 // per (account, address), failed attempts per address under a loose ceiling (successes spend none
@@ -38,7 +39,7 @@ function formErrorOf(result: { body: unknown }): string | undefined {
 class AuthClient {
   cookies = new Map<string, string>();
   constructor(
-    readonly context: AppLoadContext,
+    readonly context: AppContext,
     readonly ip: string,
   ) {}
 
@@ -47,7 +48,7 @@ class AuthClient {
   }
 
   async post(path: string, body: Record<string, unknown>) {
-    const { env, auth } = this.context.runtime;
+    const { env, auth } = this.context.get(runtimeContext);
     const response = await auth.handler(
       new Request(`${env.SITE_URL}/api/auth${path}`, {
         method: "POST",
@@ -100,7 +101,7 @@ describe.each(testEngines())("sign-in throttling on $name", (engine) => {
   }
 
   /** Posts the /auth login form; the thrown redirect's cookies come back too. */
-  async function login(ctx: AppLoadContext, email: string, password: string, cookie?: string) {
+  async function login(ctx: AppContext, email: string, password: string, cookie?: string) {
     const form = { intent: "login", email, password };
     let setCookies: string[] = [];
     const result = await outcome(async () => {
@@ -352,14 +353,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const address = newAddress();
       const one = testContext(first, { clientIp: address });
       const two = testContext(second, { clientIp: address });
-      expect(one.runtime.limits.store).toBe("database");
+      expect(one.get(runtimeContext).limits.store).toBe("database");
       const email = uniqueEmail("shared");
-      await createVerifiedUser(one.runtime.auth, first.db, {
+      await createVerifiedUser(one.get(authContext), first.db, {
         email,
         password: PASSWORD,
         role: "guest",
       });
-      const login = (ctx: AppLoadContext, password: string) =>
+      const login = (ctx: AppContext, password: string) =>
         outcome(() =>
           authRoute.action({
             request: request("/auth", { form: { intent: "login", email, password } }),

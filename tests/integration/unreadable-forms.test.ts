@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { UNREADABLE_FORM } from "../../app/platform/forms/read-form.server";
 import * as admin from "../../app/routes/admin";
@@ -15,6 +14,7 @@ import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { unwrap } from "../support/runtime";
 import { openForSuite } from "../support/suite";
+import { type AppContext } from "../../app/platform/server/context.server";
 
 // Found by the fuzz suite: a body that is not a form (a JSON post, a raw upload, a multipart body
 // without its boundary) made request.formData() throw, and every form action answered 500.
@@ -37,7 +37,7 @@ const BODIES: [string, string][] = [
 ];
 
 describe.each(testEngines())("actions given a body that is not a form, on $name", (engine) => {
-  let context: AppLoadContext;
+  let context: AppContext;
   let cookie: string;
 
   openForSuite(engine, async (opened) => {

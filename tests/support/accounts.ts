@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { createVerifiedUser } from "../../app/accounts/accounts.server";
 import { createAuth } from "../../app/accounts/auth.server";
 import type { Database } from "../../app/db/database.server";
@@ -8,6 +7,7 @@ import { createLogger } from "../../app/platform/server/logger.server";
 import { createAccountDefaults } from "../../app/profiles/profiles.server";
 import type { Role } from "../../app/roles/permissions";
 import { uniqueEmail } from "./users";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // Accounts made on the server side: users written straight into a database (seeding, system tests,
 // bench) and sessions for calling route modules in the integration tests.
@@ -15,8 +15,8 @@ import { uniqueEmail } from "./users";
 export const PASSWORD = "a long test password";
 
 /** Creates a verified user with the role and returns a Cookie header for a fresh session. */
-export async function signedInAs(context: AppLoadContext, role: Role, email = uniqueEmail(role)) {
-  const { auth, db } = context.runtime;
+export async function signedInAs(context: AppContext, role: Role, email = uniqueEmail(role)) {
+  const { auth, db } = context.get(runtimeContext);
   const user = await createVerifiedUser(auth, db, { email, password: PASSWORD, role });
   const { headers } = await auth.api.signInEmail({
     body: { email, password: PASSWORD },
@@ -96,7 +96,7 @@ export function request(
 /** A route module's action answering a form posted by the browser holding `cookie`; its outcome. */
 export function postForm(
   route: { action: (args: never) => unknown },
-  context: AppLoadContext,
+  context: AppContext,
   path: string,
   form: Record<string, string>,
   cookie?: string,

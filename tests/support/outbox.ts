@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { AppLoadContext } from "react-router";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // The outbox mailer writes each mail to DATA_DIR/outbox/<time>-….eml; the tests read them there.
 
@@ -38,8 +38,8 @@ export function mailsIn(dir: string, to: string): Mail[] {
 }
 
 /** The links of the mails the outbox mailer of a test runtime wrote to `to`, oldest mail first. */
-export function outboxLinks(context: AppLoadContext, to: string): string[] {
-  return mailsIn(path.join(context.runtime.env.DATA_DIR, "outbox"), to).flatMap(
+export function outboxLinks(context: AppContext, to: string): string[] {
+  return mailsIn(path.join(context.get(runtimeContext).env.DATA_DIR, "outbox"), to).flatMap(
     (mail) => mail.links,
   );
 }

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { AppLoadContext } from "react-router";
 import { createAuth } from "../../app/accounts/auth.server";
 import type { SessionUser } from "../../app/accounts/session.server";
 import { SessionCache } from "../../app/accounts/session-cache.server";
@@ -20,12 +19,13 @@ import {
 } from "../../app/platform/server/rate-limit.server";
 import { configuredStorage } from "../../app/platform/storage/configured.server";
 import { createAccountDefaults } from "../../app/profiles/profiles.server";
+import { type AppContext } from "../../app/platform/server/context.server";
 
 /** The router context a route module receives, over a test database. */
 export function testContext(
   handle: DatabaseHandle,
   overrides: { clientIp?: string; env?: Record<string, string>; limitStore?: LimitStore } = {},
-): AppLoadContext {
+): AppContext {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
   const env = loadEnv({
     DATA_DIR: dataDir,

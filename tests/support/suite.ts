@@ -1,10 +1,10 @@
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import type { TestEngine } from "./database";
 import { testContext } from "./runtime";
+import { type AppContext } from "../../app/platform/server/context.server";
 
-export type SuiteDatabase = { handle: DatabaseHandle; context: AppLoadContext };
+export type SuiteDatabase = { handle: DatabaseHandle; context: AppContext };
 
 /**
  * Opens the engine's database and a router context over it before a suite's tests, and closes it

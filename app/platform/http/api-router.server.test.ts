@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DatabaseUnavailableError } from "~/db/availability.server";
@@ -14,6 +13,7 @@ import {
   routerStatuses,
   successStatus,
 } from "./endpoint";
+import { type AppContext } from "~/platform/server/context.server";
 
 const ID = "6f1c1f5e-6d5a-4c41-9a43-2b7d3c5c9a10";
 const Note = z.object({ text: z.string().min(1, "Text is required") });
@@ -75,7 +75,7 @@ function setup(options: { caller?: Caller | null; limited?: boolean; limitFails?
   const context = {
     clientIp: "192.0.2.1",
     runtime: { db: {}, logger, caches: { publicContentChanged }, limits: { api: { consume } } },
-  } as unknown as AppLoadContext;
+  } as unknown as AppContext;
   const handle = createApiRouter({
     endpoints: ENDPOINTS,
     identify,

@@ -1,11 +1,12 @@
-import type { AppLoadContext } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { isUuid } from "~/db/ids";
 import { apiErrorResponse } from "~/platform/errors/adapters.server";
 import { AppError } from "~/platform/errors/app-error";
 import { parseForm } from "~/platform/forms/form-errors";
+import { SHARED_CACHE_CONTROL } from "~/platform/http/shared-pages";
 import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
 import { type ApiCaller, type Endpoint, successStatus, unknownFieldsError } from "./endpoint";
+import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 
 // The REST API's router: matches a path to an endpoint entry, checks the rate limit, the caller and
 // the permission, the `limit` parameter and the body, runs the entry and answers JSON. Every refusal
@@ -19,14 +20,14 @@ export const API_PREFIX = "/api/v1/";
 export type ApiRouterOptions<P extends string, C extends ApiCaller> = {
   endpoints: readonly Endpoint<P>[];
   /** The signed-in caller, or null; asked only for protected endpoints. */
-  identify(request: Request, context: AppLoadContext): Promise<C | null>;
+  identify(request: Request, context: AppContext): Promise<C | null>;
   /** Whether the caller's role holds the permission. */
   allows(caller: C, permission: P): boolean;
 };
 
 export type ApiHandler = (
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   path: string,
 ) => Promise<Response>;
 
@@ -89,9 +90,9 @@ export async function readBody(request: Request, schema: NonNullable<Endpoint["b
 }
 
 /** 503 with Retry-After while the database is unreachable; any other error goes on up. */
-function unavailableOrThrow(error: unknown, context: AppLoadContext, path: string): Response {
+function unavailableOrThrow(error: unknown, context: AppContext, path: string): Response {
   if (!isDatabaseUnavailable(error)) throw error;
-  context.runtime.logger.warn({ err: error, path }, "api request: database unavailable");
+  context.get(runtimeContext).logger.warn({ err: error, path }, "api request: database unavailable");
   return apiErrorResponse(
     new AppError("unavailable", "The service is temporarily unavailable. Try again soon.", {
       retryAfterSeconds: RETRY_AFTER_SECONDS,
@@ -122,8 +123,11 @@ function route<P extends string>(
 }
 
 /** Per address: the environment's API_RATE_LIMIT requests a minute (platform/server/rate-limit). */
-async function refuseOverLimit(context: AppLoadContext) {
-  const verdict: Verdict = await context.runtime.limits.api.consume(addressKey(context.clientIp));
+async function refuseOverLimit(context: AppContext) {
+  // Counted already when the request could be answered by the page cache (server/app.ts).
+  const { apiVerdict, clientIp } = context.get(requestContext);
+  const verdict: Verdict =
+    apiVerdict ?? (await context.get(runtimeContext).limits.api.consume(addressKey(clientIp)));
   if (verdict.allowed) return;
   throw new AppError(
     "too_many",
@@ -136,7 +140,7 @@ async function callerFor<P extends string, C extends ApiCaller>(
   options: ApiRouterOptions<P, C>,
   endpoint: Endpoint<P>,
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
 ): Promise<C | null> {
   if (!endpoint.permission) return null;
   const caller = await options.identify(request, context);
@@ -176,11 +180,11 @@ export function createApiRouter<P extends string, C extends ApiCaller>(
         throw new AppError("not_found", "No item with that id.");
       const input = endpoint.body ? await readBody(request, endpoint.body) : undefined;
       const result = await endpoint.run({ request, context, caller, params, limit, input });
-      if (endpoint.changesPublicPages) {
-        await context.runtime.caches.publicContentChanged(context.runtime.db);
-      }
       const headers = new Headers({
-        "Cache-Control": endpoint.permission ? "no-store" : "public, max-age=30",
+        // A public read is the same for everyone: shared caches (the page cache among them) may
+        // keep it for a second.
+        "Cache-Control":
+          endpoint.method === "GET" && !endpoint.permission ? SHARED_CACHE_CONTROL : "no-store",
       });
       const next = nextPageLink(request, result);
       if (next) headers.set("Link", next);
@@ -188,7 +192,7 @@ export function createApiRouter<P extends string, C extends ApiCaller>(
     } catch (error) {
       if (error instanceof AppError) return apiErrorResponse(error);
       if (isDatabaseUnavailable(error)) return unavailableOrThrow(error, context, path);
-      context.runtime.logger.error({ err: error, path }, "api request failed");
+      context.get(runtimeContext).logger.error({ err: error, path }, "api request failed");
       return apiErrorResponse(
         new AppError("internal", "The server could not complete the request."),
       );

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { AppError } from "~/platform/errors/app-error";
 import {
@@ -9,6 +8,7 @@ import {
   type PageRequest,
 } from "~/platform/paging/cursor";
 import { listOf } from "./api-shapes";
+import { type AppContext } from "~/platform/server/context.server";
 
 // One API endpoint as a feature declares it (each feature lists its own endpoints in
 // `<feature>.api.server.ts`; app/api/ composes them). The router, the OpenAPI document, the
@@ -24,7 +24,7 @@ type BodySchema = z.ZodObject;
 
 export type EndpointCall<Caller, Input> = {
   request: Request;
-  context: AppLoadContext;
+  context: AppContext;
   /** The signed-in caller on a protected endpoint; null on a public one. */
   caller: Caller;
   /** Path parameters, decoded; an `id` is always a UUID by now. */
@@ -51,8 +51,6 @@ export type Endpoint<P extends string = string> = {
   response: z.ZodType;
   /** Every status it can answer: its one success (200 or 201) and its errors. */
   statuses: readonly number[];
-  /** Its success changes what the public pages show: the page cache is cleared before the answer. */
-  changesPublicPages?: true;
   /** A list paged by `cursor` (the OpenAPI document names the parameter). */
   paged?: true;
   // biome-ignore lint/suspicious/noExplicitAny: each entry's own call type is checked by defineEndpoint

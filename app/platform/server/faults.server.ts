@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import { type AppContext, runtimeContext } from "./context.server";
 
 export class InjectedFault extends Error {
   name = "InjectedFault";
@@ -9,8 +9,8 @@ export class InjectedFault extends Error {
  * request carrying the cookie `studio_fault=<operation>[,<operation>…]` fails that operation on the
  * server, after validation and before any write.
  */
-export function failIfInjected(request: Request, context: AppLoadContext, operation: string): void {
-  if (!context.runtime.env.FAULT_INJECTION) return;
+export function failIfInjected(request: Request, context: AppContext, operation: string): void {
+  if (!context.get(runtimeContext).env.FAULT_INJECTION) return;
   const match = /(?:^|;\s*)studio_fault=([^;]*)/.exec(request.headers.get("Cookie") ?? "");
   if (
     match &&

@@ -1,7 +1,8 @@
 import type http from "node:http";
-import type { NextFunction, Request, Response } from "express";
-import { data, type ServerBuild } from "react-router";
+import type { NextFunction, Request, Response as ExpressResponse } from "express";
+import { data, type MiddlewareFunction } from "react-router";
 import { REQUEST_TIMEOUTS } from "./request-timeouts";
+import { requestContext } from "./context.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -84,11 +85,11 @@ export function bodyLimitFor(path: string, limits = BODY_LIMITS): BodyLimit {
  * Refuses a body larger than its limit before anything reads it: by its Content-Length up front,
  * or, for a chunked body, by counting while it arrives (held here, at most the limit, until it is
  * complete). The API answers 413 JSON from here; a page form's 413 is the site's error page, thrown
- * by its action (see `refuseOversizedBodies`), which is told through `res.locals.refusedBody`.
+ * by the root middleware (`refuseOversizedBody`), which is told through `res.locals.refusedBody`.
  */
 export function limitRequestBodies(
   options: { limits?: BodyLimit[]; lingerMs?: number } = {},
-): (req: Request, res: Response, next: NextFunction) => void {
+): (req: Request, res: ExpressResponse, next: NextFunction) => void {
   const lingerMs = options.lingerMs ?? REQUEST_TIMEOUTS.lingerMs;
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
@@ -160,28 +161,12 @@ function lingerThenClose(req: http.IncomingMessage, res: http.ServerResponse, li
 }
 
 /**
- * The server build with every route action guarded: when the body was refused, the action throws
- * the 413 before it could read anything, so a page form gets the site's error page with the
- * message (and a form posted by the page's script gets the same error, encoded for the router).
+ * Root middleware: when the body was refused, a request for an action ends here with the 413
+ * before anything could read it, so a page form gets the site's error page with the message (and
+ * a form posted by the page's script gets the same error, encoded for the router).
  */
-export function refuseOversizedBodies(build: ServerBuild): ServerBuild {
-  const routes: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(build.routes)) {
-    const action = route?.module.action;
-    routes[id] =
-      route && action
-        ? {
-            ...route,
-            module: {
-              ...route.module,
-              action: (args) => {
-                const refused = args.context.refusedBody;
-                if (refused) throw data(refused, 413);
-                return action(args);
-              },
-            },
-          }
-        : route;
-  }
-  return { ...build, routes };
-}
+export const refuseOversizedBody: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  const refused = context.get(requestContext).refusedBody;
+  if (refused && request.method !== "GET" && request.method !== "HEAD") throw data(refused, 413);
+  return next();
+};

@@ -1,5 +1,3 @@
-import crypto from "node:crypto";
-
 /** Browsers keep to https for a year once they have seen the site over https (RFC 6797). */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
@@ -19,20 +17,15 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
 }
 
 /**
- * Which inline scripts may run: those carrying this response's nonce (a page rendered for one
- * visitor), or those whose SHA-256 is listed (a page served to many from the page cache, decision
- * 028). An empty hash list allows no inline script at all.
- */
-export type InlineScripts = { nonce: string } | { hashes: string[] };
-
-/**
- * An enforced CSP: scripts only from this origin or allowed inline as above. Styles allow inline
+ * An enforced CSP: scripts only from this origin, or inline with this response's nonce (a copy the
+ * page cache gives out keeps the nonce and the header it was rendered with: the same bytes, so no
+ * injected script can have learnt it before). Styles allow inline
  * because React renders style attributes and the toast library injects its stylesheet. Game images
  * may live on other hosts, so images allow https. Frames come from this origin only (default-src),
  * unless `frameSources` names the few others one page may embed (a game page's video players).
  */
 export function contentSecurityPolicy(
-  inline: InlineScripts,
+  nonce: string,
   options: {
     dev?: boolean;
     https?: boolean;
@@ -41,14 +34,13 @@ export function contentSecurityPolicy(
     formTargets?: readonly string[];
   } = {},
 ): string {
-  const allowed = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
   const directives = [
     "default-src 'self'",
     // Development: Vite's inline scripts change on every edit (a hash would also switch off
     // 'unsafe-inline', so none is sent there).
     options.dev
       ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-      : ["script-src 'self'", ...allowed].join(" "),
+      : `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -62,25 +54,4 @@ export function contentSecurityPolicy(
   // Only a site served over https may ask browsers to upgrade its plain-http links.
   if (options.https) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
-}
-
-// A script element with no src, and its text. React escapes `<` in text and attribute values, so
-// in rendered markup `<script` only ever opens a real script element.
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-
-/**
- * The CSP hash sources (`'sha256-…'`) of every inline script in a document, in order, without
- * repeats. The text is hashed as the browser sees it: the HTML parser turns CRLF and CR into LF.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const digest = crypto
-      .createHash("sha256")
-      .update(text.replace(/\r\n?/g, "\n"), "utf8")
-      .digest("base64");
-    hashes.add(`'sha256-${digest}'`);
-  }
-  return [...hashes];
 }

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 
-// A kept page (or API answer) of the page cache, and sending it in the encoding the client takes:
+// A kept response of the microcache, and sending it in the encoding the client takes:
 // compressed once per encoding and kept, answered 304 when the client holds it.
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -16,8 +16,9 @@ export type Entry = {
   bodies: Partial<Record<Encoding, Buffer>>;
   etag: string;
   storedAt: number;
-  /** For a signed-in reader's copy: the kept viewer it was rendered for. */
-  viewer?: unknown;
+  /** How long it is fresh, and then how long it may still be given while it is rendered again. */
+  freshMs: number;
+  staleMs: number;
 };
 
 /** The encoding to send, or null when the body is too small or not text to be worth one. */
