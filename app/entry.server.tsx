@@ -5,9 +5,9 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { sessionCookiesIn } from "~/accounts/index.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/db/availability.server";
-import { NonceProvider } from "~/platform/server/nonce";
 import { isPublicPage, SHARED_CACHE_CONTROL } from "~/platform/http/shared-pages";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
+import { NonceProvider } from "~/platform/server/nonce";
 
 export const streamTimeout = 5_000;
 

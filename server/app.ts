@@ -8,11 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import {
-  CLIENT_IP_HEADER,
-  ownerSetupLink,
-  providerFormTargets,
-} from "~/accounts/index.server";
+import { CLIENT_IP_HEADER, ownerSetupLink, providerFormTargets } from "~/accounts/index.server";
 import { trailerFrameSources } from "~/games";
 import { HEALTH_PATHS } from "~/health";
 import { answerProbe, healthPathOf } from "~/health/index.server";

@@ -1,10 +1,10 @@
 import { DatabaseUnavailableError } from "~/db/availability.server";
 import { AppError } from "~/platform/errors/app-error";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { apiKeyOwner } from "./api-keys.server";
+import { authContext } from "./auth-context.server";
 import { callerById, getSessionUser, type SessionUser } from "./session.server";
 import { API_KEY_HEADER, SERVICE_TOKEN_LIFETIME } from "./tokens";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
-import { authContext } from "./auth-context.server";
 
 // Who calls the REST API: a personal API key (`x-api-key`), a service token
 // (`Authorization: Bearer <JWT>`) or the session cookie, in that order. A presented key or token
@@ -54,7 +54,10 @@ async function refuse(context: AppContext, message: string): Promise<never> {
 /** The user a service token of ours names, when its signature, issuer, audience and time hold. */
 async function serviceTokenSubject(context: AppContext, token: string) {
   if (token.length > 4096) return null;
-  const answer = await context.get(authContext).api.verifyJWT({ body: { token } }).catch(() => null);
+  const answer = await context
+    .get(authContext)
+    .api.verifyJWT({ body: { token } })
+    .catch(() => null);
   const subject = answer?.payload?.sub;
   return typeof subject === "string" ? subject : null;
 }

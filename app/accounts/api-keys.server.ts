@@ -2,10 +2,10 @@ import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { apiKeys } from "~/db/schema";
 import { AppError } from "~/platform/errors/app-error";
-import { mailNewCredential } from "./credential-mail.server";
-import type { ApiKeySummary } from "./tokens";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { authContext } from "./auth-context.server";
+import { mailNewCredential } from "./credential-mail.server";
+import type { ApiKeySummary } from "./tokens";
 
 // Personal API keys through the auth library's api-key plugin: it makes the key,
 // keeps only its hash and checks it. A key acts as its owner with the owner's role of the moment
@@ -92,18 +92,8 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string) 
   return gone.length > 0;
 }
 
-/** Revokes every key of the user (a password reset); how many went. */
-export async function revokeAllApiKeys(db: Database, userId: string) {
-  const gone = await db
-    .delete(apiKeys)
-    .where(eq(apiKeys.referenceId, userId))
-    .returning({ id: apiKeys.id });
-  return gone.length;
-}
-
 /** The owner of a valid key, or null (unknown, revoked, expired or malformed). */
 export async function apiKeyOwner(context: AppContext, key: string) {
-  const runtime = context.get(runtimeContext);
   if (key.length === 0 || key.length > 200) return null;
   const answer = await context.get(authContext).api.verifyApiKey({ body: { key } });
   return answer.valid && answer.key ? answer.key.referenceId : null;

@@ -7,8 +7,10 @@ import {
   parseSubmission,
   submissionOf,
 } from "~/platform/forms/submission.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { createOwnerWithInvite } from "./accounts.server";
+import { authContext } from "./auth-context.server";
 import { authErrorMessage, authRefusal, forwardToAuth } from "./auth-forward.server";
 import {
   AuthIntentSchema,
@@ -24,8 +26,6 @@ import {
 import { startProviderFlow } from "./provider-flow.server";
 import { CHECK_INBOX_PATH, EMAIL_CONFIRMED_PATH, safeRedirect } from "./redirect";
 import { getSessionUser } from "./session.server";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
-import { authContext } from "./auth-context.server";
 
 // The account pages' form actions (docs/product.md#auth). Each answers with the form contract's
 // reply (a refusal is an AppError on the form) or, once it succeeds, a redirect with a toast. The
@@ -40,9 +40,14 @@ const success = (
   [title, description]: [string, string],
   headers?: Headers,
 ) =>
-  redirectWithToast(to, { type: "success", title, description }, context.get(runtimeContext).env.AUTH_SECRET, {
-    headers,
-  });
+  redirectWithToast(
+    to,
+    { type: "success", title, description },
+    context.get(runtimeContext).env.AUTH_SECRET,
+    {
+      headers,
+    },
+  );
 
 const SIGNED_IN: [string, string] = ["Signed in successfully", "Welcome back!"];
 

@@ -1,6 +1,6 @@
 import { APP_ERROR_KINDS, AppError, type AppErrorKind } from "~/platform/errors/app-error";
-import { CLIENT_IP_HEADER } from "./auth.server";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
+import { CLIENT_IP_HEADER } from "./auth.server";
 import { authContext } from "./auth-context.server";
 
 export type AuthAnswer<T = Record<string, unknown>> = {

@@ -17,7 +17,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { isLastOwnerError } from "~/roles/index.server";
 import { deleteAccount } from "./account-deletion.server";
-import { revokeAllApiKeys } from "./api-keys.server";
+import { revokeAllApiKeys } from "./api-key-revocation.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
 import { credentialConfirmation } from "./confirmation.server";

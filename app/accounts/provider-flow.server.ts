@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { AppError } from "~/platform/errors/app-error";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { authContext } from "./auth-context.server";
 import { authErrorMessage, forwardToAuth } from "./auth-forward.server";
 import type { ProviderId } from "./providers";
 import { isProviderId } from "./providers.server";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
-import { authContext } from "./auth-context.server";
 
 // Starting a provider's authorization-code flow: the auth library makes the state
 // and the PKCE verifier, keeps them, and answers with the provider's address; the browser goes
@@ -53,10 +53,12 @@ export async function startProviderFlow(
   const answer = await forwardToAuth<{ url?: string }>(request, context, path, body);
   const url = answer.body.url;
   if (!answer.ok || typeof url !== "string") {
-    context.get(runtimeContext).logger.warn(
-      { status: answer.status, code: answer.body.code, provider },
-      `auth: a provider's ${flow.mode} could not start: ${answer.body.message ?? ""}`,
-    );
+    context
+      .get(runtimeContext)
+      .logger.warn(
+        { status: answer.status, code: answer.body.code, provider },
+        `auth: a provider's ${flow.mode} could not start: ${answer.body.message ?? ""}`,
+      );
     if (RETURN_REFUSALS.has(answer.body.code ?? "")) throw new AppError("invalid", RETURN_REFUSED);
     // The provider is configured (checked above): the library fails to start its flow when
     // it cannot read the provider's discovery document ("Provider not found"), so it is down.

@@ -1,7 +1,7 @@
 import { recordActivity } from "~/activity/index.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { getSessionUser } from "./session.server";
 import { sessionCookiesIn } from "./session-cookies.server";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 /**
  * A signed-in visitor's view of a public page (a news article, a game page) for their activity,

@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userPreferences, userRoles, users } from "~/db/schema";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { parseTheme, type Theme } from "~/platform/theme/theme";
 import type { Toast } from "~/platform/toast/toast";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { can, isRole, type Permission, type Role } from "~/roles";
 import { authContext } from "./auth-context.server";
 import { type ResolvedSession, sessionCookiesIn } from "./session-cookies.server";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 export type SessionUser = {
   id: string;

@@ -1,8 +1,8 @@
 import { type Endpoint, listEndpoint } from "~/platform/http/endpoint";
+import { runtimeContext } from "~/platform/server/context.server";
 import type { Permission } from "~/roles";
 import { listRecentActivity } from "./activity.server";
 import { ActivityEntrySchema } from "./activity-schema";
-import { runtimeContext } from "~/platform/server/context.server";
 
 // The activity feature's API endpoint. user_activity answers with the caller's own rows only, as
 // the spec's backend did: no account reads another's.

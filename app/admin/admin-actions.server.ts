@@ -11,10 +11,10 @@ import { SERVER_FAILURE } from "~/platform/forms/fetcher-reply";
 import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
 import { handleSubmission, replyTo, submissionOf } from "~/platform/forms/submission.server";
 import { z } from "~/platform/forms/zod";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { failIfInjected } from "~/platform/server/faults.server";
 import { can } from "~/roles";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 // The admin dashboard's writes (docs/product.md#admin-dashboard): each intent, the permission it
 // needs, the schema its form is parsed with and what it calls. The route module only hands the form

@@ -6,10 +6,10 @@ import { countUnreadMessages, listMessagesPage } from "~/messages/index.server";
 import { NEWS_STATES, type NewsState } from "~/news";
 import { listNewsEntriesPage } from "~/news/index.server";
 import { pageRequestFrom } from "~/platform/paging/cursor";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { permissionsOf } from "~/roles";
 import { ADMIN_LIST_PARAMS } from "./admin-lists";
 import { openTab, TAB_PARAM } from "./admin-tabs";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 // What /admin shows (docs/product.md#admin-dashboard): one page of each list the role may manage,
 // filtered and paged by the URL. A list whose read fails shows its error and leaves

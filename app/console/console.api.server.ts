@@ -2,6 +2,7 @@ import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import { z } from "~/platform/forms/zod";
 import { defineEndpoint, type Endpoint, listEndpoint } from "~/platform/http/endpoint";
+import { runtimeContext } from "~/platform/server/context.server";
 import type { Permission } from "~/roles";
 import {
   CacheClearedSchema,
@@ -24,7 +25,6 @@ import {
 } from "./sql-query.server";
 import { databaseMessage } from "./sql-reader.server";
 import { getWork, listTeam, saveWork } from "./work.server";
-import { runtimeContext } from "~/platform/server/context.server";
 
 // The developer console's API endpoints (docs/product.md#api): developer_work and team (its
 // tables and tabs), health, stats and cache clearing for developers and owners, and the owner's SQL

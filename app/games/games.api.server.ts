@@ -1,9 +1,9 @@
 import { DeletedSchema } from "~/platform/http/api-shapes";
 import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
+import { runtimeContext } from "~/platform/server/context.server";
 import type { Permission } from "~/roles";
 import { GameEntrySchema, GameSchema } from "./game-schema";
 import { addGame, deleteGame, listGamesPage, updateGame } from "./games.server";
-import { runtimeContext } from "~/platform/server/context.server";
 
 // The games feature's API endpoints (docs/product.md#api): the list for everyone, writes for
 // canManageGames; each write clears the page cache.
@@ -15,7 +15,8 @@ export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
     item: GameEntrySchema,
     statuses: [200, 400, 429, 503],
     cursor: { key: "position" },
-    read: ({ context, limit, page }) => listGamesPage(context.get(runtimeContext).db, { page, size: limit }),
+    read: ({ context, limit, page }) =>
+      listGamesPage(context.get(runtimeContext).db, { page, size: limit }),
   }),
   defineEndpoint({
     method: "POST",
@@ -46,6 +47,8 @@ export const GAMES_ENDPOINTS: Endpoint<Permission>[] = [
     response: DeletedSchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
     run: ({ context, caller, params }) =>
-      deleteGame(context.get(runtimeContext).db, params.id!, caller).then(() => ({ deleted: params.id! })),
+      deleteGame(context.get(runtimeContext).db, params.id!, caller).then(() => ({
+        deleted: params.id!,
+      })),
   }),
 ];

@@ -87,16 +87,15 @@ function sources(overrides: Partial<HealthSources> = {}): HealthSources {
     isShuttingDown: () => false,
     logger: { info: vi.fn(), warn: vi.fn() } as unknown as HealthSources["logger"],
     env: {},
-    caches: { isListening: () => true },
     ...overrides,
   };
 }
 
 describe("readiness and liveness", () => {
-  it("ready with the database; the embedded database shares no cache", async () => {
+  it("ready with the database", async () => {
     const answer = await readiness(sources());
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: "ok", database: "ok", caches: "local" });
+    expect(answer.body).toMatchObject({ status: "ok", database: "ok" });
   });
 
   it("not ready without the database, with one warning however often it is asked", async () => {
@@ -105,7 +104,6 @@ describe("readiness and liveness", () => {
         throw new Error("connection refused");
       },
       env: { DATABASE_URL: "postgres://db.example/site" },
-      caches: { isListening: () => false },
     });
     for (let i = 0; i < 5; i++) {
       const answer = await readiness(runtime);
@@ -113,7 +111,6 @@ describe("readiness and liveness", () => {
       expect(answer.body).toEqual({
         status: "error",
         database: "unreachable",
-        caches: "reconnecting",
       });
     }
     expect(runtime.logger.warn).toHaveBeenCalledTimes(1);

@@ -6,11 +6,11 @@ import {
   submissionOf,
   unreadableReply,
 } from "~/platform/forms/submission.server";
+import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 import { addressKey, type RateLimits } from "~/platform/server/rate-limit.server";
 import { HONEYPOT_FIELD } from "./contact-limits";
 import { type ContactInput, ContactSchema } from "./contact-schema";
 import { notifyStaff } from "./messages.server";
-import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 
 // The contact form's rules (docs/product.md#contact): a per-address ceiling on every submission
 // (valid or not) and the honeypot come before the shared schema; then a per-address limit on

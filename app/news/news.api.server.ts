@@ -1,11 +1,11 @@
 import { AppError } from "~/platform/errors/app-error";
 import { DeletedSchema } from "~/platform/http/api-shapes";
 import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
+import { runtimeContext } from "~/platform/server/context.server";
 import type { Permission } from "~/roles";
 import { getPublishedNews, listNewsEntriesPage } from "./news.server";
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
 import { addNews, deleteNews, updateNews } from "./news-writes.server";
-import { runtimeContext } from "~/platform/server/context.server";
 
 // The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
 // canManageNews; each write clears the page cache. The reads show published items only: drafts and
@@ -67,6 +67,8 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     response: DeletedSchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
     run: ({ context, caller, params }) =>
-      deleteNews(context.get(runtimeContext).db, params.id!, caller).then(() => ({ deleted: params.id! })),
+      deleteNews(context.get(runtimeContext).db, params.id!, caller).then(() => ({
+        deleted: params.id!,
+      })),
   }),
 ];

@@ -1,8 +1,8 @@
 import { handleSubmission, submissionOf } from "~/platform/forms/submission.server";
+import { runtimeContext } from "~/platform/server/context.server";
 import { ProfileSchema } from "./profile-schema";
 import { type ProfileHandler, type ProfileStep, storeOr500 } from "./profile-step.server";
 import { updateProfile } from "./profiles.server";
-import { runtimeContext } from "~/platform/server/context.server";
 
 // The Profile tab's write (docs/product.md#profile): display name and bio. The avatar has its own
 // route (routes/profile-avatar.ts).

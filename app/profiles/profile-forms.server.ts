@@ -1,13 +1,13 @@
 import { getSessionUser } from "~/accounts/index.server";
 import { requireIntent } from "~/platform/forms/intent";
 import { readForm } from "~/platform/forms/read-form.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { PROFILE_TAB_FORMS } from "./profile-form.server";
 import { type ProfileIntent, ProfileIntentSchema } from "./profile-schema";
 import type { ProfileHandler } from "./profile-step.server";
 import { SECURITY_FORMS } from "./security-forms.server";
 import { SETTINGS_TAB_FORMS } from "./settings-form.server";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 // The /profile writes (docs/product.md#profile), one table per screen. Each answers with the form
 // contract's reply (a refusal is an AppError on the form that sent it) or, once it succeeds, a

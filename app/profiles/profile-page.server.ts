@@ -1,5 +1,6 @@
 import { describeDevice } from "~/accounts";
 import {
+  authContext,
   hasVerifiedFactor,
   isRecentlyConfirmed,
   listApiKeys,
@@ -9,9 +10,8 @@ import {
 } from "~/accounts/index.server";
 import { listRecentActivity } from "~/activity/index.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
-import { getPreferences, getProfile } from "./profiles.server";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
-import { authContext } from "~/accounts/index.server";
+import { getPreferences, getProfile } from "./profiles.server";
 
 // What /profile shows a signed-in user (docs/product.md#profile): each part is read on its own, and
 // one that fails to load is replaced by its defaults and named in `errors` (the page toasts each).
@@ -20,11 +20,7 @@ const TABS = ["profile", "activity", "settings"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (tab: string | null): tab is Tab => TABS.some((known) => known === tab);
 
-export async function loadProfilePage(
-  request: Request,
-  context: AppContext,
-  user: SessionUser,
-) {
+export async function loadProfilePage(request: Request, context: AppContext, user: SessionUser) {
   const runtime = context.get(runtimeContext);
   const { db, logger } = runtime;
   const auth = context.get(authContext);

@@ -1,9 +1,9 @@
 import type { data } from "react-router";
 import type { SessionUser } from "~/accounts/index.server";
 import { AppError } from "~/platform/errors/app-error";
+import type { AppContext } from "~/platform/server/context.server";
 import type { Logger } from "~/platform/server/logger.server";
 import type { ProfileReply } from "./security-parts";
-import { type AppContext } from "~/platform/server/context.server";
 
 // What every /profile write is handed by the dispatcher (profile-forms.server.ts), and the one
 // helper two screens share.

@@ -77,11 +77,7 @@ export async function updateProfile(
   return updated;
 }
 
-export async function setAvatarUrl(
-  db: Database,
-  userId: string,
-  avatarUrl: string,
-): Promise<void> {
+export async function setAvatarUrl(db: Database, userId: string, avatarUrl: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
     await recordActivity(tx, userId, "profile_update", {

@@ -14,6 +14,7 @@ import {
   UnlinkIdentitySchema,
 } from "~/accounts";
 import {
+  authContext,
   authErrorMessage,
   createApiKey,
   forwardToAuth,
@@ -30,11 +31,10 @@ import {
 import { AppError } from "~/platform/errors/app-error";
 import { handleSubmissionWith } from "~/platform/forms/reply-with.server";
 import { handleSubmission, submissionOf } from "~/platform/forms/submission.server";
+import { runtimeContext } from "~/platform/server/context.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { RevokeSessionSchema } from "./profile-schema";
 import type { ProfileHandler, ProfileStep } from "./profile-step.server";
-import { runtimeContext } from "~/platform/server/context.server";
-import { authContext } from "~/accounts/index.server";
 
 // The Security section's writes (docs/product.md#profile): password, two-factor, passkeys, API keys,
 // linked accounts, devices and deletion. Each acts on the signed-in user only; there is no way to
@@ -138,7 +138,9 @@ export const SECURITY_FORMS = {
     }),
   "rename-factor": ({ context, user, form, done }: ProfileStep) =>
     handleSubmission(submissionOf(form, RenameFactorSchema), async (input) => {
-      if (!(await renameFactor(context.get(runtimeContext).db, user.id, input.factorId, input.name))) {
+      if (
+        !(await renameFactor(context.get(runtimeContext).db, user.id, input.factorId, input.name))
+      ) {
         throw new AppError("not_found", "That sign-in method could not be found.");
       }
       throw await done("Name saved");
@@ -158,8 +160,9 @@ export const SECURITY_FORMS = {
           });
         }
         // A server call: the library's check, not an endpoint open to the web.
-        const check = await context.get(authContext).api
-          .verifyPassword({ body: { password: input.password }, headers: request.headers })
+        const check = await context
+          .get(authContext)
+          .api.verifyPassword({ body: { password: input.password }, headers: request.headers })
           .catch(() => ({ status: false }));
         if (!check.status) {
           throw new AppError("invalid", "Invalid password", {

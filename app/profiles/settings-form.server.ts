@@ -1,8 +1,8 @@
 import { handleSubmission, submissionOf } from "~/platform/forms/submission.server";
+import { runtimeContext } from "~/platform/server/context.server";
 import { SaveThemeSchema, SettingsSchema } from "./profile-schema";
 import { type ProfileHandler, type ProfileStep, storeOr500 } from "./profile-step.server";
 import { savePreferences, saveThemePreference } from "./profiles.server";
-import { runtimeContext } from "~/platform/server/context.server";
 
 // The Settings tab's writes (docs/product.md#profile): the preferences form, and the theme
 // switcher's save to the account.

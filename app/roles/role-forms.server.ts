@@ -4,11 +4,11 @@ import { requireIntent } from "~/platform/forms/intent";
 import { readForm } from "~/platform/forms/read-form.server";
 import { handleSubmission, submissionOf } from "~/platform/forms/submission.server";
 import { pageRequestFrom } from "~/platform/paging/cursor";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { can, isRole, type Role } from "./permissions";
 import { AssignRoleSchema, type RoleIntent, RoleIntentSchema, SetRoleSchema } from "./role-schema";
 import { findUserIdByEmail, listUsersPage, setUserRole } from "./roles.server";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
 // The /role-management screen's reads and writes (docs/product.md#role-management).
 
@@ -20,11 +20,7 @@ export type RoleActor = { id: string; email: string; role: Role };
  * `?before=`/`?after=` (an unknown cursor or role is ignored). A failed read is a 503 with the
  * spec's sentence.
  */
-export async function loadRoleManagement(
-  request: Request,
-  context: AppContext,
-  meId: string,
-) {
+export async function loadRoleManagement(request: Request, context: AppContext, meId: string) {
   const runtime = context.get(runtimeContext);
   const params = new URL(request.url).searchParams;
   const search = params.get("q")?.trim() ?? "";
@@ -52,11 +48,7 @@ const FAILED: Record<RoleIntent, string> = {
  * Only `canManageRoles` may change a role (403, whatever the route checked first); an unknown
  * address is a 404, the last owner a 409 (`lastOwnerError`); success redirects with a toast.
  */
-export async function answerRoleForm(
-  request: Request,
-  context: AppContext,
-  actor: RoleActor,
-) {
+export async function answerRoleForm(request: Request, context: AppContext, actor: RoleActor) {
   const runtime = context.get(runtimeContext);
   const form = await readForm(request);
   const intent = requireIntent(RoleIntentSchema, form);

@@ -1,8 +1,8 @@
 import { type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
+import { runtimeContext } from "~/platform/server/context.server";
 import type { Permission } from "./permissions";
 import { RoleAssignmentSchema } from "./role-schema";
 import { listRoleAssignmentsPage } from "./roles.server";
-import { runtimeContext } from "~/platform/server/context.server";
 
 // The roles feature's API endpoint: the user_roles table, for the developer console.
 export const ROLES_ENDPOINTS: Endpoint<Permission>[] = [

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/api-auth";
 import { authContext } from "~/accounts/index.server";
+import type { Route } from "./+types/api-auth";
 
 // The auth library's HTTP endpoints (/api/auth/*): sign-in, sign-up, sessions, two-factor, etc.
 export function loader({ request, context }: Route.LoaderArgs) {

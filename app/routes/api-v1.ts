@@ -1,7 +1,7 @@
 import { handleApi } from "~/api/api.server";
 import { openApiDocument } from "~/api/openapi.server";
-import type { Route } from "./+types/api-v1";
 import { runtimeContext } from "~/platform/server/context.server";
+import type { Route } from "./+types/api-v1";
 
 // The REST API v1 (/api/v1/*) and its OpenAPI document. The endpoints are the features' own, composed in app/api/api.server.ts.
 function answer({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { AuthCard, authSchema, NewPasswordFields } from "~/accounts";
 import { answerOwnerSetupForm, isOwnerInviteValid } from "~/accounts/index.server";
 import { EmailField, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
+import { runtimeContext } from "~/platform/server/context.server";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/auth-setup-owner";
-import { runtimeContext } from "~/platform/server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");

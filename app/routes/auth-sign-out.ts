@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { forwardToAuth } from "~/accounts/index.server";
+import { runtimeContext } from "~/platform/server/context.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { Route } from "./+types/auth-sign-out";
-import { runtimeContext } from "~/platform/server/context.server";
 
 export function loader() {
   // Signing out changes state, so it is a POST; a visit here just goes home.

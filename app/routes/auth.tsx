@@ -15,10 +15,10 @@ import {
   requireAnonymous,
 } from "~/accounts/index.server";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { runtimeContext } from "~/platform/server/context.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
 import type { Route } from "./+types/auth";
-import { runtimeContext } from "~/platform/server/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);

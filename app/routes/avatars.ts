@@ -1,6 +1,6 @@
+import { runtimeContext } from "~/platform/server/context.server";
 import { profileExists } from "~/profiles/index.server";
 import type { Route } from "./+types/avatars";
-import { runtimeContext } from "~/platform/server/context.server";
 
 /** Serves an avatar. Its URL carries a version, so it can be cached for a year. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -3,12 +3,12 @@ import { getSessionUser } from "~/accounts/index.server";
 import { ContactForm } from "~/messages";
 import { answerContactForm } from "~/messages/index.server";
 import { useStudioTimeZone } from "~/platform/dates/local-time";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
 import { SocialLinks } from "~/platform/studio/social-links";
 import { STUDIO, STUDIO_HOURS } from "~/platform/studio/studio";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import type { Route } from "./+types/contact";
-import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;

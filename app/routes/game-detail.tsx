@@ -4,11 +4,11 @@ import { recordViewLater } from "~/accounts/index.server";
 import { GameDetails, gamePreviewImage, gameStructuredData } from "~/games";
 import { readGamePage } from "~/games/index.server";
 import { summarize } from "~/news";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
 import type { Route } from "./+types/game-detail";
-import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
-import { runtimeContext } from "~/platform/server/context.server";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;

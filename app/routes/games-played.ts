@@ -2,14 +2,16 @@ import { getSessionUser } from "~/accounts/index.server";
 import { recordActivity } from "~/activity/index.server";
 import { isUuid } from "~/db/ids";
 import { getGameBySlug } from "~/games/index.server";
+import { requestContext, runtimeContext } from "~/platform/server/context.server";
 import { addressKey } from "~/platform/server/rate-limit.server";
 import type { Route } from "./+types/games-played";
-import { requestContext, runtimeContext } from "~/platform/server/context.server";
 
 /** A signed-in visitor followed a Play Game link (sent as a beacon; the link itself is not delayed). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   // Anyone may send it, so each address gets a few a minute (GAME_PLAYED_RATE_LIMIT).
-  const limited = await context.get(runtimeContext).limits.gamePlayed.consume(addressKey(context.get(requestContext).clientIp));
+  const limited = await context
+    .get(runtimeContext)
+    .limits.gamePlayed.consume(addressKey(context.get(requestContext).clientIp));
   if (!limited.allowed) {
     return new Response(null, {
       status: 429,

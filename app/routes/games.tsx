@@ -1,11 +1,11 @@
 import { Gamepad2 } from "lucide-react";
 import { GameCard } from "~/games";
 import { listGames } from "~/games/index.server";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { runtimeContext } from "~/platform/server/context.server";
 import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/games";
-import { runtimeContext } from "~/platform/server/context.server";
-import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;

@@ -1,6 +1,6 @@
 import { healthResponse, probeAnswer } from "~/health/index.server";
-import type { Route } from "./+types/healthz";
 import { runtimeContext } from "~/platform/server/context.server";
+import type { Route } from "./+types/healthz";
 
 // Readiness with details for operators: the database, the cache sharing, the check's time.
 // The server answers this path before Express (server/app.ts); this module gives the same answer

@@ -1,11 +1,11 @@
 import { LATEST_NEWS_COUNT, LatestNews } from "~/news";
 import { latestNews } from "~/news/index.server";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { runtimeContext } from "~/platform/server/context.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { StudioAbout, StudioCallToAction, StudioHero } from "~/platform/studio/studio-home";
 import type { Route } from "./+types/home";
-import { runtimeContext } from "~/platform/server/context.server";
-import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;

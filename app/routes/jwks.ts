@@ -1,5 +1,5 @@
-import type { Route } from "./+types/jwks";
 import { authContext } from "~/accounts/index.server";
+import type { Route } from "./+types/jwks";
 
 // The public keys that sign the API's service tokens, for any JWT library to verify
 // them with. Keys rotate rarely; a verifier may keep this answer for an hour.

@@ -1,6 +1,6 @@
 import { healthResponse, probeAnswer } from "~/health/index.server";
-import type { Route } from "./+types/livez";
 import { runtimeContext } from "~/platform/server/context.server";
+import type { Route } from "./+types/livez";
 
 // Liveness: the process answers; no database call.
 // The server answers this path before Express (server/app.ts); this module gives the same answer

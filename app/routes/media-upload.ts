@@ -3,10 +3,10 @@ import { getSessionUser } from "~/accounts/index.server";
 import type { MediaUploadResult } from "~/media";
 import { mediaImage, storeMedia } from "~/media/index.server";
 import { isAppError } from "~/platform/errors/app-error";
+import { runtimeContext } from "~/platform/server/context.server";
 import { tooManyUploads } from "~/platform/server/rate-limit.server";
 import { can } from "~/roles";
 import type { Route } from "./+types/media-upload";
-import { runtimeContext } from "~/platform/server/context.server";
 
 const reply = (result: MediaUploadResult, status = 200) =>
   data(result, { status, headers: { "Cache-Control": "private, no-store" } });

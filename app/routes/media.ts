@@ -1,6 +1,6 @@
 import { readMediaFile } from "~/media/index.server";
-import type { Route } from "./+types/media";
 import { runtimeContext } from "~/platform/server/context.server";
+import type { Route } from "./+types/media";
 
 /** Serves one stored width of an uploaded image. Its URL never changes content: cached for a year. */
 export async function loader({ params, context }: Route.LoaderArgs) {

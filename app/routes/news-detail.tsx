@@ -3,12 +3,12 @@ import { Link, redirect } from "react-router";
 import { getSessionUser, recordViewLater } from "~/accounts/index.server";
 import { NewsArticleBody, newsStructuredData, summarize } from "~/news";
 import { readArticle } from "~/news/index.server";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
 import { can } from "~/roles";
 import type { Route } from "./+types/news-detail";
-import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
-import { runtimeContext } from "~/platform/server/context.server";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;

@@ -1,9 +1,9 @@
 import { summarize } from "~/news";
 import { listNews, renderNewsContent } from "~/news/index.server";
 import { escapeXml } from "~/platform/seo/meta";
+import { runtimeContext } from "~/platform/server/context.server";
 import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/news-feed";
-import { runtimeContext } from "~/platform/server/context.server";
 
 const FEED_SIZE = 20;
 

@@ -3,9 +3,9 @@ import { getSessionUser } from "~/accounts/index.server";
 import { NEWS_LIMITS } from "~/news";
 import { renderNewsContent } from "~/news/index.server";
 import { readForm } from "~/platform/forms/read-form.server";
+import { runtimeContext } from "~/platform/server/context.server";
 import { can } from "~/roles";
 import type { Route } from "./+types/news-preview";
-import { runtimeContext } from "~/platform/server/context.server";
 
 /** What the news editor's live preview shows. */
 export type NewsPreview = { html: string } | { error: string };

@@ -2,16 +2,16 @@ import { AlertTriangle, Newspaper } from "lucide-react";
 import { data, redirect, useNavigation } from "react-router";
 import { NewsCard, NewsSearch, NoSearchResults } from "~/news";
 import { listNewsPage } from "~/news/index.server";
+import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageRequestFrom } from "~/platform/paging/cursor";
 import { PageLinks } from "~/platform/paging/page-links";
 import { pagedListMeta } from "~/platform/paging/page-meta";
 import { searchText } from "~/platform/paging/search";
 import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { runtimeContext } from "~/platform/server/context.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { Spinner } from "~/platform/ui/spinner";
 import type { Route } from "./+types/news";
-import { runtimeContext } from "~/platform/server/context.server";
-import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;

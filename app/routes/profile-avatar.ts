@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
 import { isAppError } from "~/platform/errors/app-error";
+import { runtimeContext } from "~/platform/server/context.server";
 import { tooManyUploads } from "~/platform/server/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { AvatarResult } from "~/profiles";
 import { processAvatar, setAvatarUrl } from "~/profiles/index.server";
 import type { Route } from "./+types/profile-avatar";
-import { runtimeContext } from "~/platform/server/context.server";
 
 /** POST a multipart form with one `avatar` file; the signed-in user's avatar is replaced. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { getSessionUser } from "~/accounts/index.server";
+import { runtimeContext } from "~/platform/server/context.server";
 import { exportAccountData } from "~/profiles/index.server";
 import type { Route } from "./+types/profile-export";
-import { runtimeContext } from "~/platform/server/context.server";
 
 /** Downloads everything the site keeps about the signed-in account, as JSON. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { healthResponse, probeAnswer } from "~/health/index.server";
-import type { Route } from "./+types/readyz";
 import { runtimeContext } from "~/platform/server/context.server";
+import type { Route } from "./+types/readyz";
 
 // Readiness for orchestrators: 503 while shutting down or without the database.
 // The server answers this path before Express (server/app.ts); this module gives the same answer

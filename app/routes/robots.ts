@@ -1,6 +1,6 @@
 import { HEALTH_PATHS } from "~/health";
-import type { Route } from "./+types/robots";
 import { runtimeContext } from "~/platform/server/context.server";
+import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
   const site = context.get(runtimeContext).env.SITE_URL;

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { gameSitemapUrls } from "~/games/index.server";
 import { newsSitemapUrls } from "~/news/index.server";
 import { SITEMAP_MAX_URLS, STATIC_PAGE_PATHS, urlSet, xmlResponse } from "~/platform/seo/sitemap";
-import type { Route } from "./+types/sitemap-part";
 import { runtimeContext } from "~/platform/server/context.server";
+import type { Route } from "./+types/sitemap-part";
 
 /**
  * One part of a split sitemap (see sitemap.ts): the public pages with the game pages, or 50,000
@@ -18,7 +18,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     );
   }
   const part = Number(/^news-([1-9]\d{0,5})\.xml$/.exec(params.file)?.[1]);
-  const urls = part ? await newsSitemapUrls(context.get(runtimeContext).db, site, part, SITEMAP_MAX_URLS) : [];
+  const urls = part
+    ? await newsSitemapUrls(context.get(runtimeContext).db, site, part, SITEMAP_MAX_URLS)
+    : [];
   if (urls.length === 0) throw data("No such sitemap.", 404);
   return xmlResponse(urlSet(urls));
 }

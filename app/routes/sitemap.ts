@@ -7,8 +7,8 @@ import {
   urlSet,
   xmlResponse,
 } from "~/platform/seo/sitemap";
-import type { Route } from "./+types/sitemap";
 import { runtimeContext } from "~/platform/server/context.server";
+import type { Route } from "./+types/sitemap";
 
 /**
  * The public pages, every game page and every news article in one sitemap; past the protocol's

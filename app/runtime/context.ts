@@ -1,12 +1,12 @@
 import { RouterContextProvider } from "react-router";
 import { type Auth, authContext } from "~/accounts/index.server";
-import type { Microcache } from "~/platform/server/microcache.server";
 import {
   type RequestFacts,
   requestContext,
   runtimeContext,
   type Services,
 } from "~/platform/server/context.server";
+import type { Microcache } from "~/platform/server/microcache.server";
 
 /** Everything a request may use, built once at start-up (create-runtime.server.ts). */
 export type Runtime = Services & { auth: Auth; pageCache: Microcache };

@@ -10,6 +10,7 @@ import {
 } from "../../app/db/schema";
 import { listGames } from "../../app/games/games.server";
 import { createNews } from "../../app/news/news-writes.server";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import type { Role } from "../../app/roles/permissions";
 import * as admin from "../../app/routes/admin";
 import * as auth from "../../app/routes/auth";
@@ -18,7 +19,6 @@ import * as roleManagement from "../../app/routes/role-management";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // Every guarded route, loader and action × every role (and signed out), asserted on the server's
 // answer. Later issues add their rows here.
@@ -47,8 +47,9 @@ const MATRIX: Cell[] = [
   {
     name: "POST /admin mark-read (action)",
     call: async (context, cookie) => {
-      const [message] = await context.get(runtimeContext).db
-        .insert(contactMessages)
+      const [message] = await context
+        .get(runtimeContext)
+        .db.insert(contactMessages)
         .values({ name: "V", email: "v@example.com", subject: "Hi", message: "Hello" })
         .returning();
       return adminAction({ intent: "mark-read", id: message!.id })(context, cookie);
@@ -77,7 +78,10 @@ const MATRIX: Cell[] = [
   {
     name: "POST /admin news-delete (action)",
     call: async (context, cookie) => {
-      const item = await createNews(context.get(runtimeContext).db, { title: "To delete", content: "Body" });
+      const item = await createNews(context.get(runtimeContext).db, {
+        title: "To delete",
+        content: "Body",
+      });
       return adminAction({ intent: "news-delete", id: item.id })(context, cookie);
     },
     expect: {

@@ -3,8 +3,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authContext } from "../../app/accounts/auth-context.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { contactMessages, users } from "../../app/db/schema";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import * as authRoute from "../../app/routes/auth";
 import * as avatarsRoute from "../../app/routes/avatars";
 import * as contactRoute from "../../app/routes/contact";
@@ -16,8 +18,6 @@ import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { startS3 } from "../support/s3";
 import { uniqueEmail } from "../support/users";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import { authContext } from "../../app/accounts/auth-context.server";
 
 // What belongs to an account (its contact messages, its avatar) is exported with it and goes with
 // it, and nothing else does.
@@ -26,12 +26,7 @@ import { authContext } from "../../app/accounts/auth-context.server";
 const contextFor = (handle: DatabaseHandle, env: Record<string, string> = {}) =>
   testContext(handle, { env: { CONTACT_RATE_LIMIT: "1000", ...env } });
 
-async function sendContact(
-  context: AppContext,
-  email: string,
-  subject: string,
-  cookie?: string,
-) {
+async function sendContact(context: AppContext, email: string, subject: string, cookie?: string) {
   const req = request("/contact", {
     cookie,
     form: { name: "Sender", email, subject, message: "Hello there." },
@@ -206,7 +201,12 @@ describe.each(testEngines())("a deleted account's avatar on $name", (engine) => 
     const context = contextFor(handle);
     const user = await signedInAs(context, "guest");
     await uploadAvatar(context, user.cookie);
-    const file = path.join(context.get(runtimeContext).env.DATA_DIR, "uploads", user.id, "avatar.webp");
+    const file = path.join(
+      context.get(runtimeContext).env.DATA_DIR,
+      "uploads",
+      user.id,
+      "avatar.webp",
+    );
     expect(fs.existsSync(file)).toBe(true);
     expect(await avatarStatus(context, user.id)).toBe(200);
 

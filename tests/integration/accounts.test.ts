@@ -7,6 +7,7 @@ import {
   isOwnerInviteValid,
   ownerSetupLink,
 } from "../../app/accounts/accounts.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 import { getSessionUser } from "../../app/accounts/session.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import {
@@ -19,6 +20,7 @@ import {
   userRoles,
   users,
 } from "../../app/db/schema";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { getUserRole, isLastOwnerError, setUserRole } from "../../app/roles/roles.server";
 import * as authRoute from "../../app/routes/auth";
 import * as emailConfirmedRoute from "../../app/routes/auth-email-confirmed";
@@ -28,8 +30,6 @@ import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/acc
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import { authContext } from "../../app/accounts/auth-context.server";
 
 function outboxLinks(context: AppContext, to: string): string[] {
   const dir = path.join(context.get(runtimeContext).env.DATA_DIR, "outbox");
@@ -204,7 +204,11 @@ describe.each(testEngines())("accounts on $name", (engine) => {
   it("changing a role replaces the row, records who and when, and writes the audit log", async () => {
     const owner = await signedInAs(context, "owner");
     const target = await signedInAs(context, "moderator");
-    await setUserRole(context.get(runtimeContext), { userId: target.id, role: "admin", assignedBy: owner });
+    await setUserRole(context.get(runtimeContext).db, {
+      userId: target.id,
+      role: "admin",
+      assignedBy: owner,
+    });
     const rows = await handle.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role: "admin", assignedBy: owner.id });
@@ -222,7 +226,7 @@ describe.each(testEngines())("accounts on $name", (engine) => {
     for (const row of owners.slice(1))
       await db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, row.userId));
     const last = owners[0] ?? { userId: (await signedInAs(context, "owner")).id };
-    const refusal = await setUserRole(context.get(runtimeContext), {
+    const refusal = await setUserRole(context.get(runtimeContext).db, {
       userId: last.userId,
       role: "guest",
       assignedBy: null,

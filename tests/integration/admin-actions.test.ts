@@ -9,12 +9,12 @@ import { listGames } from "../../app/games/games.server";
 import { listNews } from "../../app/news/news.server";
 import { SERVER_FAILURE } from "../../app/platform/forms/fetcher-reply";
 import type { FormReply } from "../../app/platform/forms/submission.server";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import * as admin from "../../app/routes/admin";
 import * as contact from "../../app/routes/contact";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 const game = (title: string, extra: Record<string, string> = {}) => ({
   title,

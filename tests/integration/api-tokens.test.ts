@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { authContext } from "../../app/accounts/auth-context.server";
 import { handleApi } from "../../app/api/api.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { apiKeys, users } from "../../app/db/schema";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { setUserRole } from "../../app/roles/roles.server";
 import * as jwksRoute from "../../app/routes/jwks";
 import * as profile from "../../app/routes/profile";
@@ -13,8 +15,6 @@ import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import { authContext } from "../../app/accounts/auth-context.server";
 
 // Personal API keys and service tokens: a key is shown once and stored as a hash,
 // acts with its owner's role of the moment, and is refused on its next use once revoked; a service
@@ -125,7 +125,11 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
     const admin = await signedInAs(context, "admin");
     const key = await makeKey(admin.cookie);
     expect((await call("POST", "news", { "x-api-key": key }, news)).status).toBe(201);
-    await setUserRole(context.get(runtimeContext), { userId: admin.id, role: "guest", assignedBy: null });
+    await setUserRole(context.get(runtimeContext).db, {
+      userId: admin.id,
+      role: "guest",
+      assignedBy: null,
+    });
     expect((await call("POST", "news", { "x-api-key": key }, news)).status).toBe(403);
 
     await handle.db.delete(users).where(eq(users.id, admin.id));

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { contactMessages, games, news, staffAuditLog } from "../../app/db/schema";
 import { getNews } from "../../app/news/news.server";
 import { createNews } from "../../app/news/news-writes.server";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { savePreferences } from "../../app/profiles/profiles.server";
 import type { Role } from "../../app/roles/permissions";
 import * as apiRoute from "../../app/routes/api-v1";
@@ -16,7 +17,6 @@ import { signedInAs } from "../support/accounts";
 import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 type Who = "signed out" | Role;
 const WHO: Who[] = ["signed out", "guest", "moderator", "admin", "developer", "owner"];
@@ -271,7 +271,7 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     const other = await signedInAs(context, "developer");
     await recordActivity(handle.db, mine.id, "news_view", { id: "a" });
     await recordActivity(handle.db, other.id, "game_view", { id: "b" });
-    await savePreferences(context.get(runtimeContext), other.id, {
+    await savePreferences(context.get(runtimeContext).db, other.id, {
       emailNotifications: false,
       themePreference: "dark",
       privacyLevel: "private",

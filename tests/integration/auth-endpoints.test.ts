@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteAccount } from "../../app/accounts/account-deletion.server";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { userRoles, users, verifications } from "../../app/db/schema";
+import type { AppContext } from "../../app/platform/server/context.server";
 import { isLastOwnerError, lockOwners } from "../../app/roles/roles.server";
 import * as apiAuth from "../../app/routes/api-auth";
 import * as resetRoute from "../../app/routes/auth-reset-password";
@@ -12,8 +14,6 @@ import { testEngines } from "../support/database";
 import { outboxLinks } from "../support/outbox";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
-import { authContext } from "../../app/accounts/auth-context.server";
 
 // The auth library's own HTTP endpoints (/api/auth/*) under the product's rules: only what the
 // forms use is reachable, and the rules hold there as in the forms.

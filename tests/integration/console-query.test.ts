@@ -17,12 +17,12 @@ import { DEFAULT_READER_ROLE } from "../../app/console/sql-reader.server";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
 import { staffAuditLog } from "../../app/db/schema";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as healthz from "../../app/routes/healthz";
 import { signedInAs } from "../support/accounts";
 import { createDatabase, testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
 
 // The owner's SQL box fails closed: it runs only as a reader role proven before
 // each query, WITH queries cannot stand in for tables, and the time limit holds on both engines.

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { contactMessages } from "../../app/db/schema";
 import { UNREADABLE_FORM } from "../../app/platform/forms/read-form.server";
+import { runtimeContext } from "../../app/platform/server/context.server";
 import { action } from "../../app/routes/contact";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { testContext, unwrap } from "../support/runtime";
-import { runtimeContext } from "../../app/platform/server/context.server";
 
 const good = {
   name: "Ada Lovelace",

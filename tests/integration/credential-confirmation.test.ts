@@ -2,9 +2,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeyOwner } from "../../app/accounts/api-keys.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 import { CONFIRMATION_REQUIRED } from "../../app/accounts/confirmation";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { apiKeys, passkeys, sessions } from "../../app/db/schema";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { STUDIO } from "../../app/platform/studio/studio";
 import * as profile from "../../app/routes/profile";
 import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/accounts";
@@ -14,8 +16,6 @@ import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
 import { secretOf, totp } from "../support/totp";
 import { FLAGS, softAuthenticator } from "../support/webauthn";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import { authContext } from "../../app/accounts/auth-context.server";
 
 // A stolen session must not plant a credential that outlives the password change: adding an API
 // key, a passkey or an authenticator app needs a sign-in or the password within 10 minutes; each
@@ -42,7 +42,8 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
-  const mails = (to: string) => mailsIn(path.join(context.get(runtimeContext).env.DATA_DIR, "outbox"), to);
+  const mails = (to: string) =>
+    mailsIn(path.join(context.get(runtimeContext).env.DATA_DIR, "outbox"), to);
   const keysOf = (userId: string) =>
     handle.db.select().from(apiKeys).where(eq(apiKeys.referenceId, userId));
   /** The session signed in eleven minutes ago (a cookie taken from the browser, say). */
@@ -186,7 +187,6 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
     )) as { body: { confirmationNeeded: boolean; factors: { lastUsed: string | null }[] } };
     expect(page.body.confirmationNeeded).toBe(false);
     await age(signedIn.id);
-    context.get(runtimeContext).sessions.clear();
     const later = (await outcome(() =>
       profile.loader({
         request: request("/profile", { cookie: signedIn.cookie }),

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { passkeys, twoFactors, users } from "../../app/db/schema";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
 import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
 
 // The account's sign-in factors (the spec's id, type, friendly name, status): the authenticator
 // app and passkeys listed together, renamed by their owner only, and the last one removed only

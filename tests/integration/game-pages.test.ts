@@ -12,6 +12,7 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { games, media, staffAuditLog, userActivity } from "../../app/db/schema";
 import { createGame, getGameBySlug } from "../../app/games/games.server";
 import type { FormReply } from "../../app/platform/forms/submission.server";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import * as admin from "../../app/routes/admin";
 import * as gameDetail from "../../app/routes/game-detail";
 import * as sitemap from "../../app/routes/sitemap";
@@ -19,7 +20,6 @@ import { createSite, type Site } from "../../server/app";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // The game pages (/games/<slug>): what they show, their addresses (made from the title, unique,
 // editable; an old id address redirects for good), what a visit records, and who may change them.
@@ -67,7 +67,6 @@ describe.each(testEngines())("game pages on $name", (engine) => {
   });
   beforeEach(async () => {
     await handle.db.execute(sql`truncate games, media, staff_audit_log, user_activity`);
-    context.get(runtimeContext).reads.clear();
   });
 
   const act = (cookie: string, form: Record<string, string>) =>

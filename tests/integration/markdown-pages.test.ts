@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { news } from "../../app/db/schema";
 import { readArticle } from "../../app/news/news.server";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import * as admin from "../../app/routes/admin";
 import * as feed from "../../app/routes/news-feed";
 import * as preview from "../../app/routes/news-preview";
@@ -11,7 +12,6 @@ import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { elements, hostileMarkdown, unsafeParts } from "../support/markup-safety";
 import { openForSuite } from "../support/suite";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // Markdown written by staff reaches readers inert: script tags, javascript: links,
 // raw HTML and image onerror, fuzzed with fast-check, saved through the admin dashboard as staff
@@ -28,7 +28,6 @@ describe.each(testEngines())("Markdown on the pages, on $name", (engine) => {
 
   const save = async (content: string) => {
     await handle.db.execute(sql`truncate news`);
-    context.get(runtimeContext).caches.clearLocal();
     return outcome(() =>
       admin.action({
         request: request("/admin", {

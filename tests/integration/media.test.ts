@@ -15,6 +15,7 @@ import {
   MEDIA_TOO_LARGE,
   type MediaUploadResult,
 } from "../../app/media/media-limits";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { limitRequestBodies } from "../../app/platform/server/request-limits.server";
 import type { Role } from "../../app/roles/permissions";
 import * as mediaRoute from "../../app/routes/media";
@@ -24,7 +25,6 @@ import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { startS3 } from "../support/s3";
 import { openForSuite } from "../support/suite";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // The media library end to end on a real database: who may upload (news or games managers), what is
 // refused (and then nothing is stored), and what is served back.
@@ -345,7 +345,11 @@ describe.each(testEngines())("the media library on S3 (s3rver) on $name", (engin
     };
     // No such user: the row's reference to its uploader fails, after the files were written.
     await expect(
-      storeMedia(context.get(runtimeContext), await png(1000, 500), `missing-${crypto.randomUUID()}`),
+      storeMedia(
+        context.get(runtimeContext),
+        await png(1000, 500),
+        `missing-${crypto.randomUUID()}`,
+      ),
     ).rejects.toThrow();
     expect(await handle.db.select({ n: count() }).from(media)).toEqual(before.rows);
     expect(await s3.keys()).toEqual(before.keys);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { createNews } from "../../app/news/news-writes.server";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as feed from "../../app/routes/news-feed";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
 
 // Found by fuzzing: feed readers show an item's description as HTML, and the description was only
 // XML-escaped, so markup typed into a news item became markup in every reader.

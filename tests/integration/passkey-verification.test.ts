@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { authContext } from "../../app/accounts/auth-context.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { passkeys, sessions, twoFactors, users } from "../../app/db/schema";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as auth from "../../app/routes/auth";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
 import { FLAGS, type SoftAuthenticator, softAuthenticator } from "../support/webauthn";
-import { type AppContext } from "../../app/platform/server/context.server";
-import { authContext } from "../../app/accounts/auth-context.server";
 
 // A passkey is two factors (something held, and the PIN or fingerprint that unlocked it) only when
 // the authenticator verified its user. A software authenticator reports exactly the flags each

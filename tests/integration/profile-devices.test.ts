@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as profile from "../../app/routes/profile";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
 
 // Found by fuzzing: a device id with a NUL reached the database, which refused it, and signing
 // out a device answered 500.

@@ -4,12 +4,12 @@ import { LAST_OWNER_CANNOT_LEAVE } from "../../app/accounts/account-deletion.ser
 import { getSessionUser } from "../../app/accounts/session.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { profiles, userActivity, userPreferences, userRoles, users } from "../../app/db/schema";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as profile from "../../app/routes/profile";
 import { PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
 
 // The /profile forms' replies on the server (docs/product.md#profile): each refusal with its status
 // and its message on the field or the form that sent it.

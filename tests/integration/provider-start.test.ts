@@ -1,6 +1,8 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { authContext } from "../../app/accounts/auth-context.server";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
 import { postForm, signedInAs } from "../support/accounts";
@@ -8,8 +10,6 @@ import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
-import { authContext } from "../../app/accounts/auth-context.server";
 
 // Starting a provider's sign-in or link: a provider this deployment did not configure
 // is refused in words; one that is down, whose discovery document is read when a flow starts, says

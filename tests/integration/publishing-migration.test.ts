@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
 import { readArticle } from "../../app/news/news.server";
+import { runtimeContext } from "../../app/platform/server/context.server";
 import { queryRows } from "../support/explain";
 import { testContext } from "../support/runtime";
-import { runtimeContext } from "../../app/platform/server/context.server";
 
 // The publishing migration (drizzle/0008) on a database that already holds the spec's news and
 // games: every item stays public with its date, renders exactly as before (plain text, a paragraph

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { news, staffAuditLog } from "../../app/db/schema";
 import { getNews } from "../../app/news/news.server";
 import { PUBLISH_TIME_PASSED } from "../../app/news/news-schema";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import * as admin from "../../app/routes/admin";
 import * as home from "../../app/routes/home";
 import * as list from "../../app/routes/news";
@@ -15,7 +16,6 @@ import * as sitemap from "../../app/routes/sitemap";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // Drafts, schedules and readable addresses through the route modules, on each
 // engine: a draft or a scheduled item reaches no guest by any route until its time, then every
@@ -36,7 +36,6 @@ describe.each(testEngines())("publishing on $name", (engine) => {
   });
   beforeEach(async () => {
     await handle.db.execute(sql`truncate news, staff_audit_log`);
-    context.get(runtimeContext).caches.clearLocal();
   });
 
   const adminPost = async (form: Record<string, string>, cookie = adminUser.cookie) =>

@@ -1,9 +1,11 @@
 import { count, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 import { PRODUCT_ENDPOINTS } from "../../app/accounts/auth-rules.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { rateLimits } from "../../app/db/schema";
+import { runtimeContext } from "../../app/platform/server/context.server";
 import { loadEnv } from "../../app/platform/server/env.server";
 import {
   AUTH_RULES,
@@ -13,7 +15,6 @@ import {
 import { action as gamePlayed } from "../../app/routes/games-played";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
-import { runtimeContext } from "../../app/platform/server/context.server";
 
 // The limiter under every limit (app/platform/server/rate-limit.server.ts): its database store works on
 // either engine (PostgreSQL uses it; PGlite keeps its counters in memory), and the limits that
@@ -102,7 +103,8 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
 
   it("every auth endpoint the product opens is counted under its own rule, none under the library's defaults", async () => {
     const context = testContext(handle);
-    const { auth, env, limits } = context.get(runtimeContext);
+    const { env, limits } = context.get(runtimeContext);
+    const auth = context.get(authContext);
     const counted = vi.spyOn(limits, "authRule");
     let n = 0;
     for (const { method, path } of PRODUCT_ENDPOINTS) {
@@ -131,7 +133,8 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
 
   it("a provider sign-in and a password change are not held to the library's 3 in 10 seconds", async () => {
     const context = testContext(handle);
-    const { auth, env } = context.get(runtimeContext);
+    const { env } = context.get(runtimeContext);
+    const auth = context.get(authContext);
     const post = (path: string) =>
       auth.handler(
         new Request(`${env.SITE_URL}/api/auth${path}`, {

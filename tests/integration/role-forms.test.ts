@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { userRoles } from "../../app/db/schema";
+import type { AppContext } from "../../app/platform/server/context.server";
 import { answerRoleForm } from "../../app/roles/role-forms.server";
 import * as roleManagement from "../../app/routes/role-management";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
 
 // The role forms' answers on the server (docs/product.md#role-management): the form contract's
 // reply with the status of each refusal, and nothing changed when refused.

@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "../../app/accounts/accounts.server";
 import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import type { LimitStore } from "../../app/platform/server/rate-limit.server";
 import * as authRoute from "../../app/routes/auth";
 import * as forgotRoute from "../../app/routes/auth-forgot-password";
@@ -14,8 +16,6 @@ import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 import { secretOf, totp } from "../support/totp";
 import { uniqueEmail } from "../support/users";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import { authContext } from "../../app/accounts/auth-context.server";
 
 // Sign-in throttling as identity providers do it: failures count per account and
 // per (account, address), failed attempts per address under a loose ceiling (successes spend none
@@ -48,7 +48,8 @@ class AuthClient {
   }
 
   async post(path: string, body: Record<string, unknown>) {
-    const { env, auth } = this.context.get(runtimeContext);
+    const { env } = this.context.get(runtimeContext);
+    const auth = this.context.get(authContext);
     const response = await auth.handler(
       new Request(`${env.SITE_URL}/api/auth${path}`, {
         method: "POST",
@@ -92,7 +93,7 @@ describe.each(testEngines())("sign-in throttling on $name", (engine) => {
 
   async function account(name: string) {
     const email = uniqueEmail(name);
-    await createVerifiedUser(at(newAddress()).runtime.auth, handle.db, {
+    await createVerifiedUser(at(newAddress()).get(authContext), handle.db, {
       email,
       password: PASSWORD,
       role: "guest",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UNREADABLE_FORM } from "../../app/platform/forms/read-form.server";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as admin from "../../app/routes/admin";
 import * as auth from "../../app/routes/auth";
 import * as forgot from "../../app/routes/auth-forgot-password";
@@ -14,7 +15,6 @@ import { testEngines } from "../support/database";
 import { said } from "../support/reply";
 import { unwrap } from "../support/runtime";
 import { openForSuite } from "../support/suite";
-import { type AppContext } from "../../app/platform/server/context.server";
 
 // Found by the fuzz suite: a body that is not a form (a JSON post, a raw upload, a multipart body
 // without its boundary) made request.formData() throw, and every form action answered 500.

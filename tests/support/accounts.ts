@@ -1,13 +1,14 @@
 import { createVerifiedUser } from "../../app/accounts/accounts.server";
 import { createAuth } from "../../app/accounts/auth.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 import type { Database } from "../../app/db/database.server";
 import { createMailer } from "../../app/platform/mail/mailer.server";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import type { Env } from "../../app/platform/server/env.server";
 import { createLogger } from "../../app/platform/server/logger.server";
 import { createAccountDefaults } from "../../app/profiles/profiles.server";
 import type { Role } from "../../app/roles/permissions";
 import { uniqueEmail } from "./users";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 
 // Accounts made on the server side: users written straight into a database (seeding, system tests,
 // bench) and sessions for calling route modules in the integration tests.
@@ -16,7 +17,8 @@ export const PASSWORD = "a long test password";
 
 /** Creates a verified user with the role and returns a Cookie header for a fresh session. */
 export async function signedInAs(context: AppContext, role: Role, email = uniqueEmail(role)) {
-  const { auth, db } = context.get(runtimeContext);
+  const { db } = context.get(runtimeContext);
+  const auth = context.get(authContext);
   const user = await createVerifiedUser(auth, db, { email, password: PASSWORD, role });
   const { headers } = await auth.api.signInEmail({
     body: { email, password: PASSWORD },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
+import type { AppContext } from "../../app/platform/server/context.server";
 import type { TestEngine } from "./database";
 import { testContext } from "./runtime";
-import { type AppContext } from "../../app/platform/server/context.server";
 
 export type SuiteDatabase = { handle: DatabaseHandle; context: AppContext };
 

@@ -1,8 +1,11 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DatabaseUnavailableError } from "~/db/availability.server";
 import { AppError } from "~/platform/errors/app-error";
 import { decodeCursor, encodeCursor } from "~/platform/paging/cursor";
+import { requestContext, runtimeContext } from "~/platform/server/context.server";
+import type { Verdict } from "~/platform/server/rate-limit.server";
 import { createApiRouter, matchPath, nextPageLink } from "./api-router.server";
 import { ApiErrorBodySchema } from "./api-shapes";
 import {
@@ -13,7 +16,7 @@ import {
   routerStatuses,
   successStatus,
 } from "./endpoint";
-import { type AppContext } from "~/platform/server/context.server";
+import { SHARED_CACHE_CONTROL } from "./shared-pages";
 
 const ID = "6f1c1f5e-6d5a-4c41-9a43-2b7d3c5c9a10";
 const Note = z.object({ text: z.string().min(1, "Text is required") });
@@ -38,7 +41,6 @@ const ENDPOINTS: Endpoint<"canWrite">[] = [
     body: Note,
     response: z.unknown(),
     statuses: [201, 400, 401, 403, 429, 503],
-    changesPublicPages: true,
     run: (call) => run(call),
   }),
   defineEndpoint({
@@ -61,10 +63,16 @@ const ENDPOINTS: Endpoint<"canWrite">[] = [
   }),
 ];
 
-function setup(options: { caller?: Caller | null; limited?: boolean; limitFails?: boolean } = {}) {
+function setup(
+  options: {
+    caller?: Caller | null;
+    limited?: boolean;
+    limitFails?: boolean;
+    counted?: Verdict;
+  } = {},
+) {
   run.mockClear();
   const identify = vi.fn(async () => options.caller ?? null);
-  const publicContentChanged = vi.fn(async () => {});
   const logger = { warn: vi.fn(), error: vi.fn() };
   const consume = vi.fn(async () => {
     if (options.limitFails) throw new DatabaseUnavailableError();
@@ -72,10 +80,13 @@ function setup(options: { caller?: Caller | null; limited?: boolean; limitFails?
       ? { allowed: false, remaining: 0, retryAfterSeconds: 42 }
       : { allowed: true, remaining: 10, retryAfterSeconds: 0 };
   });
-  const context = {
+  const context = new RouterContextProvider();
+  context.set(runtimeContext, { db: {}, logger, limits: { api: { consume } } } as never);
+  context.set(requestContext, {
+    nonce: undefined,
     clientIp: "192.0.2.1",
-    runtime: { db: {}, logger, caches: { publicContentChanged }, limits: { api: { consume } } },
-  } as unknown as AppContext;
+    apiVerdict: options.counted,
+  });
   const handle = createApiRouter({
     endpoints: ENDPOINTS,
     identify,
@@ -87,7 +98,7 @@ function setup(options: { caller?: Caller | null; limited?: boolean; limitFails?
     const text = await response.text();
     return { response, status: response.status, body: text ? JSON.parse(text) : null };
   }
-  return { call, identify, publicContentChanged, logger };
+  return { call, identify, consume, logger };
 }
 
 const writer: Caller = { id: "u1", email: "w@example.com", role: "writer" };
@@ -179,15 +190,24 @@ describe("the API router", () => {
     expect(run.mock.lastCall?.[0]).toMatchObject({ input: { text: "Hello" }, caller: writer });
   });
 
-  it("answers success as JSON: public answers cacheable, protected ones never; public writes clear the page cache", async () => {
-    const { call, publicContentChanged } = setup({ caller: writer });
+  it("answers success as JSON: public reads kept a second by shared caches, writes never", async () => {
+    const { call } = setup({ caller: writer });
     const list = await call("GET", "notes");
     expect(list.body).toEqual({ ok: true });
-    expect(list.response.headers.get("Cache-Control")).toBe("public, max-age=30");
-    expect(publicContentChanged).not.toHaveBeenCalled();
+    expect(list.response.headers.get("Cache-Control")).toBe(SHARED_CACHE_CONTROL);
     const created = await call("POST", "notes", JSON.stringify({ text: "Hello" }));
     expect(created.response.headers.get("Cache-Control")).toBe("no-store");
-    expect(publicContentChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts the rate limit once: a request counted before the page cache is not counted again", async () => {
+    const counted = setup({ counted: { allowed: true, remaining: 3, retryAfterSeconds: 0 } });
+    expect((await counted.call("GET", "notes")).status).toBe(200);
+    expect(counted.consume).not.toHaveBeenCalled();
+    const refused = setup({ counted: { allowed: false, remaining: 0, retryAfterSeconds: 7 } });
+    const answer = await refused.call("GET", "notes");
+    expect(answer.status).toBe(429);
+    expect(answer.response.headers.get("Retry-After")).toBe("7");
+    expect(refused.consume).not.toHaveBeenCalled();
   });
 
   it("answers 429 with Retry-After over the rate limit, and 503 when the limiter cannot reach the database", async () => {

@@ -4,9 +4,9 @@ import { apiErrorResponse } from "~/platform/errors/adapters.server";
 import { AppError } from "~/platform/errors/app-error";
 import { parseForm } from "~/platform/forms/form-errors";
 import { SHARED_CACHE_CONTROL } from "~/platform/http/shared-pages";
+import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
 import { type ApiCaller, type Endpoint, successStatus, unknownFieldsError } from "./endpoint";
-import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 
 // The REST API's router: matches a path to an endpoint entry, checks the rate limit, the caller and
 // the permission, the `limit` parameter and the body, runs the entry and answers JSON. Every refusal
@@ -25,11 +25,7 @@ export type ApiRouterOptions<P extends string, C extends ApiCaller> = {
   allows(caller: C, permission: P): boolean;
 };
 
-export type ApiHandler = (
-  request: Request,
-  context: AppContext,
-  path: string,
-) => Promise<Response>;
+export type ApiHandler = (request: Request, context: AppContext, path: string) => Promise<Response>;
 
 /** A path parameter, decoded; a malformed escape stays as sent and fails the id check (404). */
 function decodeSegment(segment: string): string {
@@ -92,7 +88,9 @@ export async function readBody(request: Request, schema: NonNullable<Endpoint["b
 /** 503 with Retry-After while the database is unreachable; any other error goes on up. */
 function unavailableOrThrow(error: unknown, context: AppContext, path: string): Response {
   if (!isDatabaseUnavailable(error)) throw error;
-  context.get(runtimeContext).logger.warn({ err: error, path }, "api request: database unavailable");
+  context
+    .get(runtimeContext)
+    .logger.warn({ err: error, path }, "api request: database unavailable");
   return apiErrorResponse(
     new AppError("unavailable", "The service is temporarily unavailable. Try again soon.", {
       retryAfterSeconds: RETRY_AFTER_SECONDS,

@@ -7,8 +7,8 @@ import {
   type Page,
   type PageRequest,
 } from "~/platform/paging/cursor";
+import type { AppContext } from "~/platform/server/context.server";
 import { listOf } from "./api-shapes";
-import { type AppContext } from "~/platform/server/context.server";
 
 // One API endpoint as a feature declares it (each feature lists its own endpoints in
 // `<feature>.api.server.ts`; app/api/ composes them). The router, the OpenAPI document, the

@@ -21,9 +21,7 @@ export class Microcache {
   /** The requests that render an address for the cache, and the address. */
   private renderers = new WeakMap<IncomingMessage, string>();
 
-  constructor(
-    private readonly options: { maxEntries?: number; now?: () => number } = {},
-  ) {}
+  constructor(private readonly options: { maxEntries?: number; now?: () => number } = {}) {}
 
   private now() {
     return this.options.now?.() ?? Date.now();
@@ -49,13 +47,21 @@ export class Microcache {
     render: () => void,
   ): void {
     const key = this.keyOf(req);
-    if (key === null) return render();
+    if (key === null) {
+      render();
+      return;
+    }
     const entry = this.entries.get(key);
     const age = entry ? this.now() - entry.storedAt : Number.POSITIVE_INFINITY;
-    if (entry && age < entry.freshMs) return this.send(entry, req, res, extraHeaders, "HIT");
+    if (entry && age < entry.freshMs) {
+      this.send(entry, req, res, extraHeaders, "HIT");
+      return;
+    }
     const underway = this.renders.get(key);
-    if (entry && age < entry.freshMs + entry.staleMs && underway)
-      return this.send(entry, req, res, extraHeaders, "STALE");
+    if (entry && age < entry.freshMs + entry.staleMs && underway) {
+      this.send(entry, req, res, extraHeaders, "STALE");
+      return;
+    }
     if (underway) {
       // No copy to give: the render under way answers this one too (or it renders on its own).
       underway.then(() => {
@@ -97,7 +103,10 @@ export class Microcache {
         chunks.push(
           Buffer.isBuffer(chunk)
             ? chunk
-            : Buffer.from(chunk as string, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding),
+            : Buffer.from(
+                chunk as string,
+                (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding,
+              ),
         );
       };
       res.write = ((...args: unknown[]) => {

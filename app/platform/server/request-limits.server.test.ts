@@ -1,15 +1,16 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { requestContext } from "./context.server";
 import {
   BODY_LIMITS,
   type BodyLimit,
   bodyLimitFor,
   limitRequestBodies,
   REQUEST_TIMEOUTS,
-  refuseOversizedBodies,
+  refuseOversizedBody,
   requestTimeoutOptions,
 } from "./request-limits.server";
 
@@ -196,25 +197,37 @@ describe("request timeouts", () => {
   });
 });
 
-describe("refuseOversizedBodies", () => {
-  it("makes every action throw 413 with the limit's message when the body was refused", async () => {
+describe("refuseOversizedBody", () => {
+  it("ends a request for an action with 413 and the limit's message when the body was refused", async () => {
+    const context = (refusedBody?: string) => {
+      const provider = new RouterContextProvider();
+      provider.set(requestContext, { nonce: undefined, clientIp: "203.0.113.7", refusedBody });
+      return provider;
+    };
     let ran = 0;
-    const build = {
-      routes: {
-        contact: { id: "contact", module: { action: async () => ++ran } },
-        news: { id: "news", module: { loader: async () => "list" } },
-      },
-    } as unknown as ServerBuild;
-    const guarded = refuseOversizedBodies(build);
-    const action = guarded.routes.contact!.module.action!;
-    const args = (refusedBody?: string) =>
-      ({ request: new Request("http://x/contact"), params: {}, context: { refusedBody } }) as never;
-    expect(await action(args())).toBe(1);
-    const thrown = await Promise.resolve()
-      .then(() => action(args("The form is too large.")))
-      .catch((error: unknown) => error);
-    expect(thrown).toMatchObject({ data: "The form is too large.", init: { status: 413 } });
+    const next = async () => {
+      ran++;
+      return new Response("ok");
+    };
+    const post = new Request("http://x/contact", { method: "POST" });
+    const call = (request: Request, refusedBody?: string) =>
+      Promise.resolve()
+        .then(() =>
+          refuseOversizedBody(
+            { request, context: context(refusedBody), params: {} } as never,
+            next,
+          ),
+        )
+        .catch((error: unknown) => error);
+    expect(await call(post)).toBeInstanceOf(Response);
     expect(ran).toBe(1);
-    expect(guarded.routes.news).toBe(build.routes.news);
+    expect(await call(post, "The form is too large.")).toMatchObject({
+      data: "The form is too large.",
+      init: { status: 413 },
+    });
+    expect(ran).toBe(1);
+    // A page read goes on whatever the flag (it never carries a body).
+    await call(new Request("http://x/contact"), "The form is too large.");
+    expect(ran).toBe(2);
   });
 });

@@ -1,8 +1,8 @@
 import type http from "node:http";
-import type { NextFunction, Request, Response as ExpressResponse } from "express";
+import type { Response as ExpressResponse, NextFunction, Request } from "express";
 import { data, type MiddlewareFunction } from "react-router";
-import { REQUEST_TIMEOUTS } from "./request-timeouts";
 import { requestContext } from "./context.server";
+import { REQUEST_TIMEOUTS } from "./request-timeouts";
 
 const KB = 1024;
 const MB = 1024 * KB;
