@@ -1,5 +1,6 @@
 import { summarize } from "~/news";
 import { listNews, renderNewsContent } from "~/news/index.server";
+import { FEED_CACHE_CONTROL } from "~/platform/http/shared-pages";
 import { escapeXml } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { STUDIO } from "~/platform/studio/studio";
@@ -57,7 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return new Response(xml, {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
+      "Cache-Control": FEED_CACHE_CONTROL,
     },
   });
 }

@@ -14,6 +14,7 @@ import { outcome, postForm, request, signedInAs } from "../support/accounts";
 import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
+import { withClientIp } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
 // Personal API keys and service tokens: a key is shown once and stored as a hash,
@@ -45,7 +46,7 @@ describe.each(testEngines())("API keys and service tokens on $name", (engine) =>
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const ctx = { ...context, clientIp: `198.51.100.${(++ip % 250) + 1}` };
+    const ctx = withClientIp(context, `198.51.100.${(++ip % 250) + 1}`);
     const response = await handleApi(request, ctx, path);
     const text = await response.text();
     const parsed = text ? JSON.parse(text) : null;

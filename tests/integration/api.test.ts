@@ -16,6 +16,7 @@ import * as apiRoute from "../../app/routes/api-v1";
 import { signedInAs } from "../support/accounts";
 import { assertPublishedShape } from "../support/api-contract";
 import { testEngines } from "../support/database";
+import { withClientIp } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
 type Who = "signed out" | Role;
@@ -107,7 +108,7 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-    const ctx = { ...context, clientIp: options.ip ?? `192.0.2.${(++ip % 250) + 1}` };
+    const ctx = withClientIp(context, options.ip ?? `192.0.2.${(++ip % 250) + 1}`);
     const response = await handleApi(request, ctx, path.split("?")[0]!);
     const text = await response.text();
     const body = text ? JSON.parse(text) : null;

@@ -21,7 +21,7 @@ import type { AppContext } from "../../app/platform/server/context.server";
 import * as healthz from "../../app/routes/healthz";
 import { signedInAs } from "../support/accounts";
 import { createDatabase, testEngines } from "../support/database";
-import { testContext } from "../support/runtime";
+import { testContext, withClientIp } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
 // The owner's SQL box fails closed: it runs only as a reader role proven before
@@ -41,7 +41,7 @@ async function call(context: AppContext, cookie: string, method: string, body?: 
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const ctx = { ...context, clientIp: `198.51.100.${crypto.randomInt(1, 250)}` };
+  const ctx = withClientIp(context, `198.51.100.${crypto.randomInt(1, 250)}`);
   const response = await handleApi(request, ctx, "query");
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : {}, text } as Answer;

@@ -2,9 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createAuth } from "../../app/accounts/auth.server";
+import { authContext } from "../../app/accounts/auth-context.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { createMailer } from "../../app/platform/mail/mailer.server";
-import type { AppContext } from "../../app/platform/server/context.server";
+import {
+  type AppContext,
+  requestContext,
+  runtimeContext,
+} from "../../app/platform/server/context.server";
 import { loadEnv } from "../../app/platform/server/env.server";
 import { createLogger } from "../../app/platform/server/logger.server";
 import { Microcache } from "../../app/platform/server/microcache.server";
@@ -71,4 +76,10 @@ export function unwrap<T>(result: unknown): { status: number; body: T } {
     return { status: value.init?.status ?? 200, body: value.data };
   }
   return { status: 200, body: result as T };
+}
+
+/** The same runtime as another address's request (each rate limit counts per address). */
+export function withClientIp(context: AppContext, clientIp: string): AppContext {
+  const runtime = { ...context.get(runtimeContext), auth: context.get(authContext) } as Runtime;
+  return routerContextFor(runtime, { ...context.get(requestContext), clientIp });
 }

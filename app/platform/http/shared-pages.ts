@@ -12,6 +12,12 @@ export const PUBLIC_PAGE = { publicPage: true } as const;
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=5";
 
+/**
+ * Feeds and sitemaps: readers and crawlers may keep them five minutes; a shared cache (the page
+ * cache among them) a second, like the pages they list.
+ */
+export const FEED_CACHE_CONTROL = "public, max-age=300, s-maxage=1, stale-while-revalidate=5";
+
 export function isPublicPage(handle: unknown): boolean {
   return (handle as { publicPage?: unknown } | undefined)?.publicPage === true;
 }

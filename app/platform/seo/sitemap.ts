@@ -1,3 +1,4 @@
+import { FEED_CACHE_CONTROL } from "../http/shared-pages";
 import { escapeXml } from "./meta";
 
 // Sitemaps as the protocol has them (sitemaps.org): at most 50,000 addresses in one file; past that
@@ -29,7 +30,7 @@ export function xmlResponse(xml: string): Response {
   return new Response(xml, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
+      "Cache-Control": FEED_CACHE_CONTROL,
     },
   });
 }
