@@ -25,12 +25,17 @@ import { openForSuite } from "../support/suite";
 // editable; an old id address redirects for good), what a visit records, and who may change them.
 
 // The site's own request handling (server/app.ts: headers, CSP, page cache) runs for real below; only
-// React Router's rendering is replaced by a small document with an inline script, so no build is
-// needed to see which policy each page gets.
+// React Router's rendering is replaced by a small document with an inline script (shareable for a
+// visitor without a cookie, as a public page is), so no build is needed to see which policy each
+// page gets.
 vi.mock("@react-router/express", () => ({
   createRequestHandler: () => (req: ExpressRequest, res: ExpressResponse) => {
     res
       .status(200)
+      .set(
+        "Cache-Control",
+        req.headers.cookie ? "private, no-cache" : "public, max-age=0, s-maxage=1",
+      )
       .type("html")
       .send(
         `<!DOCTYPE html><html><head><script>window.page=${JSON.stringify(req.path)}</script></head><body></body></html>`,
