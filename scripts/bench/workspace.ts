@@ -54,7 +54,13 @@ export async function prepareDatabase() {
   cleanups.push(() => database.drop());
 }
 
-export type Seeded = { newsIds: string[]; gameIds: string[]; engineVersion: string };
+export type Seeded = {
+  newsIds: string[];
+  /** The news items' addresses (/news/<slug>). */
+  newsSlugs: string[];
+  gameIds: string[];
+  engineVersion: string;
+};
 
 /** Demo content plus enough news for a full /news and 100 games, and a developer who signs in. */
 export async function seed(): Promise<Seeded> {
@@ -101,6 +107,7 @@ export async function seed(): Promise<Seeded> {
     };
     return {
       newsIds: (await news.listNews(database.db)).map((n) => n.id),
+      newsSlugs: (await news.listNews(database.db)).map((n) => n.slug),
       gameIds: (await games.listGames(database.db)).map((g) => g.id),
       engineVersion: version.rows[0]?.v.split(" on ")[0] ?? "",
     };

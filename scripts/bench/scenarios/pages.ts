@@ -14,11 +14,12 @@ export async function pagesScenario(site: Awaited<ReturnType<typeof startSite>>,
     encoding === "gzip" ? { "Accept-Encoding": "gzip" } : { "Accept-Encoding": "identity" };
 
   if (wants("pages")) {
-    const articleId = seeded.newsIds[0]!;
+    // An article at its own address (an id address redirects to it).
+    const articleSlug = seeded.newsSlugs[0]!;
     const pages = [
       { path: "/", file: "home.html" },
       { path: "/news", file: "news.html" },
-      { path: `/news/${articleId}`, file: "article.html" },
+      { path: `/news/${articleSlug}`, file: "article.html" },
       { path: "/games", file: "games.html" },
       { path: "/contact", file: "contact.html" },
     ];
@@ -115,10 +116,17 @@ export async function pagesScenario(site: Awaited<ReturnType<typeof startSite>>,
           label: `page ${label} (${encoding})`,
         });
         const ratio = base ? result.rps / base.rps : null;
+        // /news from the page cache has a figure of its own to reach.
+        const absolute = page.path === "/news" ? 20_000 : null;
         addRow(page.path, label, "site", encoding, result, {
           ratioToNginx: ratio,
-          goal: "≥ 50 % of nginx",
-          met: ratio === null ? null : ratio >= 0.5,
+          goal: absolute ? `≥ ${absolute}/s, ≥ 50 % of nginx` : "≥ 50 % of nginx",
+          met:
+            ratio === null
+              ? absolute === null
+                ? null
+                : result.rps >= absolute
+              : ratio >= 0.5 && (absolute === null || result.rps >= absolute),
         });
       }
     }
