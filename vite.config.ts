@@ -119,5 +119,7 @@ export default defineConfig(({ mode }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["./tests/support/setup.ts"],
+    // The migrations run once per run, not once per test database.
+    globalSetup: ["./tests/support/global-setup.ts"],
   },
 }));
