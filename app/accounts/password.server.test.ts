@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { hashPassword, verifyPassword } from "./password.server";
+
+// The production hashing cost, which the other tests lower (tests/support/setup.ts).
+vi.unmock("@node-rs/argon2");
 
 describe("password hashing", () => {
   it("uses argon2id with at least 19 MiB and 2 iterations", async () => {
