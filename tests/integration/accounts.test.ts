@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createOwnerWithInvite,
   isOwnerInviteValid,
@@ -27,11 +27,12 @@ import * as setupOwnerRoute from "../../app/routes/auth-setup-owner";
 import * as profileRoute from "../../app/routes/profile";
 import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
+import { productionPasswordCost } from "../support/password-cost";
 import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
 
-// The production hashing cost, which the other tests lower (tests/support/setup.ts).
-vi.unmock("@node-rs/argon2");
+// The production hashing cost, which the other tests lower (tests/support/password-cost.ts).
+productionPasswordCost();
 
 function outboxLinks(context: AppLoadContext, to: string): string[] {
   const dir = path.join(context.runtime.env.DATA_DIR, "outbox");

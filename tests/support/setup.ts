@@ -1,4 +1,5 @@
 import { afterEach, vi } from "vitest";
+import { lowPasswordCost, testHashOptions } from "./password-cost";
 
 // A test fails on any console error or warning it did not expect (mock console in the test to allow one).
 const fail =
@@ -9,18 +10,17 @@ const fail =
 console.error = fail("error");
 console.warn = fail("warn");
 
-// Passwords are hashed at a low argon2 cost in the tests (a few milliseconds less per account and
-// sign-in, over a thousand of them); verifying reads the cost from the stored hash. The production
-// cost is asserted where it is set (app/accounts/password.server.test.ts) and on a registration
-// (tests/integration/accounts.test.ts): both unmock this.
+// Passwords are hashed at a low cost unless a test file asks for the production one
+// (tests/support/password-cost.ts).
 vi.mock("@node-rs/argon2", async (importOriginal) => {
   const argon2 = await importOriginal<typeof import("@node-rs/argon2")>();
   return {
     ...argon2,
     hash: (password: string, options?: import("@node-rs/argon2").Options) =>
-      argon2.hash(password, { ...options, memoryCost: 1024, timeCost: 1 }),
+      argon2.hash(password, testHashOptions(options)),
   };
 });
+lowPasswordCost();
 
 afterEach(() => {
   vi.restoreAllMocks();
