@@ -1,4 +1,5 @@
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
+import { stopExpirySweeps } from "../../app/platform/server/rate-limit.server";
 import { lowPasswordCost, testHashOptions } from "./password-cost";
 
 // A test fails on any console error or warning it did not expect (mock console in the test to allow one).
@@ -24,4 +25,10 @@ lowPasswordCost();
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+// A test file's databases are closed by its end; test files share a process (vite.config.ts), so
+// the rate limiters' timed sweeps of them stop too, before they query a closed database.
+afterAll(() => {
+  stopExpirySweeps();
 });
