@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { BUILT, SOURCES } from "../../bin/build-state.js";
 import { ensureCurrentBuild } from "../support/build";
 
@@ -9,8 +9,14 @@ import { ensureCurrentBuild } from "../support/build";
 // (tests/support/build.ts). Here on a checkout whose two build steps are stand-ins: the first
 // counts its runs and takes a while, the second writes the built files.
 
+const made: string[] = [];
+afterEach(() => {
+  for (const root of made.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+});
+
 function fakeCheckout(): { root: string; runs(): number } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "studio-build-test-"));
+  made.push(root);
   for (const source of SOURCES) {
     fs.mkdirSync(path.dirname(path.join(root, source)), { recursive: true });
     fs.writeFileSync(path.join(root, source), "");
@@ -50,7 +56,6 @@ describe("the tests' build", () => {
     fs.utimesSync(path.join(root, "server.ts"), later, later);
     await ensureCurrentBuild(root);
     expect(runs()).toBe(2);
-    fs.rmSync(root, { recursive: true, force: true });
   });
 
   it("fails with the step's output when a step fails", async () => {
@@ -60,6 +65,5 @@ describe("the tests' build", () => {
       `console.error("broken"); process.exit(3);`,
     );
     await expect(ensureCurrentBuild(root)).rejects.toThrow(/the build failed \(3\):\n.*broken/s);
-    fs.rmSync(root, { recursive: true, force: true });
   });
 });
