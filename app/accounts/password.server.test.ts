@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { productionPasswordCost } from "../../tests/support/password-cost";
 import { hashPassword, verifyPassword } from "./password.server";
+
+// The production hashing cost, which the other tests lower (tests/support/password-cost.ts).
+productionPasswordCost();
 
 describe("password hashing", () => {
   it("uses argon2id with at least 19 MiB and 2 iterations", async () => {

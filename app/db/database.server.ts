@@ -49,7 +49,12 @@ export type DatabaseHandle = EngineDatabase & {
 
 export type DatabaseTarget =
   | { engine: "postgres"; url: string; poolSize?: number }
-  | { engine: "pglite"; dataDir?: string };
+  | {
+      engine: "pglite";
+      dataDir?: string;
+      /** A data directory dumped by PGlite's dumpDataDir() to start from (tests: a migrated one). */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.engine === "postgres") {
@@ -72,7 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   // No dataDir: an in-memory database (tests).
-  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const pglite = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await pglite.waitReady;
   const db: Database = drizzlePglite(pglite, { schema });
   return {

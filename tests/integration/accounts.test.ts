@@ -28,8 +28,12 @@ import * as setupOwnerRoute from "../../app/routes/auth-setup-owner";
 import * as profileRoute from "../../app/routes/profile";
 import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
+import { productionPasswordCost } from "../support/password-cost";
 import { said } from "../support/reply";
 import { testContext } from "../support/runtime";
+
+// The production hashing cost, which the other tests lower (tests/support/password-cost.ts).
+productionPasswordCost();
 
 function outboxLinks(context: AppContext, to: string): string[] {
   const dir = path.join(context.get(runtimeContext).env.DATA_DIR, "outbox");

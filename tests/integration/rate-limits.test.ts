@@ -11,6 +11,7 @@ import {
   AUTH_RULES,
   createRateLimits,
   type LimitStore,
+  stopExpirySweeps,
 } from "../../app/platform/server/rate-limit.server";
 import { action as gamePlayed } from "../../app/routes/games-played";
 import { testEngines } from "../support/database";
@@ -178,5 +179,30 @@ describe.each(testEngines())("rate limits on $name", (engine) => {
       context: elsewhere,
     } as never);
     expect(answer.status).toBe(204);
+  });
+});
+
+// The database store sweeps expired rows every five minutes. A closed database is swept no more
+// once its sweep is stopped: the tests close a database per file in one process (the sweep of a
+// closed one failed, with a warning, in whichever test file ran five minutes later).
+describe("the sweep of expired rows", () => {
+  it("runs on a timer and stops for a database being closed", async () => {
+    const [engine] = testEngines();
+    const handle = await engine!.open();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      createRateLimits(handle.db, env(), "database");
+      await handle.close();
+      // Swept while the database is gone: the library warns.
+      await vi.advanceTimersByTimeAsync(5 * 60_000 + 1);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain("Failed to clear expired records");
+      stopExpirySweeps(handle.db);
+      await vi.advanceTimersByTimeAsync(20 * 60_000);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -39,7 +39,8 @@ describe.each(engines)("log lines on $name", (engine) => {
         AUTH_SECRET: crypto.randomBytes(24).toString("hex"),
       },
     });
-  });
+    // A missing or stale build is made first, a minute or two (tests/support/build.ts).
+  }, 300_000);
   afterAll(async () => {
     await server?.stop();
     await database?.drop();

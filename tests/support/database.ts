@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
@@ -8,7 +9,10 @@ export type TestEngine = { name: "pglite" | "postgres"; open(): Promise<Database
 /**
  * The engines integration tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
  * Each open() gives a new, migrated, empty database (on PostgreSQL a database created for the test
- * and dropped when it is closed), so test files never see each other's rows.
+ * and dropped when it is closed), so test files never see each other's rows. Under vitest the
+ * migrations ran once for the whole run (tests/support/global-setup.ts): a PGlite database starts
+ * from that run's dump, a PostgreSQL one is a copy of its template database. Without them (another
+ * runner, a script) each open() migrates.
  */
 export function testEngines(): TestEngine[] {
   const engines: TestEngine[] = [{ name: "pglite", open: openPglite }];
@@ -17,16 +21,30 @@ export function testEngines(): TestEngine[] {
   return engines;
 }
 
+/** Where the run's migrated PGlite dump and PostgreSQL template are named, for the workers. */
+export const MIGRATED = {
+  pgliteDump: "TEST_PGLITE_MIGRATED_DUMP",
+  postgresTemplate: "TEST_DATABASE_MIGRATED_TEMPLATE",
+} as const;
+
+let migratedDump: Blob | undefined;
+
 async function openPglite(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ engine: "pglite" });
-  await migrate(handle);
-  return handle;
+  const dumpFile = process.env[MIGRATED.pgliteDump];
+  if (!dumpFile) {
+    const handle = await openDatabase({ engine: "pglite" });
+    await migrate(handle);
+    return handle;
+  }
+  migratedDump ??= new Blob([fs.readFileSync(dumpFile)]);
+  return openDatabase({ engine: "pglite", loadDataDir: migratedDump });
 }
 
 async function openPostgres(adminUrl: string): Promise<DatabaseHandle> {
-  const created = await createDatabase(adminUrl, "studio_test_");
+  const template = process.env[MIGRATED.postgresTemplate];
+  const created = await createDatabase(adminUrl, "studio_test_", { template });
   const handle = await openDatabase({ engine: "postgres", url: created.url, poolSize: 4 });
-  await migrate(handle);
+  if (!template) await migrate(handle);
   return {
     ...handle,
     close: async () => {
@@ -39,12 +57,17 @@ async function openPostgres(adminUrl: string): Promise<DatabaseHandle> {
 export type CreatedDatabase = { name: string; url: string; drop(): Promise<void> };
 
 /**
- * A new, empty PostgreSQL database on the server behind `adminUrl`, named `prefix` plus random hex;
- * drop() removes it (connections and all). Integration, fuzz and system tests each make their own.
+ * A new, empty PostgreSQL database on the server behind `adminUrl`, named `prefix` plus random hex,
+ * or a copy of `template`; drop() removes it (connections and all). Integration, fuzz and system
+ * tests each make their own.
  */
-export async function createDatabase(adminUrl: string, prefix: string): Promise<CreatedDatabase> {
+export async function createDatabase(
+  adminUrl: string,
+  prefix: string,
+  { template }: { template?: string } = {},
+): Promise<CreatedDatabase> {
   const name = `${prefix}${crypto.randomBytes(6).toString("hex")}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

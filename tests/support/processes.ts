@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureCurrentBuild } from "./build";
 import { killOwnedProcesses, spawnOwned } from "./process-registry";
 
 // Starting real server processes (`node bin/start.js`, as `npm start` does) for the browser, system,
@@ -154,6 +155,8 @@ export async function startServer(
   const launcher = options.launcher ?? "compiled";
   const group = launcher === "tsx";
   const nodeArgs = options.nodeArgs ?? [];
+  // `npm start` would build a missing or stale build in each server; it is built once instead.
+  if (launcher === "compiled") await ensureCurrentBuild(ROOT);
   const [command, commandArgs] =
     launcher === "tsx"
       ? [path.join(ROOT, "node_modules/.bin/tsx"), args]

@@ -1,4 +1,6 @@
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
+import { stopExpirySweeps } from "../../app/platform/server/rate-limit.server";
+import { lowPasswordCost, testHashOptions } from "./password-cost";
 
 // A test fails on any console error or warning it did not expect (mock console in the test to allow one).
 const fail =
@@ -9,6 +11,24 @@ const fail =
 console.error = fail("error");
 console.warn = fail("warn");
 
+// Passwords are hashed at a low cost unless a test file asks for the production one
+// (tests/support/password-cost.ts).
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const argon2 = await importOriginal<typeof import("@node-rs/argon2")>();
+  return {
+    ...argon2,
+    hash: (password: string, options?: import("@node-rs/argon2").Options) =>
+      argon2.hash(password, testHashOptions(options)),
+  };
+});
+lowPasswordCost();
+
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+// A test file's databases are closed by its end; test files share a process (vite.config.ts), so
+// the rate limiters' timed sweeps of them stop too, before they query a closed database.
+afterAll(() => {
+  stopExpirySweeps();
 });

@@ -76,6 +76,24 @@ function verdict(res: RateLimiterRes, allowed: boolean): Verdict {
 // database (tests) count together, as two processes on one PostgreSQL database do.
 const limiters = new WeakMap<Database, Map<string, RateLimiterAbstract>>();
 
+/** The limiter of each database that sweeps its expired rows on a five-minute timer. */
+type Sweeper = RateLimiterDrizzle & { _clearExpiredTimeoutId?: NodeJS.Timeout };
+const sweepers = new Map<Database, Sweeper>();
+
+/**
+ * Stops the timed sweep of expired rows over `db`, or over every database: for a database that is
+ * being closed, which the sweep would otherwise query. The server closes its database only as it
+ * exits; the tests close many in one process (tests/support/setup.ts). The library has no call for
+ * it, so its timer is cleared.
+ */
+export function stopExpirySweeps(db?: Database): void {
+  for (const [swept, sweeper] of sweepers) {
+    if (db !== undefined && swept !== db) continue;
+    clearTimeout(sweeper._clearExpiredTimeoutId);
+    sweepers.delete(swept);
+  }
+}
+
 function limiterFor(
   db: Database,
   store: LimitStore,
@@ -92,18 +110,25 @@ function limiterFor(
   if (!limiter) {
     limiter =
       store === "database"
-        ? new RateLimiterDrizzle({
-            storeClient: db,
-            schema: rateLimits,
-            keyPrefix,
-            points,
-            duration: seconds,
-            // One sweeper of expired rows per database is enough.
-            clearExpiredByTimeout: byPrefix.size === 0,
-          })
+        ? databaseLimiter(db, keyPrefix, points, seconds)
         : new RateLimiterMemory({ keyPrefix, points, duration: seconds });
     byPrefix.set(id, limiter);
   }
+  return limiter;
+}
+
+function databaseLimiter(db: Database, keyPrefix: string, points: number, seconds: number) {
+  // One sweeper of expired rows per database is enough.
+  const sweeps = !sweepers.has(db);
+  const limiter = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix,
+    points,
+    duration: seconds,
+    clearExpiredByTimeout: sweeps,
+  });
+  if (sweeps) sweepers.set(db, limiter);
   return limiter;
 }
 
