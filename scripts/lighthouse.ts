@@ -2,7 +2,8 @@
 // Usage: npm run lighthouse -- [--runs N] [--min SCORE] [--pages /,/news] [--url BASE] [--all]
 //   --runs N     runs per page (default 1); the table shows the median run (Lighthouse's own pick)
 //   --min SCORE  exit 1 when any category of any page scores below SCORE (0-100)
-//   --pages      comma-separated paths (default: every public page; "/news/:id" is the first article)
+//   --pages      comma-separated paths (default: every public page; "/news/:id" is the first
+//                article, "/games/:slug" the first game page)
 //   --url BASE   audit a server that is already running instead of starting one
 //   --all        also list failing audits that carry no weight (diagnostics, hints)
 // Without --url it starts `node bin/start.js --demo` on a throwaway DATA_DIR (the server builds first
@@ -21,7 +22,7 @@ import { freePort, ROOT, startServer } from "../tests/support/processes";
 
 const OUT_DIR = path.join(ROOT, "lighthouse-results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const DEFAULT_PAGES = ["/", "/news", "/news/:id", "/games", "/contact", "/auth"];
+const DEFAULT_PAGES = ["/", "/news", "/news/:id", "/games", "/games/:slug", "/contact", "/auth"];
 
 const { values: options } = parseArgs({
   options: {
@@ -63,7 +64,13 @@ try {
 
   const results: PageResult[] = [];
   for (const page of pages) {
-    const url = base + (page === "/news/:id" ? await firstArticlePath(base) : page);
+    const url =
+      base +
+      (page === "/news/:id"
+        ? await firstLinkPath(base, "news")
+        : page === "/games/:slug"
+          ? await firstLinkPath(base, "games")
+          : page);
     const lhrs: Result[] = [];
     for (let run = 1; run <= runs; run++) {
       process.stderr.write(`lighthouse ${url} (run ${run}/${runs})\n`);
@@ -198,11 +205,11 @@ function writeResults(results: PageResult[]) {
   fs.writeFileSync(path.join(OUT_DIR, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
 }
 
-/** The path of the newest article, read from the news list. */
-async function firstArticlePath(base: string): Promise<string> {
-  const html = await (await fetch(`${base}/news`)).text();
-  const match = html.match(/href="(\/news\/[\w-]+)"/);
-  if (!match?.[1]) throw new Error("no article link on /news: is there demo content?");
+/** The path of the first article or game page, read from its list. */
+async function firstLinkPath(base: string, list: "news" | "games"): Promise<string> {
+  const html = await (await fetch(`${base}/${list}`)).text();
+  const match = html.match(new RegExp(`href="(/${list}/[\\w-]+)"`));
+  if (!match?.[1]) throw new Error(`no link on /${list}: is there demo content?`);
   return match[1];
 }
 
