@@ -1,6 +1,6 @@
 import { LayoutDashboard } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { type Permission, ROLE_LABELS, type Role } from "~/roles";
@@ -73,14 +73,12 @@ function useTabNavigation() {
   const navigate = useNavigate();
   const open = tabAt(location.pathname);
   // A click focuses a tab, presses it and clicks its link: one navigation for the three.
-  const asked = useRef<AdminTab | null>(null);
-  useEffect(() => {
-    asked.current = null;
-  }, [location.pathname]);
+  const asked = useRef<{ from: string; tab: AdminTab } | null>(null);
   const choose = (value: string) => {
     const tab = ADMIN_TABS.find((one) => one.value === value)?.value;
-    if (!tab || tab === open || tab === asked.current) return;
-    asked.current = tab;
+    if (!tab || tab === open) return;
+    if (asked.current?.from === location.pathname && asked.current.tab === tab) return;
+    asked.current = { from: location.pathname, tab };
     void navigate(tabPath(tab), { replace: true, preventScrollReset: true });
   };
   return [open, choose] as const;
