@@ -272,7 +272,7 @@ test("a javascript: game link is refused, in the form and by the server", async 
   await expect(entry(page, game.title)).toHaveCount(0);
 
   // A request made by hand, past the form, is refused by the server too.
-  const response = await forgeAdminPost(page, {
+  const response = await forgeAdminPost(page, "games", {
     intent: "game-create",
     title: game.title,
     description: game.description,
@@ -398,7 +398,7 @@ test("a reorder naming games that do not exist is refused with 409 and changes n
 }) => {
   const before = await manageGames(page);
   const unknownIds = before.map(() => crypto.randomUUID());
-  const response = await forgeAdminPost(page, {
+  const response = await forgeAdminPost(page, "games", {
     intent: "games-reorder",
     ids: JSON.stringify(unknownIds),
   });

@@ -122,7 +122,8 @@ test.describe("guards", () => {
     await signInAs(page, "moderator");
     const menu = await openAccountMenu(page, roleEmail("moderator"));
     await menu.getByRole("menuitem", { name: "Admin Panel" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/admin");
+    // /admin opens the first tab the role may: the inbox.
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/messages");
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   });
 

@@ -16,7 +16,7 @@ import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
 import * as roleManagement from "../../app/routes/role-management";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
-import { openAdmin, postAdmin } from "../support/admin";
+import { adminLoader, adminAction as callAdminAction } from "../support/admin";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
@@ -47,7 +47,7 @@ const forbidden: Expect = { status: 403 };
 // Each form posted to its intent's tab, as the dashboard posts it.
 const adminAction =
   (form: Record<string, string>) => (context: AppContext, cookie: string | undefined) =>
-    postAdmin(context, form, cookie);
+    callAdminAction(context, form, cookie);
 
 const MATRIX: Cell[] = [
   {
@@ -137,7 +137,7 @@ const MATRIX: Cell[] = [
     // A tab's action answers its own intents only: another tab's is unknown there.
     name: "POST /admin/games news-create (action, another tab's intent)",
     call: (context, cookie) =>
-      postAdmin(
+      callAdminAction(
         context,
         { intent: "news-create", title: "Elsewhere", content: "Body" },
         cookie,
@@ -154,7 +154,7 @@ const MATRIX: Cell[] = [
   },
   {
     name: "GET /admin (loader)",
-    call: (context, cookie) => openAdmin(context, "/admin", cookie),
+    call: (context, cookie) => adminLoader(context, "/admin", cookie),
     expect: {
       "signed out": toAuthAndBack("/admin"),
       guest: toAuth,
@@ -166,7 +166,7 @@ const MATRIX: Cell[] = [
   },
   {
     name: "GET /admin?tab=games (loader, an old link)",
-    call: (context, cookie) => openAdmin(context, "/admin?tab=games&nq=x", cookie),
+    call: (context, cookie) => adminLoader(context, "/admin?tab=games&nq=x", cookie),
     expect: {
       "signed out": toAuthAndBack("/admin?tab=games&nq=x"),
       guest: toAuth,
@@ -178,7 +178,7 @@ const MATRIX: Cell[] = [
   },
   {
     name: "GET /admin/messages (loader)",
-    call: (context, cookie) => openAdmin(context, "/admin/messages", cookie),
+    call: (context, cookie) => adminLoader(context, "/admin/messages", cookie),
     expect: {
       "signed out": toAuthAndBack("/admin/messages"),
       guest: toAuth,
@@ -190,7 +190,7 @@ const MATRIX: Cell[] = [
   },
   {
     name: "GET /admin/news (loader)",
-    call: (context, cookie) => openAdmin(context, "/admin/news", cookie),
+    call: (context, cookie) => adminLoader(context, "/admin/news", cookie),
     expect: {
       "signed out": toAuthAndBack("/admin/news"),
       guest: toAuth,
@@ -202,7 +202,7 @@ const MATRIX: Cell[] = [
   },
   {
     name: "GET /admin/games (loader)",
-    call: (context, cookie) => openAdmin(context, "/admin/games", cookie),
+    call: (context, cookie) => adminLoader(context, "/admin/games", cookie),
     expect: {
       "signed out": toAuthAndBack("/admin/games"),
       guest: toAuth,

@@ -5,7 +5,7 @@ import * as games from "../../app/routes/admin-games";
 import * as entry from "../../app/routes/admin-index";
 import * as messages from "../../app/routes/admin-messages";
 import * as news from "../../app/routes/admin-news";
-import { outcome, postForm, request } from "./accounts";
+import { outcome, request } from "./accounts";
 
 // The admin dashboard's routes as the browser reaches them: each tab's loader and action at its own
 // address (docs/product.md#admin-dashboard), and /admin itself.
@@ -20,21 +20,41 @@ export function tabOfIntent(form: Record<string, string>): AdminTab {
     : "messages";
 }
 
-/** Posts an admin form as the dashboard does, to its intent's tab unless told; the outcome. */
-export function postAdmin(
+/** A tab's action answering an admin form, posted as the dashboard does to its intent's tab. */
+export function adminAction(
   context: AppContext,
   form: Record<string, string>,
   cookie?: string,
   tab: AdminTab = tabOfIntent(form),
-) {
-  return postForm(ADMIN_TAB_ROUTES[tab], context, tabPath(tab), form, cookie);
+): Promise<unknown> {
+  const route = ADMIN_TAB_ROUTES[tab] as { action: (args: never) => Promise<unknown> };
+  return route.action({
+    request: request(tabPath(tab), { cookie, form }),
+    context,
+    params: {},
+  } as never);
 }
 
-/** The outcome of opening an address of the dashboard: `/admin…` or a tab's (`/admin/news?nq=x`). */
-export function openAdmin(context: AppContext, path: string, cookie?: string) {
+/** The outcome of `adminAction`. */
+export function postAdmin(
+  context: AppContext,
+  form: Record<string, string>,
+  cookie?: string,
+  tab?: AdminTab,
+) {
+  return outcome(() => adminAction(context, form, cookie, tab));
+}
+
+/** The loader of an address of the dashboard: `/admin…` or a tab's (`/admin/news?nq=x`). */
+export function adminLoader(context: AppContext, path: string, cookie?: string): Promise<unknown> {
   const tab = tabAt(new URL(path, "http://localhost").pathname);
-  const loader = (tab ? ADMIN_TAB_ROUTES[tab] : entry).loader as (args: never) => unknown;
-  return outcome(() =>
-    loader({ request: request(path, { cookie }), context, params: {} } as never),
-  );
+  const route = (tab ? ADMIN_TAB_ROUTES[tab] : entry) as {
+    loader: (args: never) => Promise<unknown>;
+  };
+  return route.loader({ request: request(path, { cookie }), context, params: {} } as never);
+}
+
+/** The outcome of `adminLoader`. */
+export function openAdmin(context: AppContext, path: string, cookie?: string) {
+  return outcome(() => adminLoader(context, path, cookie));
 }
