@@ -14,20 +14,20 @@ type RootData = { user: { role: Role; permissions: Record<Permission, boolean> }
  * of the tabs the role may open, each a link to its own route, whose page shows below.
  */
 export function AdminFrame() {
-  const user = useRouteLoaderData("root") as RootData | undefined;
-  const tabs = user?.user ? permittedTabs(user.user.permissions) : [];
+  const user = (useRouteLoaderData("root") as RootData | undefined)?.user;
+  const tabs = user ? permittedTabs(user.permissions) : [];
   const [open, choose] = useTabNavigation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="flex flex-wrap items-center gap-3">
         <LayoutDashboard aria-hidden="true" className="size-8 text-primary" />
         <h1 className="text-3xl font-black tracking-tight">Admin Dashboard</h1>
-        {user?.user && (
+        {user && (
           <span
             className="rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground"
             data-testid="admin-role"
           >
-            {ROLE_LABELS[user.user.role]}
+            {ROLE_LABELS[user.role]}
           </span>
         )}
       </header>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { countPosts, gotoHydrated, reloadHydrated } from "../support/browser";
+import { countPosts, reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
@@ -455,7 +455,6 @@ test("failed add, update and delete are told and the list keeps the server's gam
   // The server holds exactly what it held before.
   const publicTitles = await publicOrder(page);
   expect(publicTitles).toEqual(titlesOf(before));
-  await gotoHydrated(page, "/admin");
-  await page.getByRole("tab", { name: "Game Management" }).click();
+  await openAdmin(page, "Game Management");
   expect(await manageGames(page)).toEqual(before);
 });
