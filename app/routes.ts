@@ -10,7 +10,13 @@ export default [
   route("contact", "routes/contact.tsx"), //                      /contact          Contact
   route("auth", "routes/auth.tsx"), //                            /auth             Login and register
   route("profile", "routes/profile.tsx"), //                      /profile          My Profile
-  route("admin", "routes/admin.tsx"), //                          /admin            Admin dashboard
+  route("admin", "routes/admin.tsx", [
+    //                                                            /admin            Admin dashboard
+    index("routes/admin-index.tsx"), //                           /admin            its first tab
+    route("messages", "routes/admin-messages.tsx"), //            /admin/messages   Contact Messages
+    route("news", "routes/admin-news.tsx"), //                    /admin/news       News Management
+    route("games", "routes/admin-games.tsx"), //                  /admin/games      Game Management
+  ]),
   route("role-management", "routes/role-management.tsx"), //      /role-management  Role management
   route("*", "routes/not-found.tsx"), //                          *                 404 page
 

@@ -1,4 +1,3 @@
-import type { SessionUser } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
 import { GameSchema, ReorderSchema } from "~/games";
 import { addGame, deleteGame, reorderGames, updateGame } from "~/games/index.server";
@@ -9,16 +8,20 @@ import { formErrorReply } from "~/platform/errors/adapters.server";
 import { AppError, isAppError } from "~/platform/errors/app-error";
 import { SERVER_FAILURE } from "~/platform/forms/fetcher-reply";
 import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
+import { readForm } from "~/platform/forms/read-form.server";
 import { handleSubmission, replyTo, submissionOf } from "~/platform/forms/submission.server";
 import { z } from "~/platform/forms/zod";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { failIfInjected } from "~/platform/server/faults.server";
 import { can } from "~/roles";
+import { requireStaff } from "./admin-guard.server";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
+import { type AdminTab, tabPermission } from "./admin-tabs";
 
-// The admin dashboard's writes (docs/product.md#admin-dashboard): each intent, the permission it
-// needs, the schema its form is parsed with and what it calls. The route module only hands the form
-// here; every answer is the submission's reply, a refusal (AppError) with its status.
+// The admin dashboard's writes (docs/product.md#admin-dashboard): each intent, the schema its form
+// is parsed with and what it calls. Each tab's route answers its own intents (./admin-intents.ts)
+// and needs its tab's permission; every answer is the submission's reply, a refusal (AppError)
+// with its status.
 
 export { ADMIN_INTENTS, type AdminIntent } from "./admin-intents";
 
@@ -65,16 +68,19 @@ function refuse(form: FormData, error: AppError) {
   return formErrorReply((options) => replyTo(submissionOf(form, z.object({})), options), error);
 }
 
-export async function runAdminAction(
-  request: Request,
-  context: AppContext,
-  user: SessionUser,
-  form: FormData,
-) {
-  const intent = parseIntent(AdminIntentSchema, form);
-  if (intent === null) return refuse(form, new AppError("invalid", UNKNOWN_INTENT));
-  if (!can(user.role, ADMIN_INTENTS[intent])) {
+/**
+ * A tab's action: staff only (others are sent to /auth), a role with the tab's permission (else
+ * 403), and one of the tab's own intents (else 400), then the write.
+ */
+export async function runAdminAction(request: Request, context: AppContext, tab: AdminTab) {
+  const user = await requireStaff(request, context);
+  const form = await readForm(request);
+  if (!can(user.role, tabPermission(tab))) {
     return refuse(form, new AppError("forbidden", "Your role does not allow this."));
+  }
+  const intent = parseIntent(AdminIntentSchema, form);
+  if (intent === null || ADMIN_INTENTS[intent] !== tab) {
+    return refuse(form, new AppError("invalid", UNKNOWN_INTENT));
   }
   const { db, logger } = context.get(runtimeContext);
   const actor = { id: user.id, email: user.email };

@@ -1,94 +1,62 @@
 import { LayoutDashboard } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
-import { GamesTab } from "~/games";
-import type { GameEntry } from "~/games/index.server";
-import type { MediaImage } from "~/media";
-import { type InboxFilter, MessagesTab } from "~/messages";
-import type { MessageEntry } from "~/messages/index.server";
-import { type NewsState, NewsTab } from "~/news";
-import type { NewsEntry } from "~/news/index.server";
-import type { Page } from "~/platform/paging/cursor";
+import type * as React from "react";
+import { useRef } from "react";
+import { NavLink, Outlet, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { type Permission, ROLE_LABELS, type Role } from "~/roles";
-import { ADMIN_LIST_PARAMS } from "./admin-lists";
-import { type AdminTab, openTab, permittedTabs, TAB_PARAM } from "./admin-tabs";
+import { ADMIN_TABS, type AdminTab, permittedTabs, tabAt, tabPath } from "./admin-tabs";
 
-type Paged<T> = Page<T> | null;
+/** What the dashboard's frame reads of the root's data: the signed-in user's role. */
+type RootData = { user: { role: Role; permissions: Record<Permission, boolean> } | null };
 
-export type AdminData = {
-  role: Role;
-  permissions: Record<Permission, boolean>;
-  /** The open tab: the address's, when the role may open it (docs/product.md#admin-dashboard). */
-  tab: AdminTab | null;
-  messages: {
-    page: Paged<MessageEntry>;
-    error: string | null;
-    unread: number;
-    filter: InboxFilter;
-  };
-  news: {
-    page: Paged<NewsEntry>;
-    error: string | null;
-    search: string;
-    state: NewsState | null;
-    covers: Record<string, MediaImage>;
-  };
-  games: { items: GameEntry[] | null; error: string | null; images: Record<string, MediaImage> };
-};
-
-export function AdminDashboard({ role, permissions, tab, messages, news, games }: AdminData) {
-  // Each tab exists only when the role's permission allows it; the first one is the default.
-  const tabs = permittedTabs(permissions);
-  const [open, setOpen] = useOpenTab(permissions, tab);
+/**
+ * The dashboard's frame (docs/product.md#admin-dashboard): the heading with the role, and a tab bar
+ * of the tabs the role may open, each a link to its own route, whose page shows below.
+ */
+export function AdminFrame() {
+  const user = (useRouteLoaderData("root") as RootData | undefined)?.user;
+  const tabs = user ? permittedTabs(user.permissions) : [];
+  const [open, choose] = useTabNavigation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="flex flex-wrap items-center gap-3">
         <LayoutDashboard aria-hidden="true" className="size-8 text-primary" />
         <h1 className="text-3xl font-black tracking-tight">Admin Dashboard</h1>
-        <span
-          className="rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground"
-          data-testid="admin-role"
-        >
-          {ROLE_LABELS[role]}
-        </span>
+        {user && (
+          <span
+            className="rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground"
+            data-testid="admin-role"
+          >
+            {ROLE_LABELS[user.role]}
+          </span>
+        )}
       </header>
-      <Tabs value={open ?? undefined} onValueChange={setOpen} className="mt-8">
+      <Tabs value={open ?? undefined} onValueChange={choose} className="mt-8">
         <TabsList className="w-full justify-start sm:w-auto">
           {tabs.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
-              {tab.label}
+            <TabsTrigger
+              key={tab.value}
+              value={tab.value}
+              onMouseDown={leaveModifiedClicks}
+              asChild
+            >
+              <NavLink
+                to={tabPath(tab.value)}
+                onClick={(event) => {
+                  if (isModified(event)) return;
+                  event.preventDefault();
+                  choose(tab.value);
+                }}
+                type={undefined}
+              >
+                {tab.label}
+              </NavLink>
             </TabsTrigger>
           ))}
         </TabsList>
-        {messages.page && (
-          <TabsContent value="messages">
-            <MessagesTab
-              messages={messages.page.items}
-              loadError={messages.error}
-              page={messages.page}
-              unread={messages.unread}
-              filter={messages.filter}
-              params={ADMIN_LIST_PARAMS.messages}
-            />
-          </TabsContent>
-        )}
-        {news.page && (
-          <TabsContent value="news">
-            <NewsTab
-              news={news.page.items}
-              loadError={news.error}
-              page={news.page}
-              search={news.search}
-              state={news.state}
-              covers={news.covers}
-              params={ADMIN_LIST_PARAMS.news}
-            />
-          </TabsContent>
-        )}
-        {games.items && (
-          <TabsContent value="games">
-            <GamesTab games={games.items} loadError={games.error} images={games.images} />
+        {open && (
+          <TabsContent value={open}>
+            <Outlet />
           </TabsContent>
         )}
       </Tabs>
@@ -97,26 +65,31 @@ export function AdminDashboard({ role, permissions, tab, messages, news, games }
 }
 
 /**
- * The open tab, kept in the address: choosing one replaces `?tab=` (no history entry per tab, as
- * arrow keys move through them), and an address that changes (a link) opens its tab.
+ * The open tab is the address's; choosing another (a click, or the arrow keys moving through the
+ * tabs) goes to its address in place of this one, so the tabs leave no history entry each.
  */
-function useOpenTab(permissions: AdminData["permissions"], fromServer: AdminTab | null) {
-  const [params, setParams] = useSearchParams();
-  const wanted = params.get(TAB_PARAM);
-  const [open, setOpen] = useState(fromServer);
-  useEffect(() => {
-    setOpen(openTab(permissions, wanted));
-  }, [permissions, wanted]);
+function useTabNavigation() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = tabAt(location.pathname);
+  // A click focuses a tab, presses it and clicks its link: one navigation for the three.
+  const asked = useRef<{ from: string; tab: AdminTab } | null>(null);
   const choose = (value: string) => {
-    setOpen(openTab(permissions, value));
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(TAB_PARAM, value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    const tab = ADMIN_TABS.find((one) => one.value === value)?.value;
+    if (!tab || tab === open) return;
+    if (asked.current?.from === location.pathname && asked.current.tab === tab) return;
+    asked.current = { from: location.pathname, tab };
+    void navigate(tabPath(tab), { replace: true, preventScrollReset: true });
   };
   return [open, choose] as const;
+}
+
+/** A click for a new tab or window: the browser's, not the tabs'. */
+function isModified(event: React.MouseEvent) {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
+/** Radix presses a tab on mouse down; a click for a new tab or window is left to the link. */
+function leaveModifiedClicks(event: React.MouseEvent) {
+  if (isModified(event)) event.preventDefault();
 }

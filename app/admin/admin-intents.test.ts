@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { can, ROLES } from "~/roles";
-import { ADMIN_INTENTS, AdminIntentSchema } from "./admin-intents";
+import { ADMIN_INTENTS, AdminIntentSchema, intentPermission } from "./admin-intents";
+import { ADMIN_TABS } from "./admin-tabs";
 
 describe("admin intents", () => {
   it("accepts exactly the intents of the table", () => {
@@ -16,11 +17,22 @@ describe("admin intents", () => {
     },
   );
 
-  it("names a real permission for each intent, held by staff only", () => {
-    for (const permission of Object.values(ADMIN_INTENTS)) {
+  it("names a real permission for each intent, its tab's, held by staff only", () => {
+    for (const intent of AdminIntentSchema.options) {
+      const permission = intentPermission(intent);
+      expect(ADMIN_TABS.find((tab) => tab.value === ADMIN_INTENTS[intent])?.permission).toBe(
+        permission,
+      );
       expect(can("guest", permission)).toBe(false);
       expect(can("owner", permission)).toBe(true);
     }
+    expect(intentPermission("mark-read")).toBe("canManageMessages");
+    expect(intentPermission("news-delete")).toBe("canManageNews");
+    expect(intentPermission("games-reorder")).toBe("canManageGames");
     expect(ROLES).toContain("owner");
+  });
+
+  it("gives every tab at least one intent", () => {
+    for (const tab of ADMIN_TABS) expect(Object.values(ADMIN_INTENTS)).toContain(tab.value);
   });
 });

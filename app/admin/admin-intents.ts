@@ -1,20 +1,21 @@
 import { z } from "~/platform/forms/zod";
 import type { Permission } from "~/roles";
+import { type AdminTab, tabPermission } from "./admin-tabs";
 
 /**
- * The admin dashboard's writes: each intent and the permission it needs
- * (docs/product.md#admin-dashboard).
+ * The admin dashboard's writes: each intent and the tab whose route serves it; the permission it
+ * needs is its tab's, from the one table in ./admin-tabs.ts (docs/product.md#admin-dashboard).
  */
 export const ADMIN_INTENTS = {
-  "mark-read": "canManageMessages",
-  "news-create": "canManageNews",
-  "news-update": "canManageNews",
-  "news-delete": "canManageNews",
-  "game-create": "canManageGames",
-  "game-update": "canManageGames",
-  "game-delete": "canManageGames",
-  "games-reorder": "canManageGames",
-} as const satisfies Record<string, Permission>;
+  "mark-read": "messages",
+  "news-create": "news",
+  "news-update": "news",
+  "news-delete": "news",
+  "game-create": "games",
+  "game-update": "games",
+  "game-delete": "games",
+  "games-reorder": "games",
+} as const satisfies Record<string, AdminTab>;
 
 export type AdminIntent = keyof typeof ADMIN_INTENTS;
 
@@ -22,3 +23,8 @@ export type AdminIntent = keyof typeof ADMIN_INTENTS;
 export const AdminIntentSchema = z.enum(
   Object.keys(ADMIN_INTENTS) as [AdminIntent, ...AdminIntent[]],
 );
+
+/** The permission an intent needs: its tab's. */
+export function intentPermission(intent: AdminIntent): Permission {
+  return tabPermission(ADMIN_INTENTS[intent]);
+}

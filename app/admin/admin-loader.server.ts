@@ -1,4 +1,3 @@
-import type { SessionUser } from "~/accounts/index.server";
 import { galleryImagesOf, listGames } from "~/games/index.server";
 import type { MediaImage } from "~/media";
 import { mediaImages } from "~/media/index.server";
@@ -7,87 +6,89 @@ import { NEWS_STATES, type NewsState } from "~/news";
 import { listNewsEntriesPage } from "~/news/index.server";
 import { pageRequestFrom } from "~/platform/paging/cursor";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
-import { permissionsOf } from "~/roles";
 import { ADMIN_LIST_PARAMS } from "./admin-lists";
-import { openTab, TAB_PARAM } from "./admin-tabs";
 
-// What /admin shows (docs/product.md#admin-dashboard): one page of each list the role may manage,
-// filtered and paged by the URL. A list whose read fails shows its error and leaves
-// the others alone.
+// What each tab of the dashboard shows (docs/product.md#admin-dashboard): one page of its own list,
+// filtered and paged by the URL. A list whose read fails shows its error (an empty list beside it).
 
 /** Messages and news a page of the dashboard shows. */
 const PAGE = { messages: 20, news: 20 };
+const FIRST = { direction: "first" } as const;
+const EMPTY = { items: [], newer: null, older: null };
 
-export async function loadAdmin(request: Request, context: AppContext, user: SessionUser) {
-  const { db, logger } = context.get(runtimeContext);
-  const permissions = permissionsOf(user.role);
+/** Reads a tab's list; a failure is logged and becomes the tab's error, with `fallback` shown. */
+async function read<T>(
+  context: AppContext,
+  what: string,
+  fallback: NoInfer<T>,
+  run: () => Promise<T>,
+) {
+  try {
+    return { value: await run(), error: null };
+  } catch (error) {
+    context.get(runtimeContext).logger.error({ err: error }, `admin: ${what} failed to load`);
+    return { value: fallback, error: `Failed to load ${what}` };
+  }
+}
+
+/** The Contact Messages tab: a page of the inbox, its filter and the unread count. */
+export async function loadMessagesTab(request: Request, context: AppContext) {
+  const { db } = context.get(runtimeContext);
   const params = new URL(request.url).searchParams;
-  const first = { direction: "first" } as const;
-  const inbox = {
+  const filter = {
     unreadOnly: params.get("unread") === "1",
     search: params.get("mq")?.trim() ?? "",
   };
-  const newsSearch = params.get("nq")?.trim() ?? "";
-  const wantedState = params.get("nstate");
-  const newsState = NEWS_STATES.find((state) => state === wantedState) as NewsState | undefined;
-  const load = async <T>(allowed: boolean, what: string, run: () => Promise<T>) => {
-    if (!allowed) return { value: null, error: null };
-    try {
-      return { value: await run(), error: null };
-    } catch (error) {
-      logger.error({ err: error }, `admin: ${what} failed to load`);
-      return { value: null, error: `Failed to load ${what}` };
-    }
-  };
-  const [messages, unread, news, games] = await Promise.all([
-    load(permissions.canManageMessages, "messages", () =>
+  const [page, unread] = await Promise.all([
+    read(context, "messages", EMPTY, () =>
       listMessagesPage(db, {
-        page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.messages) ?? first,
+        page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.messages) ?? FIRST,
         size: PAGE.messages,
-        ...inbox,
+        ...filter,
       }),
     ),
-    load(permissions.canManageMessages, "messages", () => countUnreadMessages(db)),
-    load(permissions.canManageNews, "news", () =>
-      listNewsEntriesPage(db, {
-        page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.news) ?? first,
-        size: PAGE.news,
-        search: newsSearch,
-        staff: { state: newsState },
-      }),
-    ),
-    load(permissions.canManageGames, "games", () => listGames(db)),
+    read(context, "messages", 0, () => countUnreadMessages(db)),
   ]);
-  const empty = { items: [], newer: null, older: null };
+  // An unread count that fails to load shows as none; the list says whether the inbox loaded.
+  return { page: page.value, error: page.error, unread: unread.value, filter };
+}
+
+/** The News Management tab: a page of the news, its search and state filter, and their covers. */
+export async function loadNewsTab(request: Request, context: AppContext) {
+  const { db } = context.get(runtimeContext);
+  const params = new URL(request.url).searchParams;
+  const search = params.get("nq")?.trim() ?? "";
+  const wanted = params.get("nstate");
+  const state = NEWS_STATES.find((one) => one === wanted) as NewsState | undefined;
+  const page = await read(context, "news", EMPTY, () =>
+    listNewsEntriesPage(db, {
+      page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.news) ?? FIRST,
+      size: PAGE.news,
+      search,
+      staff: { state },
+    }),
+  );
   // The covers of the listed news items, for the editor's picture of the cover it edits.
-  const coverIds = (news.value?.items ?? []).flatMap((item) => item.coverImage ?? []);
+  const coverIds = page.value.items.flatMap((item) => item.coverImage ?? []);
   const covers = coverIds.length
     ? Object.fromEntries(await mediaImages(db, coverIds).catch(() => new Map()))
     : {};
-  const listed = <T>(result: { value: T | null; error: string | null }, fallback: T) =>
-    result.value === null && result.error === null ? null : (result.value ?? fallback);
   return {
-    role: user.role,
-    permissions,
-    tab: openTab(permissions, params.get(TAB_PARAM)),
-    messages: {
-      page: listed(messages, empty),
-      error: messages.error,
-      unread: unread.value ?? 0,
-      filter: inbox,
-    },
-    news: {
-      page: listed(news, empty),
-      error: news.error,
-      search: newsSearch,
-      state: newsState ?? null,
-      covers: covers as Record<string, MediaImage>,
-    },
-    games: {
-      items: listed(games, []),
-      error: games.error,
-      // The screenshots of the listed games, for the editor's thumbnails.
-      images: games.value ? await galleryImagesOf(db, games.value).catch(() => ({})) : {},
-    },
+    page: page.value,
+    error: page.error,
+    search,
+    state: state ?? null,
+    covers: covers as Record<string, MediaImage>,
+  };
+}
+
+/** The Game Management tab: every game in order, with the screenshots the editor shows. */
+export async function loadGamesTab(context: AppContext) {
+  const { db } = context.get(runtimeContext);
+  const games = await read(context, "games", [], () => listGames(db));
+  return {
+    items: games.value,
+    error: games.error,
+    images: games.error ? {} : await galleryImagesOf(db, games.value).catch(() => ({})),
   };
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { permissionsOf } from "~/roles";
-import { onlyTabChanged, openTab, permittedTabs } from "./admin-tabs";
-
-const url = (path: string) => new URL(path, "http://localhost");
+import { freshAfterWrites, openTab, permittedTabs, tabAt, tabPath } from "./admin-tabs";
 
 describe("admin tabs", () => {
   it("shows each role the tabs of its permissions, in order", () => {
@@ -14,7 +12,7 @@ describe("admin tabs", () => {
     expect(labels("owner")).toEqual(["Contact Messages", "News Management", "Game Management"]);
   });
 
-  it("opens the address's tab when the role may, else its first", () => {
+  it("opens the tab asked for when the role may, else its first", () => {
     expect(openTab(permissionsOf("owner"), "games")).toBe("games");
     expect(openTab(permissionsOf("admin"), "games")).toBe("messages");
     expect(openTab(permissionsOf("admin"), null)).toBe("messages");
@@ -22,11 +20,23 @@ describe("admin tabs", () => {
     expect(openTab(permissionsOf("guest"), "news")).toBeNull();
   });
 
-  it("tells a change of tab alone from a change of list", () => {
-    expect(onlyTabChanged(url("/admin"), url("/admin?tab=news"))).toBe(true);
-    expect(onlyTabChanged(url("/admin?tab=news&nq=x"), url("/admin?nq=x&tab=games"))).toBe(true);
-    expect(onlyTabChanged(url("/admin?tab=news"), url("/admin?tab=news"))).toBe(false);
-    expect(onlyTabChanged(url("/admin?tab=news"), url("/admin?tab=news&nq=x"))).toBe(false);
-    expect(onlyTabChanged(url("/admin?tab=news"), url("/news?tab=games"))).toBe(false);
+  it("gives each tab its own address, and reads the tab back from an address", () => {
+    expect(tabPath("news")).toBe("/admin/news");
+    expect(tabAt("/admin/news")).toBe("news");
+    expect(tabAt("/admin/games/")).toBe("games");
+    expect(tabAt("/admin")).toBeNull();
+    expect(tabAt("/admin/news-preview")).toBeNull();
+    expect(tabAt("/admin/constructor")).toBeNull();
+    expect(tabAt("/news")).toBeNull();
+    expect(tabAt(undefined)).toBeNull();
+  });
+
+  it("reads a tab's list again after every write, a refused one too", () => {
+    const args = (formMethod: string | undefined, defaultShouldRevalidate: boolean) =>
+      ({ formMethod, defaultShouldRevalidate }) as Parameters<typeof freshAfterWrites>[0];
+    expect(freshAfterWrites(args("POST", false))).toBe(true);
+    expect(freshAfterWrites(args("post", false))).toBe(true);
+    expect(freshAfterWrites(args("GET", false))).toBe(false);
+    expect(freshAfterWrites(args(undefined, true))).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Permission } from "~/roles";
 
 // The dashboard's tabs (docs/product.md#admin-dashboard), each with the permission that shows it,
-// in order. The open one is in the address (`/admin?tab=news`), so a reload or a shared link opens
-// it again.
+// in order: the one table of who may open what. Each tab is a route of its own under /admin
+// (`/admin/news`), so a reload or a shared link opens it again.
 
 export const ADMIN_TABS = [
   { value: "messages", label: "Contact Messages", permission: "canManageMessages" },
@@ -12,15 +13,23 @@ export const ADMIN_TABS = [
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
 
-/** The address's parameter that names the open tab. */
+/** The parameter that named the open tab before each tab had its own address (`/admin?tab=news`). */
 export const TAB_PARAM = "tab";
+
+/** A tab's address. */
+export const tabPath = (tab: AdminTab) => `/admin/${tab}`;
+
+/** The permission a tab needs. */
+export function tabPermission(tab: AdminTab): Permission {
+  return ADMIN_TABS.find((entry) => entry.value === tab)!.permission;
+}
 
 /** The tabs these permissions show, in order. */
 export function permittedTabs(permissions: Record<Permission, boolean>) {
   return ADMIN_TABS.filter((tab) => permissions[tab.permission]);
 }
 
-/** The tab the address asks for when the role may open it, else the first one it may. */
+/** The tab asked for when the role may open it, else the first one it may (none for a guest). */
 export function openTab(
   permissions: Record<Permission, boolean>,
   wanted: string | null,
@@ -29,14 +38,21 @@ export function openTab(
   return (tabs.find((tab) => tab.value === wanted) ?? tabs[0])?.value ?? null;
 }
 
-/** Whether two addresses of the dashboard differ by their open tab alone. */
-export function onlyTabChanged(current: URL, next: URL): boolean {
-  if (current.pathname !== next.pathname) return false;
-  const withoutTab = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete(TAB_PARAM);
-    params.sort();
-    return params.toString();
-  };
-  return current.search !== next.search && withoutTab(current) === withoutTab(next);
+/** The tab an address of the dashboard shows (`/admin/news` → news), if any. */
+export function tabAt(pathname: string | undefined): AdminTab | null {
+  const segment = pathname?.match(/^\/admin\/([^/]+)\/?$/)?.[1];
+  return ADMIN_TABS.find((tab) => tab.value === segment)?.value ?? null;
+}
+
+/**
+ * A tab's list is read again after every admin write, failed ones included: React Router skips the
+ * reload after a 4xx/5xx answer by default, which would leave a refused change (e.g. a new game
+ * order) on screen instead of the server's truth (docs/product.md#news-management-tab).
+ */
+export function freshAfterWrites({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
+  return defaultShouldRevalidate;
 }

@@ -92,12 +92,7 @@ export function MessagesTab({
           </CardTitle>
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
-          <ListSearch
-            name="mq"
-            label="Search messages"
-            value={filter.search}
-            keep={{ tab: "messages" }}
-          >
+          <ListSearch name="mq" label="Search messages" value={filter.search}>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="unread" value="1" defaultChecked={filter.unreadOnly} />
               Unread only
@@ -196,7 +191,6 @@ export function MessagesTab({
             newerText="Newer"
             olderText="Older"
             params={params}
-            extra={{ tab: "messages" }}
           />
         </CardContent>
       </Card>

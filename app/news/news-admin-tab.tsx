@@ -115,7 +115,7 @@ export function NewsTab({
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <ListSearch name="nq" label="Search news items" value={search} keep={{ tab: "news" }}>
+          <ListSearch name="nq" label="Search news items" value={search}>
             <label htmlFor="news-state-filter" className="sr-only">
               Show news items in this state
             </label>
@@ -198,7 +198,6 @@ export function NewsTab({
             newerText="Newer"
             olderText="Older"
             params={params}
-            extra={{ tab: "news" }}
           />
         </CardContent>
       </Card>

@@ -69,7 +69,7 @@ test("a moderator's forged news-create is refused with 403 and nothing is publis
 }) => {
   await signInAs(page, "moderator");
   const title = `Forged by a moderator ${uniqueId()}`;
-  const response = await forgeAdminPost(page, {
+  const response = await forgeAdminPost(page, "news", {
     intent: "news-create",
     title,
     content: "This must never be published.",
@@ -86,7 +86,7 @@ test("a moderator's forged news-create is refused with 403 and nothing is publis
 test("an admin's forged game-create is refused with 403 and no game appears", async ({ page }) => {
   await signInAs(page, "admin");
   const title = `Forged by an admin ${uniqueId()}`;
-  const response = await forgeAdminPost(page, {
+  const response = await forgeAdminPost(page, "games", {
     intent: "game-create",
     title,
     description: "This must never be listed.",

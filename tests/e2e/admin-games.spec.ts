@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { countPosts, gotoHydrated, reloadHydrated } from "../support/browser";
+import { countPosts, reloadHydrated } from "../support/browser";
 import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
@@ -272,7 +272,7 @@ test("a javascript: game link is refused, in the form and by the server", async 
   await expect(entry(page, game.title)).toHaveCount(0);
 
   // A request made by hand, past the form, is refused by the server too.
-  const response = await forgeAdminPost(page, {
+  const response = await forgeAdminPost(page, "games", {
     intent: "game-create",
     title: game.title,
     description: game.description,
@@ -398,7 +398,7 @@ test("a reorder naming games that do not exist is refused with 409 and changes n
 }) => {
   const before = await manageGames(page);
   const unknownIds = before.map(() => crypto.randomUUID());
-  const response = await forgeAdminPost(page, {
+  const response = await forgeAdminPost(page, "games", {
     intent: "games-reorder",
     ids: JSON.stringify(unknownIds),
   });
@@ -455,7 +455,6 @@ test("failed add, update and delete are told and the list keeps the server's gam
   // The server holds exactly what it held before.
   const publicTitles = await publicOrder(page);
   expect(publicTitles).toEqual(titlesOf(before));
-  await gotoHydrated(page, "/admin");
-  await page.getByRole("tab", { name: "Game Management" }).click();
+  await openAdmin(page, "Game Management");
   expect(await manageGames(page)).toEqual(before);
 });

@@ -62,20 +62,21 @@ for (const { device, size } of VIEWPORTS) {
   }
 }
 
-test("the open tab is in the address: a reload and a shared link keep it", async ({ page }) => {
+test("each tab has its own address: a reload and a shared link keep it", async ({ page }) => {
   await signInAs(page, "owner");
   await openAdmin(page);
   const tab = (name: string) => page.getByRole("tab", { name });
+  await expect(page).toHaveURL(/\/admin\/messages$/);
   await expect(tab("Contact Messages")).toHaveAttribute("aria-selected", "true");
 
   await tab("News Management").click();
-  await expect(page).toHaveURL(/\/admin\?tab=news$/);
+  await expect(page).toHaveURL(/\/admin\/news$/);
   await reloadHydrated(page);
   await expect(tab("News Management")).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("heading", { name: "Manage News" })).toBeVisible();
 
   await tab("Game Management").click();
-  await expect(page).toHaveURL(/\/admin\?tab=games$/);
+  await expect(page).toHaveURL(/\/admin\/games$/);
   await reloadHydrated(page);
   await expect(tab("Game Management")).toHaveAttribute("aria-selected", "true");
 
@@ -83,19 +84,38 @@ test("the open tab is in the address: a reload and a shared link keep it", async
   await tab("Game Management").focus();
   await page.keyboard.press("Home");
   await expect(tab("Contact Messages")).toHaveAttribute("aria-selected", "true");
-  await expect(page).toHaveURL(/\/admin\?tab=messages$/);
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(tab("Contact Messages")).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("News Management")).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\/admin\/news$/);
+  await expect(page.getByRole("heading", { name: "Manage News" })).toBeVisible();
 
-  // A link to a tab opens it.
-  await gotoHydrated(page, "/admin?tab=games");
+  // Each tab is a link: a link to a tab opens it, and so does an old one naming it in the query.
+  await expect(tab("Game Management")).toHaveAttribute("href", "/admin/games");
+  await gotoHydrated(page, "/admin/games");
   await expect(tab("Game Management")).toHaveAttribute("aria-selected", "true");
+  await gotoHydrated(page, "/admin?tab=news&nq=lantern");
+  await expect(page).toHaveURL(/\/admin\/news\?nq=lantern$/);
+  await expect(tab("News Management")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("searchbox", { name: "Search news items" })).toHaveValue("lantern");
 });
 
-test("a tab the role may not open falls back to the first it may", async ({ page }) => {
+test("a tab the role may not open is refused by the server: the first it may opens", async ({
+  page,
+}) => {
   await signInAs(page, "admin");
-  await gotoHydrated(page, "/admin?tab=games");
+  const response = await page.request.get("/admin/games", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/admin/messages");
+
+  await gotoHydrated(page, "/admin/games");
+  await expect(page).toHaveURL(/\/admin\/messages$/);
   await expect(page.getByRole("tab", { name: "Game Management" })).toHaveCount(0);
   await expect(page.getByRole("tab", { name: "Contact Messages" })).toHaveAttribute(
     "aria-selected",
     "true",
   );
+  await gotoHydrated(page, "/admin?tab=games");
+  await expect(page).toHaveURL(/\/admin\/messages$/);
 });

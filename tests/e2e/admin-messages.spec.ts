@@ -47,11 +47,11 @@ test("a visitor's message arrives unread, opens in full, becomes read for good a
   // Opening it saves it as read on the server, then reloads the inbox.
   const toastTitles = await recordToastTitles(page);
   const saved = page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/admin.data",
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/admin/messages.data",
   );
   const reloaded = saved.then(() =>
     page.waitForResponse(
-      (r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/admin.data",
+      (r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/admin/messages.data",
     ),
   );
   await row.getByRole("button", { name: message.name }).click();

@@ -173,7 +173,7 @@ test("blank fields are refused with 'Please fill in all fields' and nothing is a
   page,
 }) => {
   // Writes only: the editor's live preview posts the text as it is typed.
-  const posts = countPosts(page, /^\/admin(\.data)?$/);
+  const posts = countPosts(page, /^\/admin\/news(\.data)?$/);
   const before = await manageList(page).getByRole("listitem").count();
 
   await page.getByRole("button", { name: "Add News", exact: true }).click();

@@ -41,11 +41,17 @@ export async function openAdmin(
 }
 
 /**
- * A forged admin write: the signed-in page's cookies, a same-site Origin, and a form the UI would
- * never send. Returns the server's answer.
+ * A forged admin write to a tab's action, where the dashboard posts (its data endpoint): the
+ * signed-in page's cookies, a same-site Origin, and a form the UI would never send. Returns the
+ * server's answer. (Posted to the page's address instead, the answer to a tab the role may not open
+ * is the redirect to the first it may: the page is drawn after the refusal.)
  */
-export function forgeAdminPost(page: Page, form: Record<string, string>) {
-  return page.request.post("/admin", {
+export function forgeAdminPost(
+  page: Page,
+  tab: "messages" | "news" | "games",
+  form: Record<string, string>,
+) {
+  return page.request.post(`/admin/${tab}.data`, {
     form,
     headers: { Origin: DEMO_URL },
     maxRedirects: 0,
@@ -76,13 +82,13 @@ export async function sendContactMessage(page: Page, message: ContactMessage): P
 }
 
 /**
- * Holds the dashboard's writes (POST /admin.data) until `release` is called, so what shows before the
- * server answers (the optimistic state) can be seen.
+ * Holds the dashboard's writes (POST /admin/<tab>.data) until `release` is called, so what shows
+ * before the server answers (the optimistic state) can be seen.
  */
 export async function holdAdminWrites(page: Page): Promise<() => void> {
   const { release } = await holdRequests(
     page,
-    "**/admin.data*",
+    "**/admin/*.data*",
     (request) => request.method() === "POST",
   );
   return release;

@@ -374,22 +374,25 @@ test.describe("an expired session comes back to where it was sent away from", ()
   const expireSession = (page: Page) =>
     page.context().clearCookies({ name: /session_token|session_data/ });
 
-  test("reloading /admin leads to /auth, and signing in returns to /admin", async ({ page }) => {
+  test("reloading the dashboard leads to /auth, and signing in returns to its tab", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/auth");
     await submitLogin(page, roleEmail("admin"), E2E_PASSWORD);
     await page.waitForURL((url) => url.pathname === "/");
     await gotoHydrated(page, "/admin");
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/messages");
 
     await expireSession(page);
     await reloadHydrated(page);
     await expect(page).toHaveURL((url) => url.pathname === "/auth");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin/messages");
     await unauthorized(page);
     await waitForHydration(page);
 
     await submitLogin(page, roleEmail("admin"), E2E_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === "/admin");
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/messages");
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await expectToast(page, "Signed in successfully");
   });
@@ -413,13 +416,11 @@ test.describe("an expired session comes back to where it was sent away from", ()
     await page.getByRole("button", { name: "Add News", exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/auth");
     // The open tab is in the address, so the way back opens it again.
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin?tab=news");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin/news");
     await waitForHydration(page);
 
     await submitLogin(page, roleEmail("admin"), E2E_PASSWORD);
-    await expect(page).toHaveURL(
-      (url) => url.pathname === "/admin" && url.searchParams.get("tab") === "news",
-    );
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/news");
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "News Management" })).toHaveAttribute(
       "aria-selected",

@@ -166,10 +166,14 @@ test.describe("opening the console", () => {
     { who: "guest", pages: PAGES, menu: ["My Profile", "Sign Out"] },
     {
       who: "moderator",
-      pages: [...PAGES, "/admin"],
+      pages: [...PAGES, "/admin/messages"],
       menu: ["My Profile", "Admin Panel", "Sign Out"],
     },
-    { who: "admin", pages: [...PAGES, "/admin"], menu: ["My Profile", "Admin Panel", "Sign Out"] },
+    {
+      who: "admin",
+      pages: [...PAGES, "/admin/messages"],
+      menu: ["My Profile", "Admin Panel", "Sign Out"],
+    },
   ];
   for (const { who, pages, menu } of cases) {
     test(`a ${who} visitor never downloads the console and has no 'Dev Console' entry`, async ({

@@ -74,11 +74,11 @@ test("the inbox, Manage News, Manage Games and role management with a search fit
 }, testInfo) => {
   await signInAs(page, "owner");
   await shoot(page, testInfo, [
-    { name: "inbox-search", path: "/admin?mq=lantern&unread=1", shows: "messages-list" },
-    { name: "manage-news-search", path: "/admin?tab=news&nq=lantern", shows: "manage-news" },
+    { name: "inbox-search", path: "/admin/messages?mq=lantern&unread=1", shows: "messages-list" },
+    { name: "manage-news-search", path: "/admin/news?nq=lantern", shows: "manage-news" },
     {
       name: "manage-games-filter",
-      path: "/admin?tab=games",
+      path: "/admin/games",
       type: { box: "Filter games by title", text: "o" },
       shows: "manage-game",
     },

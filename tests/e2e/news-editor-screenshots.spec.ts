@@ -29,7 +29,7 @@ test("the news editor and its past-time warning, light and dark, desktop and pho
     await page.emulateMedia({ colorScheme: theme });
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await gotoHydrated(page, "/admin?tab=news");
+      await gotoHydrated(page, "/admin/news");
       await expect(page.getByRole("tab", { name: "News Management" })).toHaveAttribute(
         "aria-selected",
         "true",

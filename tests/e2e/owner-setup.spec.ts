@@ -39,7 +39,7 @@ test("creating the owner with the printed link ends signed in as the owner, on t
   await page.getByLabel("Confirm Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Create owner account" }).click();
 
-  await expect(page).toHaveURL((url) => url.pathname === "/admin");
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/messages");
   await expectToast(page, "Owner account created", "You are signed in as the owner.");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   // The landing, light and dark, desktop and phone (the toast may have gone by the last ones).

@@ -309,33 +309,49 @@ export function targets(pools: Pools): Target[] {
     fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v) ?? ""),
     text,
   );
+  // Mostly to the intent's own tab, sometimes to another (which must refuse it).
+  const ADMIN_PATHS = ["/admin/messages", "/admin/news", "/admin/games"];
+  const adminPath = (intent: string) =>
+    fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.constant(
+          Object.hasOwn(ADMIN_INTENTS, intent)
+            ? `/admin/${ADMIN_INTENTS[intent as keyof typeof ADMIN_INTENTS]}`
+            : "/admin/messages",
+        ),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...ADMIN_PATHS) },
+    );
   const admin: Target = {
     name: "admin dashboard intents (messages, news, games, reorder)",
     weight: 3,
-    arbitrary: post(
-      "/admin",
-      fc.oneof(
-        { weight: 6, arbitrary: staff },
-        { weight: 1, arbitrary: who("anonymous", "guest") },
-      ),
-      formBody(
-        adminIntent.chain((intent) =>
-          fields(
-            {
-              id: intent.startsWith("game")
-                ? gameId
-                : intent.startsWith("news")
-                  ? newsId
-                  : messageId,
-              title: orText(goodText),
-              content: orText(goodText),
-              description: orText(goodText),
-              imageUrl: httpUrl,
-              status: orText(fc.constantFrom(...GAME_STATUSES)),
-              url: httpUrl,
-              ids: reorderIds,
-            },
-            [["intent", intent]],
+    arbitrary: adminIntent.chain((intent) =>
+      adminPath(intent).chain((path) =>
+        post(
+          path,
+          fc.oneof(
+            { weight: 6, arbitrary: staff },
+            { weight: 1, arbitrary: who("anonymous", "guest") },
+          ),
+          formBody(
+            fields(
+              {
+                id: intent.startsWith("game")
+                  ? gameId
+                  : intent.startsWith("news")
+                    ? newsId
+                    : messageId,
+                title: orText(goodText),
+                content: orText(goodText),
+                description: orText(goodText),
+                imageUrl: httpUrl,
+                status: orText(fc.constantFrom(...GAME_STATUSES)),
+                url: httpUrl,
+                ids: reorderIds,
+              },
+              [["intent", intent]],
+            ),
           ),
         ),
       ),
@@ -411,7 +427,9 @@ export function targets(pools: Pools): Target[] {
     "/auth/sign-out",
     "/profile",
     "/profile/avatar",
-    "/admin",
+    "/admin/messages",
+    "/admin/news",
+    "/admin/games",
     "/role-management",
     "/api/v1/news",
     "/api/v1/games",
@@ -610,6 +628,10 @@ export function pageRequests(pools: Pools): fc.Arbitrary<FuzzRequest> {
       "/profile/avatar",
       "/profile/export",
       "/admin",
+      "/admin?tab=news",
+      "/admin/messages",
+      "/admin/news",
+      "/admin/games",
       "/role-management",
       "/api/docs",
       "/api/v1/openapi.json",

@@ -12,11 +12,11 @@ import { listGames } from "../../app/games/games.server";
 import { createNews } from "../../app/news/news-writes.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import type { Role } from "../../app/roles/permissions";
-import * as admin from "../../app/routes/admin";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
 import * as roleManagement from "../../app/routes/role-management";
 import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
+import { adminLoader, adminAction as callAdminAction } from "../support/admin";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
@@ -28,8 +28,13 @@ const WHO: Who[] = ["signed out", "guest", "moderator", "admin", "developer", "o
 type Expect = { status: number; location?: string };
 const ok: Expect = { status: 200 };
 const toAuth: Expect = { status: 302, location: "/auth" };
-// Signed out (or an expired session): sent to sign in, and brought back to /admin afterwards.
-const toAuthAndBack: Expect = { status: 302, location: "/auth?redirectTo=%2Fadmin" };
+// Signed out (or an expired session): sent to sign in, and brought back afterwards.
+const toAuthAndBack = (path: string): Expect => ({
+  status: 302,
+  location: `/auth?redirectTo=${encodeURIComponent(path)}`,
+});
+// A tab the role may not open: the dashboard's first tab instead.
+const toMessages: Expect = { status: 302, location: "/admin/messages" };
 const toHome: Expect = { status: 302, location: "/" };
 
 type Cell = {
@@ -39,13 +44,14 @@ type Cell = {
 };
 
 const forbidden: Expect = { status: 403 };
+// Each form posted to its intent's tab, as the dashboard posts it.
 const adminAction =
   (form: Record<string, string>) => (context: AppContext, cookie: string | undefined) =>
-    admin.action({ request: request("/admin", { cookie, form }), context, params: {} } as never);
+    callAdminAction(context, form, cookie);
 
 const MATRIX: Cell[] = [
   {
-    name: "POST /admin mark-read (action)",
+    name: "POST /admin/messages mark-read (action)",
     call: async (context, cookie) => {
       const [message] = await context
         .get(runtimeContext)
@@ -55,7 +61,7 @@ const MATRIX: Cell[] = [
       return adminAction({ intent: "mark-read", id: message!.id })(context, cookie);
     },
     expect: {
-      "signed out": toAuthAndBack,
+      "signed out": toAuthAndBack("/admin/messages"),
       guest: toAuth,
       moderator: ok,
       admin: ok,
@@ -64,10 +70,10 @@ const MATRIX: Cell[] = [
     },
   },
   {
-    name: "POST /admin news-create (action)",
+    name: "POST /admin/news news-create (action)",
     call: adminAction({ intent: "news-create", title: "Matrix news", content: "Body" }),
     expect: {
-      "signed out": toAuthAndBack,
+      "signed out": toAuthAndBack("/admin/news"),
       guest: toAuth,
       moderator: forbidden,
       admin: ok,
@@ -76,7 +82,7 @@ const MATRIX: Cell[] = [
     },
   },
   {
-    name: "POST /admin news-delete (action)",
+    name: "POST /admin/news news-delete (action)",
     call: async (context, cookie) => {
       const item = await createNews(context.get(runtimeContext).db, {
         title: "To delete",
@@ -85,7 +91,7 @@ const MATRIX: Cell[] = [
       return adminAction({ intent: "news-delete", id: item.id })(context, cookie);
     },
     expect: {
-      "signed out": toAuthAndBack,
+      "signed out": toAuthAndBack("/admin/news"),
       guest: toAuth,
       moderator: forbidden,
       admin: ok,
@@ -94,7 +100,7 @@ const MATRIX: Cell[] = [
     },
   },
   {
-    name: "POST /admin game-create (action)",
+    name: "POST /admin/games game-create (action)",
     call: adminAction({
       intent: "game-create",
       title: "Matrix game",
@@ -104,7 +110,7 @@ const MATRIX: Cell[] = [
       url: "https://play.example/x",
     }),
     expect: {
-      "signed out": toAuthAndBack,
+      "signed out": toAuthAndBack("/admin/games"),
       guest: toAuth,
       moderator: forbidden,
       admin: forbidden,
@@ -113,13 +119,13 @@ const MATRIX: Cell[] = [
     },
   },
   {
-    name: "POST /admin games-reorder (action)",
+    name: "POST /admin/games games-reorder (action)",
     call: async (context, cookie) => {
       const ids = (await listGames(context.get(runtimeContext).db)).map((g) => g.id).reverse();
       return adminAction({ intent: "games-reorder", ids: JSON.stringify(ids) })(context, cookie);
     },
     expect: {
-      "signed out": toAuthAndBack,
+      "signed out": toAuthAndBack("/admin/games"),
       guest: toAuth,
       moderator: forbidden,
       admin: forbidden,
@@ -128,14 +134,80 @@ const MATRIX: Cell[] = [
     },
   },
   {
-    name: "GET /admin (loader)",
+    // A tab's action answers its own intents only: another tab's is unknown there.
+    name: "POST /admin/games news-create (action, another tab's intent)",
     call: (context, cookie) =>
-      admin.loader({ request: request("/admin", { cookie }), context, params: {} } as never),
+      callAdminAction(
+        context,
+        { intent: "news-create", title: "Elsewhere", content: "Body" },
+        cookie,
+        "games",
+      ),
     expect: {
-      "signed out": toAuthAndBack,
+      "signed out": toAuthAndBack("/admin/games"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: forbidden,
+      developer: { status: 400 },
+      owner: { status: 400 },
+    },
+  },
+  {
+    name: "GET /admin (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: toMessages,
+      developer: toMessages,
+      owner: toMessages,
+    },
+  },
+  {
+    name: "GET /admin?tab=games (loader, an old link)",
+    call: (context, cookie) => adminLoader(context, "/admin?tab=games&nq=x", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin?tab=games&nq=x"),
+      guest: toAuth,
+      moderator: { status: 302, location: "/admin/messages?nq=x" },
+      admin: { status: 302, location: "/admin/messages?nq=x" },
+      developer: { status: 302, location: "/admin/games?nq=x" },
+      owner: { status: 302, location: "/admin/games?nq=x" },
+    },
+  },
+  {
+    name: "GET /admin/messages (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/messages", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/messages"),
       guest: toAuth,
       moderator: ok,
       admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "GET /admin/news (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/news", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/news"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "GET /admin/games (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/games", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/games"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: toMessages,
       developer: ok,
       owner: ok,
     },

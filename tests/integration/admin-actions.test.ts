@@ -10,9 +10,9 @@ import { listNews } from "../../app/news/news.server";
 import { SERVER_FAILURE } from "../../app/platform/forms/fetcher-reply";
 import type { FormReply } from "../../app/platform/forms/submission.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import * as admin from "../../app/routes/admin";
 import * as contact from "../../app/routes/contact";
-import { outcome, request, signedInAs } from "../support/accounts";
+import { request, signedInAs } from "../support/accounts";
+import { openAdmin, postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 
@@ -34,17 +34,9 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
   let owner: { id: string; email: string; cookie: string };
   let moderator: { id: string; email: string; cookie: string };
 
+  // Each form is posted to its intent's tab, as the dashboard posts it.
   const act = (cookie: string, form: Record<string, string>, extraCookie = "") =>
-    outcome(() =>
-      admin.action({
-        request: request("/admin", {
-          cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie,
-          form,
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+    postAdmin(context, form, extraCookie ? `${cookie}; ${extraCookie}` : cookie);
 
   beforeAll(async () => {
     handle = await engine.open();
@@ -314,22 +306,67 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     expect(to).not.toContain(guest.email);
   });
 
-  it("the open tab is the address's when the role may open it, else the role's first", async () => {
-    const adminUser = await signedInAs(context, "admin");
-    const openTabOf = async (path: string, cookie: string) => {
-      const result = await outcome(() =>
-        admin.loader({ request: request(path, { cookie }), context, params: {} } as never),
-      );
-      expect(result.status).toBe(200);
-      return (result.body as { tab: string | null }).tab;
+  it("each tab's action answers its own intents only: another tab's is refused and writes nothing", async () => {
+    const [message] = await handle.db
+      .insert(contactMessages)
+      .values({ name: "Vi", email: "vi@example.com", subject: "Hello", message: "Hi" })
+      .returning();
+    const before = await snapshot();
+    const elsewhere: [Record<string, string>, "messages" | "news" | "games"][] = [
+      [{ intent: "news-create", title: "Elsewhere", content: "x" }, "games"],
+      [{ intent: "game-create", ...game("Elsewhere") }, "news"],
+      [{ intent: "mark-read", id: message!.id }, "news"],
+      [{ intent: "news-create", title: "Elsewhere", content: "x" }, "messages"],
+    ];
+    for (const [form, tab] of elsewhere) {
+      const result = await postAdmin(context, form, owner.cookie, tab);
+      expect(result.status, `${form.intent} on ${tab}`).toBe(400);
+      expect(errorsOf(result.body)?.[""]?.[0]).toMatch(/Reload the page/);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("each tab loads only its own list, paged and searched by its address", async () => {
+    await act(owner.cookie, { intent: "news-create", title: "Lantern news", content: "x" });
+    await act(owner.cookie, { intent: "news-create", title: "Other news", content: "y" });
+    await act(owner.cookie, { intent: "game-create", ...game("Kept") });
+    await handle.db
+      .insert(contactMessages)
+      .values({ name: "Vi", email: "vi@example.com", subject: "Lantern", message: "Hi" });
+    const body = async (path: string) => {
+      const result = await openAdmin(context, path, owner.cookie);
+      expect(result.status, path).toBe(200);
+      return result.body as Record<string, unknown>;
     };
-    expect(await openTabOf("/admin?tab=games", owner.cookie)).toBe("games");
-    expect(await openTabOf("/admin?tab=news", owner.cookie)).toBe("news");
-    expect(await openTabOf("/admin", owner.cookie)).toBe("messages");
-    expect(await openTabOf("/admin?tab=news", adminUser.cookie)).toBe("news");
+    const messages = await body("/admin/messages?mq=lantern&unread=1");
+    expect(Object.keys(messages).sort()).toEqual(["error", "filter", "page", "unread"]);
+    expect(messages).toMatchObject({ unread: 1, filter: { search: "lantern", unreadOnly: true } });
+    const news = await body("/admin/news?nq=lantern");
+    expect(Object.keys(news).sort()).toEqual(["covers", "error", "page", "search", "state"]);
+    const titles = (news.page as { items: { title: string }[] }).items.map((item) => item.title);
+    expect(titles).toEqual(["Lantern news"]);
+    const games = await body("/admin/games");
+    expect(Object.keys(games).sort()).toEqual(["error", "images", "items"]);
+    expect((games.items as { title: string }[]).map((item) => item.title)).toEqual(["Kept"]);
+  });
+
+  it("/admin opens the first tab the role may; an old ?tab= link opens its tab with its query", async () => {
+    const adminUser = await signedInAs(context, "admin");
+    const target = async (path: string, cookie: string) => {
+      const result = await openAdmin(context, path, cookie);
+      expect(result.status, path).toBe(302);
+      return result.location;
+    };
+    expect(await target("/admin", owner.cookie)).toBe("/admin/messages");
+    expect(await target("/admin?tab=games", owner.cookie)).toBe("/admin/games");
+    expect(await target("/admin?tab=news&nq=x&news_before=y", owner.cookie)).toBe(
+      "/admin/news?nq=x&news_before=y",
+    );
+    expect(await target("/admin?tab=news", adminUser.cookie)).toBe("/admin/news");
     // A tab the role may not open, or no tab at all, opens the first one it may.
-    expect(await openTabOf("/admin?tab=games", adminUser.cookie)).toBe("messages");
-    expect(await openTabOf("/admin?tab=news", moderator.cookie)).toBe("messages");
-    expect(await openTabOf("/admin?tab=%00", moderator.cookie)).toBe("messages");
+    expect(await target("/admin?tab=games", adminUser.cookie)).toBe("/admin/messages");
+    expect(await target("/admin?tab=news", moderator.cookie)).toBe("/admin/messages");
+    expect(await target("/admin?tab=%00", moderator.cookie)).toBe("/admin/messages");
+    expect(await target("/admin/games", adminUser.cookie)).toBe("/admin/messages");
   });
 });

@@ -12,12 +12,12 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { games, media, staffAuditLog, userActivity } from "../../app/db/schema";
 import { createGame, getGameBySlug } from "../../app/games/games.server";
 import type { FormReply } from "../../app/platform/forms/submission.server";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import * as admin from "../../app/routes/admin";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as gameDetail from "../../app/routes/game-detail";
 import * as sitemap from "../../app/routes/sitemap";
 import { createSite, type Site } from "../../server/app";
 import { outcome, request, signedInAs } from "../support/accounts";
+import { postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
@@ -74,10 +74,7 @@ describe.each(testEngines())("game pages on $name", (engine) => {
     await handle.db.execute(sql`truncate games, media, staff_audit_log, user_activity`);
   });
 
-  const act = (cookie: string, form: Record<string, string>) =>
-    outcome(() =>
-      admin.action({ request: request("/admin", { cookie, form }), context, params: {} } as never),
-    );
+  const act = (cookie: string, form: Record<string, string>) => postAdmin(context, form, cookie);
   const errorsOf = (body: unknown) => (body as FormReply).error;
 
   const open = (slug: string, cookie?: string, search = "") =>

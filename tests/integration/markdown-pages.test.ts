@@ -5,10 +5,10 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { news } from "../../app/db/schema";
 import { readArticle } from "../../app/news/news.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import * as admin from "../../app/routes/admin";
 import * as feed from "../../app/routes/news-feed";
 import * as preview from "../../app/routes/news-preview";
 import { outcome, request, signedInAs } from "../support/accounts";
+import { postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
 import { elements, hostileMarkdown, unsafeParts } from "../support/markup-safety";
 import { openForSuite } from "../support/suite";
@@ -28,16 +28,7 @@ describe.each(testEngines())("Markdown on the pages, on $name", (engine) => {
 
   const save = async (content: string) => {
     await handle.db.execute(sql`truncate news`);
-    return outcome(() =>
-      admin.action({
-        request: request("/admin", {
-          cookie,
-          form: { intent: "news-create", title: "Fuzzed", content },
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+    return postAdmin(context, { intent: "news-create", title: "Fuzzed", content }, cookie);
   };
 
   it("saved hostile Markdown renders inert on the article page, in the preview and in the feed", async () => {

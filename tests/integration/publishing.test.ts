@@ -5,8 +5,7 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { news, staffAuditLog } from "../../app/db/schema";
 import { getNews } from "../../app/news/news.server";
 import { PUBLISH_TIME_PASSED } from "../../app/news/news-schema";
-import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import * as admin from "../../app/routes/admin";
+import type { AppContext } from "../../app/platform/server/context.server";
 import * as home from "../../app/routes/home";
 import * as list from "../../app/routes/news";
 import * as detail from "../../app/routes/news-detail";
@@ -14,6 +13,7 @@ import * as feed from "../../app/routes/news-feed";
 import * as preview from "../../app/routes/news-preview";
 import * as sitemap from "../../app/routes/sitemap";
 import { outcome, request, signedInAs } from "../support/accounts";
+import { openAdmin, postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
@@ -39,9 +39,7 @@ describe.each(testEngines())("publishing on $name", (engine) => {
   });
 
   const adminPost = async (form: Record<string, string>, cookie = adminUser.cookie) =>
-    outcome(() =>
-      admin.action({ request: request("/admin", { cookie, form }), context, params: {} } as never),
-    );
+    postAdmin(context, form, cookie);
   const loaderText = async (
     module: { loader: (args: never) => unknown },
     path: string,
@@ -331,16 +329,9 @@ describe.each(testEngines())("publishing on $name", (engine) => {
       publishAt: "2030-01-01T10:00",
     });
 
-    const staffList = await outcome(() =>
-      admin.loader({
-        request: request("/admin?tab=news", { cookie: adminUser.cookie }),
-        context,
-        params: {},
-      } as never),
-    );
+    const staffList = await openAdmin(context, "/admin/news", adminUser.cookie);
     expect(staffList.status).toBe(200);
-    const titles = (staffList.body as { news: { page: { items: { title: string }[] } } }).news.page
-      .items;
+    const titles = (staffList.body as { page: { items: { title: string }[] } }).page.items;
     expect(titles.map((item) => item.title)).toEqual([
       "Scheduled for later",
       "Draft written last",

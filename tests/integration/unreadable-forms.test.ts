@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { UNREADABLE_FORM } from "../../app/platform/forms/read-form.server";
 import type { AppContext } from "../../app/platform/server/context.server";
-import * as admin from "../../app/routes/admin";
+import * as adminGames from "../../app/routes/admin-games";
+import * as adminMessages from "../../app/routes/admin-messages";
+import * as adminNews from "../../app/routes/admin-news";
 import * as auth from "../../app/routes/auth";
 import * as forgot from "../../app/routes/auth-forgot-password";
 import * as reset from "../../app/routes/auth-reset-password";
@@ -25,7 +27,9 @@ const actions = {
   "/auth/setup-owner": setupOwner.action,
   "/auth/two-factor": twoFactor.action,
   "/profile": profile.action,
-  "/admin": admin.action,
+  "/admin/messages": adminMessages.action,
+  "/admin/news": adminNews.action,
+  "/admin/games": adminGames.action,
   "/role-management": roleManagement.action,
 } as Record<string, (args: unknown) => Promise<unknown>>;
 

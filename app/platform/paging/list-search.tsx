@@ -7,27 +7,22 @@ import { SEARCH_MAX_LENGTH } from "./search";
 
 /**
  * A staff list's search box (and any filters passed as children): a GET form, so a filtered list has
- * an address and works without scripts; `keep` holds the parameters that must survive (the tab).
+ * an address and works without scripts.
  * A new search starts at the list's first page: the form sends no cursor.
  */
 export function ListSearch({
   name,
   label,
   value,
-  keep = {},
   children,
 }: {
   name: string;
   label: string;
   value: string;
-  keep?: Record<string, string>;
   children?: React.ReactNode;
 }) {
   return (
     <Form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap gap-2">
-      {Object.entries(keep).map(([key, kept]) => (
-        <input key={key} type="hidden" name={key} value={kept} />
-      ))}
       <label htmlFor={`${name}-search`} className="sr-only">
         {label}
       </label>

@@ -13,22 +13,18 @@ export function PageLinks({
   newerText = "Newer",
   olderText = "Older",
   params,
-  extra,
 }: {
   page: Pick<Page<unknown>, "newer" | "older">;
   /** What the navigation is for assistive technology, e.g. "News pages". */
   label: string;
   newerText?: string;
   olderText?: string;
-  /** The list's own cursor parameters, when the page shows more than one list. */
+  /** The list's own cursor parameters, when they are not the plain `before` and `after`. */
   params?: CursorParams;
-  /** Parameters every link sets (e.g. which tab to open). */
-  extra?: Record<string, string>;
 }) {
   const location = useLocation();
   if (!page.newer && !page.older) return null;
   const query = new URLSearchParams(location.search);
-  for (const [name, value] of Object.entries(extra ?? {})) query.set(name, value);
   const link = buttonVariants({ variant: "outline" });
   return (
     <nav aria-label={label} className="mt-10 flex items-center justify-between gap-4">

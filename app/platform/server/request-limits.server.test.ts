@@ -101,7 +101,10 @@ describe("the body limits table", () => {
       answer: "auth",
     });
     expect(bodyLimitFor("/api/v1/news")).toMatchObject({ bytes: 1024 * kb, answer: "api" });
-    expect(bodyLimitFor("/admin.data").bytes).toBe(256 * kb);
+    expect(bodyLimitFor("/admin/news.data").bytes).toBe(256 * kb);
+    expect(bodyLimitFor("/admin/games.data").bytes).toBe(256 * kb);
+    expect(bodyLimitFor("/admin/messages").bytes).toBe(256 * kb);
+    expect(bodyLimitFor("/admin.data").bytes).toBe(64 * kb);
     expect(bodyLimitFor("/profile/avatar.data").message).toBe(
       "The image is too large. The limit is 5 MB.",
     );

@@ -61,7 +61,7 @@ export const BODY_LIMITS: BodyLimit[] = [
   {
     // A news item's 20,000 characters take up to 180 KB once percent-encoded.
     kind: "staff forms",
-    path: /^\/admin(\.data)?$/,
+    path: /^\/admin\/(messages|news|games)(\.data)?$/,
     bytes: 256 * KB,
     answer: "page",
     message: tooLarge("The form", 256 * KB),

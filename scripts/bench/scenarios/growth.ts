@@ -78,7 +78,9 @@ async function measurePages(label: string, counts: Required<ScaleCounts>) {
       "/news",
       `/news?before=${prepared.deepNews}`,
       "/news?q=lantern",
-      "/admin",
+      "/admin/messages",
+      "/admin/news",
+      "/admin/games",
       "/role-management",
     ];
     for (const page of pages) {

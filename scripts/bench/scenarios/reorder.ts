@@ -17,8 +17,8 @@ export async function reorderScenario(site: Awaited<ReturnType<typeof startSite>
     for (let i = 0; i < reorders + 2; i++) {
       shuffle(ids);
       const started = performance.now();
-      // What the dashboard's fetcher sends: the route's data endpoint, the form's two fields.
-      const response = await fetch(`${site.url}/admin.data`, {
+      // What the dashboard's fetcher sends: the games tab's data endpoint, the form's two fields.
+      const response = await fetch(`${site.url}/admin/games.data`, {
         method: "POST",
         headers: { Cookie: cookie, Origin: site.url },
         body: new URLSearchParams({ intent: "games-reorder", ids: JSON.stringify(ids) }),

@@ -1,0 +1,37 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { runAdminAction } from "~/admin/admin-actions.server";
+import { requireAdminTab } from "~/admin/admin-guard.server";
+import { ADMIN_LIST_PARAMS } from "~/admin/admin-lists";
+import { loadMessagesTab } from "~/admin/admin-loader.server";
+import { freshAfterWrites } from "~/admin/admin-tabs";
+import { MessagesTab } from "~/messages";
+import type { Route } from "./+types/admin-messages";
+
+// /admin/messages: the Contact Messages tab (docs/product.md#contact-messages-tab).
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminTab(request, context, "messages");
+  return loadMessagesTab(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAdminAction(request, context, "messages");
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return freshAfterWrites(args);
+}
+
+export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+  const { page, error, unread, filter } = loaderData;
+  return (
+    <MessagesTab
+      messages={page.items}
+      loadError={error}
+      page={page}
+      unread={unread}
+      filter={filter}
+      params={ADMIN_LIST_PARAMS.messages}
+    />
+  );
+}

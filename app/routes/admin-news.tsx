@@ -1,0 +1,38 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { runAdminAction } from "~/admin/admin-actions.server";
+import { requireAdminTab } from "~/admin/admin-guard.server";
+import { ADMIN_LIST_PARAMS } from "~/admin/admin-lists";
+import { loadNewsTab } from "~/admin/admin-loader.server";
+import { freshAfterWrites } from "~/admin/admin-tabs";
+import { NewsTab } from "~/news";
+import type { Route } from "./+types/admin-news";
+
+// /admin/news: the News Management tab (docs/product.md#news-management-tab).
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminTab(request, context, "news");
+  return loadNewsTab(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAdminAction(request, context, "news");
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return freshAfterWrites(args);
+}
+
+export default function AdminNews({ loaderData }: Route.ComponentProps) {
+  const { page, error, search, state, covers } = loaderData;
+  return (
+    <NewsTab
+      news={page.items}
+      loadError={error}
+      page={page}
+      search={search}
+      state={state}
+      covers={covers}
+      params={ADMIN_LIST_PARAMS.news}
+    />
+  );
+}
