@@ -33,3 +33,4 @@ export {
   type SessionUser,
 } from "./session.server";
 export { SessionCache, sessionCookieOf, sessionCookiesIn } from "./session-cache.server";
+export { listActiveSessions } from "./session-token.server";

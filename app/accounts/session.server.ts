@@ -7,7 +7,8 @@ import { parseTheme, type Theme } from "~/platform/theme/theme";
 import type { Toast } from "~/platform/toast/toast";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { can, isRole, type Permission, type Role } from "~/roles";
-import { type ResolvedSession, sessionCookieOf, sessionCookiesIn } from "./session-cache.server";
+import { type ResolvedSession, sessionCookiesIn } from "./session-cache.server";
+import { type ViewerRow, viewerByCookie } from "./session-token.server";
 
 export type SessionUser = {
   id: string;
@@ -22,9 +23,9 @@ export type SessionUser = {
 };
 
 /**
- * The signed-in user with their role, or null. A failed lookup counts as signed out (guest). Kept
- * per session cookie for a few seconds: a repeated request asks nothing of
- * the database; whatever ends the session or changes its role, profile or theme clears it first.
+ * The signed-in user with their role, or null. A failed lookup counts as signed out (guest). Read
+ * for each request, in one query (session-token.server.ts); the auth library answers the cases it
+ * must handle itself.
  */
 export async function getSessionUser(
   request: Request,
@@ -32,18 +33,13 @@ export async function getSessionUser(
 ): Promise<SessionUser | null> {
   const { runtime } = context;
   const header = request.headers.get("cookie");
-  if (sessionCookiesIn(header).length === 0) return null;
-  // With more than one session cookie the library decides which counts, and nothing is kept.
-  const cookie = sessionCookieOf(header);
-  const kept = cookie ? runtime.sessions.get(cookie) : undefined;
-  if (kept) return kept;
+  if (!header || sessionCookiesIn(header).length === 0) return null;
   try {
-    const startedAt = runtime.sessions.begin();
+    const row = await viewerByCookie(runtime.db, runtime.auth, header);
+    if (row !== "library") return row && sessionUserOf(row);
     const result = await runtime.auth.api.getSession({ headers: request.headers });
     if (!result) return null;
-    const user = await withViewer(runtime.db, result);
-    if (cookie) runtime.sessions.keep(cookie, user, result.session.expiresAt, startedAt);
-    return user;
+    return await withViewer(runtime.db, result);
   } catch (error) {
     // An unreachable database is an outage (503), not a signed-out visitor: a signed-in page must
     // not send its reader to the sign-in form meanwhile.
@@ -51,6 +47,20 @@ export async function getSessionUser(
     runtime.logger.warn({ err: error }, "session lookup failed");
     return null;
   }
+}
+
+function sessionUserOf(row: ViewerRow): SessionUser {
+  return {
+    id: row.userId,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    sessionId: row.sessionId,
+    role: row.role && isRole(row.role) ? row.role : "guest",
+    displayName: row.displayName ?? null,
+    avatarUrl: row.avatarUrl ?? null,
+    themePreference: parseTheme(row.themePreference),
+  };
 }
 
 /** The auth library's answer with the role, profile and theme, read in one round trip. */

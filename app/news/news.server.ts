@@ -9,7 +9,6 @@ import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/pagi
 import { searchText } from "~/platform/paging/search";
 import type { SitemapUrl } from "~/platform/seo/sitemap";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
-import type { PublicReads } from "~/platform/server/public-reads.server";
 import type { NewsEntry, NewsState, NewsSummary } from "./news-schema";
 
 // The news feature's reads: the public lists and pages, the admin list, one item, an article
@@ -235,28 +234,26 @@ export async function renderNewsContent(
 
 /**
  * An article page's parts: the item (whatever its state: the page decides who sees it), its HTML
- * and its cover; kept by the public read models, cleared by news writes and at publication times.
+ * and its cover.
  */
-export function readArticle(
-  runtime: { db: Database; reads: PublicReads; env: { SITE_URL: string } },
+export async function readArticle(
+  runtime: { db: Database; env: { SITE_URL: string } },
   address: string,
 ): Promise<{
   article: NewsEntry;
   html: string;
   cover: { image: MediaImage; alt: string } | null;
 } | null> {
-  const { db, reads, env } = runtime;
+  const { db, env } = runtime;
   // Nothing else can name an item: no query (a NUL in the address made the database refuse it, a
-  // 500 found by fuzzing), and nothing kept, for it.
-  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return Promise.resolve(null);
-  return reads.read(`news-article ${address}`, async () => {
-    const article = await findNewsByAddress(db, address);
-    if (!article) return null;
-    const [html, covers] = await Promise.all([
-      renderNewsContent(db, article, env.SITE_URL),
-      article.coverImage ? mediaImages(db, [article.coverImage]) : null,
-    ]);
-    const image = article.coverImage ? covers?.get(article.coverImage) : undefined;
-    return { article, html, cover: image ? { image, alt: article.coverAlt ?? "" } : null };
-  });
+  // 500 found by fuzzing).
+  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
+  const article = await findNewsByAddress(db, address);
+  if (!article) return null;
+  const [html, covers] = await Promise.all([
+    renderNewsContent(db, article, env.SITE_URL),
+    article.coverImage ? mediaImages(db, [article.coverImage]) : null,
+  ]);
+  const image = article.coverImage ? covers?.get(article.coverImage) : undefined;
+  return { article, html, cover: image ? { image, alt: article.coverAlt ?? "" } : null };
 }

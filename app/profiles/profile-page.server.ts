@@ -3,6 +3,7 @@ import { describeDevice } from "~/accounts";
 import {
   hasVerifiedFactor,
   isRecentlyConfirmed,
+  listActiveSessions,
   listApiKeys,
   listFactors,
   listIdentities,
@@ -24,7 +25,7 @@ export async function loadProfilePage(
   { runtime }: AppLoadContext,
   user: SessionUser,
 ) {
-  const { db, auth, logger } = runtime;
+  const { db, logger } = runtime;
   const tab = new URL(request.url).searchParams.get("tab");
   const attempt = async <T>(what: string, run: () => Promise<T>, fallback: T) => {
     try {
@@ -46,11 +47,7 @@ export async function loadProfilePage(
         privacyLevel: "public" as const,
       }),
       attempt("Failed to load activity data", () => listRecentActivity(db, user.id), []),
-      attempt(
-        "Failed to load your devices",
-        () => auth.api.listSessions({ headers: request.headers }),
-        [],
-      ),
+      attempt("Failed to load your devices", () => listActiveSessions(db, user.id), []),
       attempt("Failed to load your sign-in methods", () => listFactors(db, user.id), []),
       attempt("Failed to load your API keys", () => listApiKeys(db, user.id), []),
       attempt(

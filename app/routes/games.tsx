@@ -6,8 +6,7 @@ import { STUDIO } from "~/platform/studio/studio";
 import type { Route } from "./+types/games";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, reads } = context.runtime;
-  return { games: await reads.read("games", () => listGames(db)) };
+  return { games: await listGames(context.runtime.db) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -6,8 +6,7 @@ import { StudioAbout, StudioCallToAction, StudioHero } from "~/platform/studio/s
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, reads } = context.runtime;
-  return { latestNews: await reads.read("latest-news", () => latestNews(db, LATEST_NEWS_COUNT)) };
+  return { latestNews: await latestNews(context.runtime.db, LATEST_NEWS_COUNT) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -21,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A cursor that is not ours (edited, truncated): the list from its start.
   if (!page) throw redirect(search ? `/news?${new URLSearchParams({ q: search })}` : "/news");
   try {
-    const { db, reads } = context.runtime;
-    const list = await reads.read(`news-page ${JSON.stringify([page, search])}`, () =>
-      listNewsPage(db, { page, search }),
-    );
+    const list = await listNewsPage(context.runtime.db, { page, search });
     return { ...list, search, error: null };
   } catch (error) {
     context.runtime.logger.error({ err: error }, "news list failed");
