@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
+import { sessions } from "../../app/db/schema";
 import * as profile from "../../app/routes/profile";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
@@ -29,4 +31,30 @@ describe.each(testEngines())("signing out a device by a malformed id, on $name",
       expect(said(result.body).formError).toBe("That device could not be signed out.");
     },
   );
+});
+
+// The profile listed devices through the auth library's list-sessions, which refuses a session
+// signed in more than a day ago (its `freshAge`): such a reader's profile showed "Failed to load your
+// devices" and no devices.
+describe.each(testEngines())("the devices of a session signed in days ago, on $name", (engine) => {
+  let context: AppLoadContext;
+  openForSuite(engine, (opened) => {
+    ({ context } = opened);
+  });
+
+  it("are listed, the current one first", async () => {
+    const user = await signedInAs(context, "guest");
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await context.runtime.db
+      .update(sessions)
+      .set({ createdAt: threeDaysAgo })
+      .where(eq(sessions.userId, user.id));
+    const page = (await profile.loader({
+      request: request("/profile", { cookie: user.cookie }),
+      context,
+      params: {},
+    } as never)) as { devices: { current: boolean }[]; errors: string[] };
+    expect(page.errors).toEqual([]);
+    expect(page.devices.map((device) => device.current)).toEqual([true]);
+  });
 });
