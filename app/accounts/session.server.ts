@@ -27,7 +27,25 @@ export type SessionUser = {
  * for each request, in one query (session-token.server.ts); the auth library answers the cases it
  * must handle itself.
  */
-export async function getSessionUser(
+export function getSessionUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser | null> {
+  // A page's loaders (the root's and the route's) share one lookup per request; a form's request
+  // (an action, which may change the user) reads afresh, as do the loaders after it (the router
+  // hands them a request of their own).
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpViewer(request, context);
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = lookUpViewer(request, context);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+const viewers = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function lookUpViewer(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionUser | null> {

@@ -70,6 +70,28 @@ describe.each(testEngines())("the session lookup on $name", (engine) => {
     }
   });
 
+  it("one lookup serves a page's loaders; each request and each form reads afresh", async () => {
+    const user = await signedInAs(context, "guest");
+    const page = request("/", { cookie: user.cookie });
+    const queries = vi.spyOn(context.runtime.db, "select");
+    try {
+      const [root, route] = await Promise.all([
+        getSessionUser(page, context),
+        getSessionUser(page, context),
+      ]);
+      expect(root?.email).toBe(user.email);
+      expect(route).toBe(root);
+      expect(queries).toHaveBeenCalledTimes(1);
+      await userOf(user.cookie);
+      const form = request("/profile", { cookie: user.cookie, form: { intent: "x" } });
+      await getSessionUser(form, context);
+      await getSessionUser(form, context);
+      expect(queries).toHaveBeenCalledTimes(4);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
   it("a cookie not signed with the secret is no session, and costs no query", async () => {
     const user = await signedInAs(context, "guest");
     const [name, value] = user.cookie.split("=") as [string, string];
