@@ -82,62 +82,59 @@ export function SiteHeader({ user }: { user: AccountSummary | null }) {
         hidden={!menuOpen}
         className="border-t px-4 pb-4 pt-2 md:hidden"
       >
-        {/* Its links are made when it opens: a closed menu costs every page nothing. */}
-        {menuOpen && (
-          <ul className="flex flex-col gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === "/"}
-                  className={(s) => cn(navClass(s), "block")}
-                >
-                  {link.label}
-                </NavLink>
+        <ul className="flex flex-col gap-1">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === "/"}
+                className={(s) => cn(navClass(s), "block")}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {user ? (
+            <>
+              <li className="mt-2 border-t px-3 pb-1 pt-3 text-sm">
+                <p className="truncate font-medium">{user.email}</p>
+                <p className="text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</p>
               </li>
-            ))}
-            {user ? (
-              <>
-                <li className="mt-2 border-t px-3 pb-1 pt-3 text-sm">
-                  <p className="truncate font-medium">{user.email}</p>
-                  <p className="text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</p>
+              {accountLinks(user).map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={(s) => cn(navClass(s), "block")}>
+                    {link.label}
+                  </NavLink>
                 </li>
-                {accountLinks(user).map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className={(s) => cn(navClass(s), "block")}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-                {user.permissions.canAccessDevConsole && (
-                  <li>
-                    <button
-                      type="button"
-                      onClick={openConsole}
-                      className={cn(navClass({ isActive: false }), "block w-full text-left")}
-                    >
-                      Dev Console
-                    </button>
-                  </li>
-                )}
-                <li className="pt-2">
-                  <Button type="submit" form="sign-out-form" variant="outline" className="w-full">
-                    Sign Out
-                  </Button>
+              ))}
+              {user.permissions.canAccessDevConsole && (
+                <li>
+                  <button
+                    type="button"
+                    onClick={openConsole}
+                    className={cn(navClass({ isActive: false }), "block w-full text-left")}
+                  >
+                    Dev Console
+                  </button>
                 </li>
-              </>
-            ) : (
+              )}
               <li className="pt-2">
-                <Button asChild className="w-full">
-                  <Link to="/auth">
-                    <LogIn aria-hidden="true" />
-                    Sign In
-                  </Link>
+                <Button type="submit" form="sign-out-form" variant="outline" className="w-full">
+                  Sign Out
                 </Button>
               </li>
-            )}
-          </ul>
-        )}
+            </>
+          ) : (
+            <li className="pt-2">
+              <Button asChild className="w-full">
+                <Link to="/auth">
+                  <LogIn aria-hidden="true" />
+                  Sign In
+                </Link>
+              </Button>
+            </li>
+          )}
+        </ul>
       </nav>
       {user?.permissions.canAccessDevConsole && consoleLoaded && (
         <Suspense fallback={null}>
