@@ -19,7 +19,7 @@ export {
   answerTwoFactorForm,
 } from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
-export { isRecentlyConfirmed } from "./confirmation.server";
+export { confirmedWithin, isRecentlyConfirmed } from "./confirmation.server";
 export { hasVerifiedFactor, listFactors, removePasskey, renameFactor } from "./factors.server";
 export { LastWayInError, listIdentities, unlinkIdentity } from "./identities.server";
 export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";

@@ -106,6 +106,7 @@ export function listActiveSessions(db: Database, userId: string) {
       id: sessions.id,
       userAgent: sessions.userAgent,
       ipAddress: sessions.ipAddress,
+      confirmedAt: sessions.confirmedAt,
       createdAt: sessions.createdAt,
       updatedAt: sessions.updatedAt,
     })

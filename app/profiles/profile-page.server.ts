@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { describeDevice } from "~/accounts";
 import {
+  confirmedWithin,
   hasVerifiedFactor,
-  isRecentlyConfirmed,
   listActiveSessions,
   listApiKeys,
   listFactors,
@@ -38,7 +38,7 @@ export async function loadProfilePage(
       return { value: fallback, error: what };
     }
   };
-  const [profile, preferences, activity, sessions, factors, apiKeys, identities, confirmed] =
+  const [profile, preferences, activity, sessions, factors, apiKeys, identities] =
     await Promise.all([
       attempt("Failed to load profile information", () => getProfile(db, user.id), null),
       attempt("Failed to load preferences", () => getPreferences(db, user.id), {
@@ -55,8 +55,6 @@ export async function loadProfilePage(
         () => listIdentities(db, runtime.env, user.id),
         { linked: [], linkable: [], hasPassword: true },
       ),
-      // Whether adding a credential asks for the password (a failed read asks for it).
-      isRecentlyConfirmed(db, user.sessionId).catch(() => false),
     ]);
   const devices = sessions.value
     .map((s) => ({
@@ -95,7 +93,9 @@ export async function loadProfilePage(
     factors: factors.value,
     apiKeys: apiKeys.value,
     identities: identities.value,
-    confirmationNeeded: !confirmed,
+    // Whether adding a credential asks for the password, from this session's row among the
+    // devices (a failed read asks for it).
+    confirmationNeeded: !confirmedWithin(sessions.value.find((s) => s.id === user.sessionId)),
     errors: [
       profile.error,
       preferences.error,
