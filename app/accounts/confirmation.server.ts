@@ -26,6 +26,14 @@ export async function isRecentlyConfirmed(db: Database, sessionId: string, now =
     .select({ createdAt: sessions.createdAt, confirmedAt: sessions.confirmedAt })
     .from(sessions)
     .where(eq(sessions.id, sessionId));
+  return confirmedWithin(row, now);
+}
+
+/** The same rule on a session row already read (the profile reads its devices' rows anyway). */
+export function confirmedWithin(
+  row: { createdAt: Date; confirmedAt: Date | null } | undefined,
+  now = Date.now(),
+): boolean {
   if (!row) return false;
   const last = Math.max(row.createdAt.getTime(), row.confirmedAt?.getTime() ?? 0);
   return now - last < WINDOW_MS;

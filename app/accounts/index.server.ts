@@ -7,6 +7,7 @@ export {
   isOwnerInviteValid,
   ownerSetupLink,
 } from "./accounts.server";
+export { listActiveSessions } from "./active-sessions.server";
 export { identifyApiCaller } from "./api-callers.server";
 export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.server";
 export { type Auth, CLIENT_IP_HEADER, createAuth } from "./auth.server";
@@ -20,7 +21,7 @@ export {
   answerTwoFactorForm,
 } from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
-export { isRecentlyConfirmed } from "./confirmation.server";
+export { confirmedWithin, isRecentlyConfirmed } from "./confirmation.server";
 export { hasVerifiedFactor, listFactors, removePasskey, renameFactor } from "./factors.server";
 export { LastWayInError, listIdentities, unlinkIdentity } from "./identities.server";
 export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";

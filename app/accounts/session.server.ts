@@ -26,10 +26,22 @@ export type SessionUser = {
  * The signed-in user with their role, or null. A failed lookup counts as signed out (guest). Read
  * for each request: an ended session, a new role or a new name shows on the next one.
  */
-export async function getSessionUser(
-  request: Request,
-  context: AppContext,
-): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, context: AppContext): Promise<SessionUser | null> {
+  // A page's loaders (the root's and the route's) share one lookup per request; a form's request
+  // (an action, which may change the user) reads afresh, as do the loaders after it (the router
+  // hands them a request of their own).
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpViewer(request, context);
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = lookUpViewer(request, context);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+const viewers = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function lookUpViewer(request: Request, context: AppContext): Promise<SessionUser | null> {
   if (sessionCookiesIn(request.headers.get("cookie")).length === 0) return null;
   try {
     const result = await context.get(authContext).api.getSession({ headers: request.headers });

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/platform/ui/badge";
 import { buttonVariants } from "~/platform/ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Card, CardContent, CardFooter, CardHeader } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
 import type { GameEntry } from "./game-schema";
 import { statusBadgeClass } from "./game-status";
@@ -74,17 +74,15 @@ export function GameCard({ game, priority }: { game: GameEntry; priority?: boole
       />
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
-          <CardTitle asChild>
-            <h2>
-              <Link
-                to={`/games/${game.slug}`}
-                className="hover:underline focus-visible:underline"
-                prefetch="intent"
-              >
-                {game.title}
-              </Link>
-            </h2>
-          </CardTitle>
+          <h2 className="text-xl font-semibold leading-tight">
+            <Link
+              to={`/games/${game.slug}`}
+              className="hover:underline focus-visible:underline"
+              prefetch="intent"
+            >
+              {game.title}
+            </Link>
+          </h2>
           <GameStatusBadge status={game.status} />
         </div>
       </CardHeader>

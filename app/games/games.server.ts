@@ -257,35 +257,32 @@ async function renderAbout(db: Database, game: GameEntry, siteUrl: string): Prom
 }
 
 /**
- * A game page by its address (slug or id), kept by the public read models and cleared by the games
- * writes like the catalogue; null for an unknown address.
+ * A game page by its address (slug or id); null for an unknown address.
  */
-export function readGamePage(
+export async function readGamePage(
   runtime: { db: Database; env: { SITE_URL: string } },
   address: string,
 ): Promise<GamePage | null> {
   const { db, env } = runtime;
   // Nothing else can name a game: no query for it.
-  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return Promise.resolve(null);
-  return (async () => {
-    const game = await getGameBySlug(db, address);
-    if (!game) return null;
-    const [html, images] = await Promise.all([
-      renderAbout(db, game, env.SITE_URL),
-      game.gallery.length
-        ? mediaImages(
-            db,
-            game.gallery.map((item) => item.image),
-          )
-        : new Map<string, MediaImage>(),
-    ]);
-    // A screenshot whose image has gone from the library is left out rather than shown broken.
-    const screenshots = game.gallery.flatMap((item) => {
-      const image = images.get(item.image);
-      return image ? [{ image, alt: item.alt, full: largestSource(image) }] : [];
-    });
-    return { game, html, screenshots };
-  })();
+  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
+  const game = await getGameBySlug(db, address);
+  if (!game) return null;
+  const [html, images] = await Promise.all([
+    renderAbout(db, game, env.SITE_URL),
+    game.gallery.length
+      ? mediaImages(
+          db,
+          game.gallery.map((item) => item.image),
+        )
+      : new Map<string, MediaImage>(),
+  ]);
+  // A screenshot whose image has gone from the library is left out rather than shown broken.
+  const screenshots = game.gallery.flatMap((item) => {
+    const image = images.get(item.image);
+    return image ? [{ image, alt: item.alt, full: largestSource(image) }] : [];
+  });
+  return { game, html, screenshots };
 }
 
 /** The pictures of the games' screenshots by image id: what the admin form shows of a saved list. */

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Card, CardContent, CardFooter, CardHeader } from "~/platform/ui/card";
 import type { NewsSummary } from "./news-schema";
 
 /** A news item as a card: title, 'MMM d, yyyy' date, its excerpt clamped, Read More. */
@@ -14,9 +14,8 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsSummary; headin
     >
       <CardHeader>
         <LocalTime value={item.date} format="list" className="text-sm text-muted-foreground" />
-        <CardTitle asChild>
-          <Heading className="text-xl font-semibold leading-tight">{item.title}</Heading>
-        </CardTitle>
+        {/* The card title's look on the list's heading level, without a Slot to merge them. */}
+        <Heading className="text-xl font-semibold leading-tight">{item.title}</Heading>
       </CardHeader>
       <CardContent className="flex-1">
         <p className="line-clamp-3 text-muted-foreground">{item.excerpt}</p>

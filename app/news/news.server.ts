@@ -234,9 +234,9 @@ export async function renderNewsContent(
 
 /**
  * An article page's parts: the item (whatever its state: the page decides who sees it), its HTML
- * and its cover; kept by the public read models, cleared by news writes and at publication times.
+ * and its cover.
  */
-export function readArticle(
+export async function readArticle(
   runtime: { db: Database; env: { SITE_URL: string } },
   address: string,
 ): Promise<{
@@ -247,15 +247,13 @@ export function readArticle(
   const { db, env } = runtime;
   // Nothing else can name an item: no query (a NUL in the address made the database refuse it, a
   // 500 found by fuzzing).
-  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return Promise.resolve(null);
-  return (async () => {
-    const article = await findNewsByAddress(db, address);
-    if (!article) return null;
-    const [html, covers] = await Promise.all([
-      renderNewsContent(db, article, env.SITE_URL),
-      article.coverImage ? mediaImages(db, [article.coverImage]) : null,
-    ]);
-    const image = article.coverImage ? covers?.get(article.coverImage) : undefined;
-    return { article, html, cover: image ? { image, alt: article.coverAlt ?? "" } : null };
-  })();
+  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
+  const article = await findNewsByAddress(db, address);
+  if (!article) return null;
+  const [html, covers] = await Promise.all([
+    renderNewsContent(db, article, env.SITE_URL),
+    article.coverImage ? mediaImages(db, [article.coverImage]) : null,
+  ]);
+  const image = article.coverImage ? covers?.get(article.coverImage) : undefined;
+  return { article, html, cover: image ? { image, alt: article.coverAlt ?? "" } : null };
 }

@@ -1,8 +1,8 @@
 import { describeDevice } from "~/accounts";
 import {
-  authContext,
+  confirmedWithin,
   hasVerifiedFactor,
-  isRecentlyConfirmed,
+  listActiveSessions,
   listApiKeys,
   listFactors,
   listIdentities,
@@ -23,7 +23,6 @@ const isTab = (tab: string | null): tab is Tab => TABS.some((known) => known ===
 export async function loadProfilePage(request: Request, context: AppContext, user: SessionUser) {
   const runtime = context.get(runtimeContext);
   const { db, logger } = runtime;
-  const auth = context.get(authContext);
   const tab = new URL(request.url).searchParams.get("tab");
   const attempt = async <T>(what: string, run: () => Promise<T>, fallback: T) => {
     try {
@@ -36,7 +35,7 @@ export async function loadProfilePage(request: Request, context: AppContext, use
       return { value: fallback, error: what };
     }
   };
-  const [profile, preferences, activity, sessions, factors, apiKeys, identities, confirmed] =
+  const [profile, preferences, activity, sessions, factors, apiKeys, identities] =
     await Promise.all([
       attempt("Failed to load profile information", () => getProfile(db, user.id), null),
       attempt("Failed to load preferences", () => getPreferences(db, user.id), {
@@ -45,11 +44,7 @@ export async function loadProfilePage(request: Request, context: AppContext, use
         privacyLevel: "public" as const,
       }),
       attempt("Failed to load activity data", () => listRecentActivity(db, user.id), []),
-      attempt(
-        "Failed to load your devices",
-        () => auth.api.listSessions({ headers: request.headers }),
-        [],
-      ),
+      attempt("Failed to load your devices", () => listActiveSessions(db, user.id), []),
       attempt("Failed to load your sign-in methods", () => listFactors(db, user.id), []),
       attempt("Failed to load your API keys", () => listApiKeys(db, user.id), []),
       attempt(
@@ -57,8 +52,6 @@ export async function loadProfilePage(request: Request, context: AppContext, use
         () => listIdentities(db, runtime.env, user.id),
         { linked: [], linkable: [], hasPassword: true },
       ),
-      // Whether adding a credential asks for the password (a failed read asks for it).
-      isRecentlyConfirmed(db, user.sessionId).catch(() => false),
     ]);
   const devices = sessions.value
     .map((s) => ({
@@ -97,7 +90,9 @@ export async function loadProfilePage(request: Request, context: AppContext, use
     factors: factors.value,
     apiKeys: apiKeys.value,
     identities: identities.value,
-    confirmationNeeded: !confirmed,
+    // Whether adding a credential asks for the password, from this session's row among the
+    // devices (a failed read asks for it).
+    confirmationNeeded: !confirmedWithin(sessions.value.find((s) => s.id === user.sessionId)),
     errors: [
       profile.error,
       preferences.error,

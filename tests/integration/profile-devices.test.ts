@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AppContext } from "../../app/platform/server/context.server";
+import { sessions } from "../../app/db/schema";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import * as profile from "../../app/routes/profile";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
@@ -29,4 +31,31 @@ describe.each(testEngines())("signing out a device by a malformed id, on $name",
       expect(said(result.body).formError).toBe("That device could not be signed out.");
     },
   );
+});
+
+// The profile listed devices through the auth library's list-sessions, which refuses a session
+// signed in more than a day ago (its `freshAge`): such a reader's profile showed "Failed to load your
+// devices" and no devices.
+describe.each(testEngines())("the devices of a session signed in days ago, on $name", (engine) => {
+  let context: AppContext;
+  openForSuite(engine, (opened) => {
+    ({ context } = opened);
+  });
+
+  it("are listed, the current one first", async () => {
+    const user = await signedInAs(context, "guest");
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await context
+      .get(runtimeContext)
+      .db.update(sessions)
+      .set({ createdAt: threeDaysAgo })
+      .where(eq(sessions.userId, user.id));
+    const page = (await profile.loader({
+      request: request("/profile", { cookie: user.cookie }),
+      context,
+      params: {},
+    } as never)) as { devices: { current: boolean }[]; errors: string[] };
+    expect(page.errors).toEqual([]);
+    expect(page.devices.map((device) => device.current)).toEqual([true]);
+  });
 });

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { authContext } from "../../app/accounts/auth-context.server";
 import { getSessionUser } from "../../app/accounts/session.server";
+import { sessions } from "../../app/db/schema";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import {
   savePreferences,
@@ -16,6 +18,8 @@ import { openForSuite } from "../support/suite";
 
 // An ended session refused at once (signing out, a device signed out from the profile, a password
 // change), and a changed role, name, avatar or theme shown at once.
+const DAY = 24 * 60 * 60 * 1000;
+
 describe.each(testEngines())("sessions read per request on $name", (engine) => {
   let context: AppContext;
   openForSuite(engine, (opened) => {
@@ -50,6 +54,51 @@ describe.each(testEngines())("sessions read per request on $name", (engine) => {
       }),
     );
   }
+
+  it("one lookup serves a page's loaders; each request and each form reads afresh", async () => {
+    const user = await signedInAs(context, "guest");
+    const page = request("/", { cookie: user.cookie });
+    const lookups = vi.spyOn(context.get(authContext).api, "getSession");
+    try {
+      const [root, route] = await Promise.all([
+        getSessionUser(page, context),
+        getSessionUser(page, context),
+      ]);
+      expect(root?.email).toBe(user.email);
+      expect(route).toBe(root);
+      expect(lookups).toHaveBeenCalledTimes(1);
+      await userOf(user.cookie);
+      expect(lookups).toHaveBeenCalledTimes(2);
+      const form = request("/profile", { cookie: user.cookie, form: { intent: "x" } });
+      await getSessionUser(form, context);
+      await getSessionUser(form, context);
+      expect(lookups).toHaveBeenCalledTimes(4);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it("a session due for extension is extended by the library", async () => {
+    const user = await signedInAs(context, "guest");
+    const { db } = context.get(runtimeContext);
+    const [session] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+    // Two days into its thirty: the library extends a session a day after it was last extended.
+    const soon = new Date(Date.now() + 28 * DAY);
+    await db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, session!.id));
+    expect((await userOf(user.cookie))?.email).toBe(user.email);
+    const [extended] = await db.select().from(sessions).where(eq(sessions.id, session!.id));
+    expect(extended!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + DAY);
+  });
+
+  it("an expired session is refused", async () => {
+    const user = await signedInAs(context, "guest");
+    const { db } = context.get(runtimeContext);
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect(await userOf(user.cookie)).toBeNull();
+  });
 
   // Sessions are read for each request: each of these writes shows on the very next one.
   it("a role change shows on the next request", async () => {

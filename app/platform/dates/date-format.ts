@@ -48,10 +48,27 @@ function clockIn(timeZone: string): Intl.DateTimeFormat {
   return clock;
 }
 
+// Reading the parts is costly too, and a page shows the same few dates on every request (each
+// twice: the text and its title): recent answers are kept, a few hundred at most.
+const readings = new Map<string, Readonly<WallClock>>();
+const MAX_READINGS = 500;
+
 /** The wall clock in `timeZone` at an instant (also read by ./zoned-time.ts). */
-export function wallClock(iso: string | Date | number, timeZone: string): WallClock {
+export function wallClock(iso: string | Date | number, timeZone: string): Readonly<WallClock> {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  const time = date.getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  const key = `${timeZone} ${time}`;
+  let reading = readings.get(key);
+  if (!reading) {
+    reading = Object.freeze(readClock(date, timeZone));
+    if (readings.size >= MAX_READINGS) readings.clear();
+    readings.set(key, reading);
+  }
+  return reading;
+}
+
+function readClock(date: Date, timeZone: string): WallClock {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of clockIn(timeZone).formatToParts(date)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);

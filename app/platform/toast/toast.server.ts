@@ -32,8 +32,11 @@ export async function readToast(
   request: Request,
   secret: string,
 ): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const header = request.headers.get("Cookie");
+  // Most requests carry no toast: no cookie parsing or signature check for them.
+  if (!header?.includes("toast=")) return { toast: null, headers: null };
   const cookie = toastCookie(secret);
-  const value = await cookie.parse(request.headers.get("Cookie"));
+  const value = await cookie.parse(header);
   if (!value) return { toast: null, headers: null };
   const parsed = ToastSchema.safeParse(value);
   const headers = new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) });
