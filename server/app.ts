@@ -165,7 +165,9 @@ export async function createSite(options: SiteOptions) {
     "/{*path}",
     createRequestHandler({
       // Resolved by Vite: in development the live build, in production the one compiled beside this.
-      build: () => import("virtual:react-router/server-build"),
+      // Production: the build itself, so the router makes its route table once, not per request.
+      // Development: a function, so each request gets Vite's latest build.
+      build: devMode ? () => import("virtual:react-router/server-build") : await serverBuild(),
       mode: devMode ? "development" : "production",
       getLoadContext: (req, res) =>
         routerContextFor(runtime, {
@@ -222,6 +224,10 @@ export async function createSite(options: SiteOptions) {
 }
 
 export type Site = Awaited<ReturnType<typeof createSite>>;
+
+function serverBuild() {
+  return import("virtual:react-router/server-build");
+}
 
 /** The request's id: the one a proxy in front sent, when it looks like one, or a new one. */
 function requestId(req: http.IncomingMessage): string {
