@@ -17,7 +17,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { createSite as CreateSite, Site } from "./server/app";
 import { superviseWorkers } from "./server/supervisor";
-import { loadEnv } from "./app/platform/server/env.server";
+import { loadEnv } from "./app/platform/config/env.server";
 import { requestTimeoutOptions } from "./app/platform/server/request-timeouts";
 import { BUILT, ensureBuild } from "./bin/build-state.js";
 

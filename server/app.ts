@@ -12,10 +12,10 @@ import { CLIENT_IP_HEADER, ownerSetupLink, providerFormTargets } from "~/account
 import { trailerFrameSources } from "~/games";
 import { HEALTH_PATHS } from "~/health";
 import { answerProbe, healthPathOf } from "~/health/index.server";
-import { loadEnv } from "~/platform/server/env.server";
-import { createLogger, requestLogSerializers } from "~/platform/server/logger.server";
+import { loadEnv } from "~/platform/config/env.server";
+import { addressKey, type Verdict } from "~/platform/limits/rate-limit.server";
+import { createLogger, requestLogSerializers } from "~/platform/logging/logger.server";
 import { isCrossSiteWrite } from "~/platform/server/origin.server";
-import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
 import { limitRequestBodies } from "~/platform/server/request-limits.server";
 import {
   contentSecurityPolicy,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_RULES } from "~/platform/server/rate-limit.server";
+import { AUTH_RULES } from "~/platform/limits/rate-limit.server";
 import { isProductEndpoint, PRODUCT_ENDPOINTS, withoutSessionTokens } from "./auth-rules.server";
 
 const at = (path: string) => `http://localhost:3000${path}`;

@@ -11,7 +11,7 @@ export const AUTH_BASE_PATH = "/api/auth";
  * The endpoints the product uses, and nothing else: the /auth forms, two-factor, password reset and
  * profile security post to them; the mailed links open the two GETs. Paths in the notation of the
  * library's rate-limit rules (`*` one path segment): each has its rule in `AUTH_RULES`
- * (app/platform/server/rate-limit.server.ts).
+ * (app/platform/limits/rate-limit.server.ts).
  */
 export const PRODUCT_ENDPOINTS: readonly { method: "GET" | "POST"; path: string }[] = [
   { method: "POST", path: "/sign-in/email" },

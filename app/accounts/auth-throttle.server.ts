@@ -7,7 +7,7 @@ import {
   getIP,
   isAPIError,
 } from "better-auth/api";
-import type { RateLimits } from "~/platform/server/rate-limit.server";
+import type { RateLimits } from "~/platform/limits/rate-limit.server";
 import { TWO_FACTOR_COOKIE } from "./provider-two-factor.server";
 
 // Sign-in throttling as identity providers do it, inside the auth library's own hook pipeline, so

@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { accounts, passkeys, users } from "~/db/schema";
+import type { Env } from "~/platform/config/env.server";
+import type { Logger } from "~/platform/logging/logger.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
-import type { Env } from "~/platform/server/env.server";
-import type { Logger } from "~/platform/server/logger.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { PASSWORD_PROVIDER } from "./identities.server";
 import { configuredProviders } from "./providers.server";

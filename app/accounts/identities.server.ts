@@ -1,7 +1,7 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { accounts, passkeys } from "~/db/schema";
-import type { Env } from "~/platform/server/env.server";
+import type { Env } from "~/platform/config/env.server";
 import type { Identities } from "./identities";
 import { configuredProviders } from "./providers.server";
 

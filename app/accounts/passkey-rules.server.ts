@@ -5,8 +5,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { passkeys } from "~/db/schema";
+import type { Logger } from "~/platform/logging/logger.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
-import type { Logger } from "~/platform/server/logger.server";
 import { STUDIO } from "~/platform/studio/studio";
 import { mailNewCredential } from "./credential-mail.server";
 

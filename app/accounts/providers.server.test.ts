@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "~/platform/server/env.server";
+import { ConfigError, loadEnv } from "~/platform/config/env.server";
 import { configuredProviders, providerFormTargets, socialProviders } from "./providers.server";
 
 // Which sign-in providers a deployment offers: none unless configured, each only

@@ -1,6 +1,6 @@
 import type { SocialProviders } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import type { Env } from "~/platform/server/env.server";
+import type { Env } from "~/platform/config/env.server";
 import type { ProviderId, SignInProvider } from "./providers";
 
 // The sign-in providers: Discord, GitHub and Google through the auth library's own

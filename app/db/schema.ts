@@ -159,7 +159,7 @@ export const contactMessages = pgTable(
   ],
 );
 
-// The rate limiter's counters (rate-limiter-flexible's Drizzle store, app/platform/server/rate-limit.server.ts),
+// The rate limiter's counters (rate-limiter-flexible's Drizzle store, app/platform/limits/rate-limit.server.ts),
 // shared by every process on one PostgreSQL database. A row lives until `expire`; null never expires.
 export const rateLimits = pgTable(
   "rate_limits",

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
-import type { Logger } from "~/platform/server/logger.server";
+import type { Logger } from "~/platform/logging/logger.server";
 import { HEALTH_PATHS, type HealthPath } from "./index";
 
 // Health for load balancers and orchestrators (docs/product.md#health): liveness says the process

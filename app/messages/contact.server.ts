@@ -6,8 +6,8 @@ import {
   submissionOf,
   unreadableReply,
 } from "~/platform/forms/submission.server";
+import { addressKey, type RateLimits } from "~/platform/limits/rate-limit.server";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
-import { addressKey, type RateLimits } from "~/platform/server/rate-limit.server";
 import { HONEYPOT_FIELD } from "./contact-limits";
 import { type ContactInput, ContactSchema } from "./contact-schema";
 import { notifyStaff } from "./messages.server";

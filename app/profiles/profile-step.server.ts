@@ -1,8 +1,8 @@
 import type { data } from "react-router";
 import type { SessionUser } from "~/accounts/index.server";
 import { AppError } from "~/platform/errors/app-error";
+import type { Logger } from "~/platform/logging/logger.server";
 import type { AppContext } from "~/platform/server/context.server";
-import type { Logger } from "~/platform/server/logger.server";
 import type { ProfileReply } from "./security-parts";
 
 // What every /profile write is handed by the dispatcher (profile-forms.server.ts), and the one

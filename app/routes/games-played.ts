@@ -2,8 +2,8 @@ import { getSessionUser } from "~/accounts/index.server";
 import { recordActivity } from "~/activity/index.server";
 import { isUuid } from "~/db/ids";
 import { getGameBySlug } from "~/games/index.server";
+import { addressKey } from "~/platform/limits/rate-limit.server";
 import { requestContext, runtimeContext } from "~/platform/server/context.server";
-import { addressKey } from "~/platform/server/rate-limit.server";
 import type { Route } from "./+types/games-played";
 
 /** A signed-in visitor followed a Play Game link (sent as a beacon; the link itself is not delayed). */

@@ -3,8 +3,8 @@ import { getSessionUser } from "~/accounts/index.server";
 import type { MediaUploadResult } from "~/media";
 import { mediaImage, storeMedia } from "~/media/index.server";
 import { isAppError } from "~/platform/errors/app-error";
+import { tooManyUploads } from "~/platform/limits/rate-limit.server";
 import { runtimeContext } from "~/platform/server/context.server";
-import { tooManyUploads } from "~/platform/server/rate-limit.server";
 import { can } from "~/roles";
 import type { Route } from "./+types/media-upload";
 

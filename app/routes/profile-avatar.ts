@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
 import { isAppError } from "~/platform/errors/app-error";
+import { tooManyUploads } from "~/platform/limits/rate-limit.server";
 import { runtimeContext } from "~/platform/server/context.server";
-import { tooManyUploads } from "~/platform/server/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { AvatarResult } from "~/profiles";
 import { processAvatar, setAvatarUrl } from "~/profiles/index.server";

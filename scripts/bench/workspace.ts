@@ -73,7 +73,7 @@ export async function seed(): Promise<Seeded> {
       import("~/games/games.server"),
       import("../../tests/support/accounts"),
     ]);
-  const { loadEnv } = await import("~/platform/server/env.server");
+  const { loadEnv } = await import("~/platform/config/env.server");
   const { sql } = await import("drizzle-orm");
   const env = loadEnv({ ...serverEnv(0), NODE_ENV: "production" });
   const database = await openConfiguredDatabase(env);

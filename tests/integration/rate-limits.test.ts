@@ -5,19 +5,19 @@ import { authContext } from "../../app/accounts/auth-context.server";
 import { PRODUCT_ENDPOINTS } from "../../app/accounts/auth-rules.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { rateLimits } from "../../app/db/schema";
-import { runtimeContext } from "../../app/platform/server/context.server";
-import { loadEnv } from "../../app/platform/server/env.server";
+import { loadEnv } from "../../app/platform/config/env.server";
 import {
   AUTH_RULES,
   createRateLimits,
   type LimitStore,
   stopExpirySweeps,
-} from "../../app/platform/server/rate-limit.server";
+} from "../../app/platform/limits/rate-limit.server";
+import { runtimeContext } from "../../app/platform/server/context.server";
 import { action as gamePlayed } from "../../app/routes/games-played";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 
-// The limiter under every limit (app/platform/server/rate-limit.server.ts): its database store works on
+// The limiter under every limit (app/platform/limits/rate-limit.server.ts): its database store works on
 // either engine (PostgreSQL uses it; PGlite keeps its counters in memory), and the limits that
 // answer anonymous requests.
 

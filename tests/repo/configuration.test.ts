@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { envSchema } from "~/platform/server/env.server";
+import { envSchema } from "~/platform/config/env.server";
 
 // docs/configuration.md is the one place an operator reads what the environment may set; it must
 // name exactly what the schema reads, so a new setting cannot ship undocumented nor a removed one linger.

@@ -4,20 +4,20 @@ import path from "node:path";
 import { createAuth } from "../../app/accounts/auth.server";
 import { authContext } from "../../app/accounts/auth-context.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
+import { loadEnv } from "../../app/platform/config/env.server";
+import {
+  createRateLimits,
+  type LimitStore,
+  limitStoreFor,
+} from "../../app/platform/limits/rate-limit.server";
+import { createLogger } from "../../app/platform/logging/logger.server";
 import { createMailer } from "../../app/platform/mail/mailer.server";
 import {
   type AppContext,
   requestContext,
   runtimeContext,
 } from "../../app/platform/server/context.server";
-import { loadEnv } from "../../app/platform/server/env.server";
-import { createLogger } from "../../app/platform/server/logger.server";
 import { Microcache } from "../../app/platform/server/microcache.server";
-import {
-  createRateLimits,
-  type LimitStore,
-  limitStoreFor,
-} from "../../app/platform/server/rate-limit.server";
 import { configuredStorage } from "../../app/platform/storage/configured.server";
 import { createAccountDefaults } from "../../app/profiles/profiles.server";
 import { type Runtime, routerContextFor } from "../../app/runtime/context";

@@ -2,7 +2,7 @@
 // E2E_PASSWORD) and, with --demo, the demo content; with --scale, lists long enough to page. Run before the server starts (it takes the lock).
 import { migrate } from "../../app/db/migrate.server";
 import { openConfiguredDatabase } from "../../app/db/open.server";
-import { loadEnv } from "../../app/platform/server/env.server";
+import { loadEnv } from "../../app/platform/config/env.server";
 import { ROLES } from "../../app/roles/permissions";
 import { seedDemo } from "../../app/runtime/demo.server";
 import { createUsers } from "./accounts";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, vi } from "vitest";
-import { stopExpirySweeps } from "../../app/platform/server/rate-limit.server";
+import { stopExpirySweeps } from "../../app/platform/limits/rate-limit.server";
 import { lowPasswordCost, testHashOptions } from "./password-cost";
 
 // A test fails on any console error or warning it did not expect (mock console in the test to allow one).

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "../../app/db/database.server";
-import { loadEnv } from "../../app/platform/server/env.server";
+import { loadEnv } from "../../app/platform/config/env.server";
 import type { Role } from "../../app/roles/permissions";
 import { createUsers } from "../support/accounts";
 import { createDatabase } from "../support/database";

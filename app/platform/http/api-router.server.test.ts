@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DatabaseUnavailableError } from "~/db/availability.server";
 import { AppError } from "~/platform/errors/app-error";
+import type { Verdict } from "~/platform/limits/rate-limit.server";
 import { decodeCursor, encodeCursor } from "~/platform/paging/cursor";
 import { requestContext, runtimeContext } from "~/platform/server/context.server";
-import type { Verdict } from "~/platform/server/rate-limit.server";
 import { createApiRouter, matchPath, nextPageLink } from "./api-router.server";
 import { ApiErrorBodySchema } from "./api-shapes";
 import {

@@ -4,8 +4,8 @@ import { apiErrorResponse } from "~/platform/errors/adapters.server";
 import { AppError } from "~/platform/errors/app-error";
 import { parseForm } from "~/platform/forms/form-errors";
 import { SHARED_CACHE_CONTROL } from "~/platform/http/shared-pages";
+import { addressKey, type Verdict } from "~/platform/limits/rate-limit.server";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
-import { addressKey, type Verdict } from "~/platform/server/rate-limit.server";
 import { type ApiCaller, type Endpoint, successStatus, unknownFieldsError } from "./endpoint";
 
 // The REST API's router: matches a path to an endpoint entry, checks the rate limit, the caller and

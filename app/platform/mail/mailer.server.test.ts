@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
-import { createLogger } from "~/platform/server/logger.server";
+import { createLogger } from "~/platform/logging/logger.server";
 import { createMailer } from "./mailer.server";
 
 describe("outbox mailer", () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { type Logger, maskUrl } from "~/platform/server/logger.server";
+import { type Logger, maskUrl } from "~/platform/logging/logger.server";
 import { STUDIO } from "~/platform/studio/studio";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };

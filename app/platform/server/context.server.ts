@@ -2,10 +2,10 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Database, EngineDatabase } from "~/db/database.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import type { Storage } from "~/platform/storage/storage.server";
-import type { Env } from "./env.server";
-import type { Logger } from "./logger.server";
+import type { Env } from "../config/env.server";
+import type { RateLimits, Verdict } from "../limits/rate-limit.server";
+import type { Logger } from "../logging/logger.server";
 import type { Microcache } from "./microcache.server";
-import type { RateLimits, Verdict } from "./rate-limit.server";
 
 // What the server hands every middleware, loader and action through React Router's typed context
 // (`context.get(runtimeContext)`), set once per request by server/app.ts. Features add their own

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Env } from "~/platform/server/env.server";
+import type { Env } from "~/platform/config/env.server";
 import { localStorage, type Storage, s3Storage } from "./storage.server";
 
 /** S3-compatible storage when S3_* is configured, otherwise DATA_DIR/uploads. */

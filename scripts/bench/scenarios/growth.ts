@@ -42,7 +42,7 @@ async function prepare(label: string, counts: Required<ScaleCounts>) {
       import("~/db/migrate.server"),
       import("~/runtime/demo.server"),
       import("../../../tests/support/accounts"),
-      import("~/platform/server/env.server"),
+      import("~/platform/config/env.server"),
     ]);
   const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: authSecret, DATABASE_URL: databaseUrl });
   const database = await openConfiguredDatabase(env);

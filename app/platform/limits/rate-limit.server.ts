@@ -7,7 +7,7 @@ import {
 } from "rate-limiter-flexible";
 import type { Database } from "~/db/database.server";
 import { rateLimits } from "~/db/schema";
-import type { Env } from "./env.server";
+import type { Env } from "../config/env.server";
 
 // Every limit of the site, in one place, on rate-limiter-flexible. On PostgreSQL the counters live
 // in the `rate_limits` table (the library's Drizzle store: one atomic upsert per hit), so every

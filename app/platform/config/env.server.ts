@@ -76,7 +76,7 @@ const schema = z
       .min(1, "must be at least 1")
       .max(64, "must be at most 64")
       .default(1),
-    // Rate limits (app/platform/server/rate-limit.server.ts; the README's configuration table says what each counts).
+    // Rate limits (app/platform/limits/rate-limit.server.ts; the README's configuration table says what each counts).
     CONTACT_RATE_LIMIT: atLeastOne(5),
     CONTACT_ATTEMPT_LIMIT: atLeastOne(30),
     API_RATE_LIMIT: atLeastOne(120),
