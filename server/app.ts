@@ -101,6 +101,16 @@ export async function createSite(options: SiteOptions) {
     ...(shuttingDown ? { Connection: "close" } : {}),
   });
 
+  // The public API's reads count against its rate limit before the page cache may answer them;
+  // a copy goes out with the headers it was rendered with, before the log line and the rest.
+  app.use("/api/v1", (req, res, next) => {
+    if (pageCache.keyOf(req) === null) return next();
+    runtime.limits.api.consume(addressKey(req.ip ?? "unknown")).then((verdict) => {
+      res.locals.apiVerdict = verdict;
+      if (verdict.allowed) pageCache.handle(req, res, perResponse(req), next);
+      else next();
+    }, next);
+  });
   app.use(
     pinoHttp({
       logger,
@@ -149,15 +159,6 @@ export async function createSite(options: SiteOptions) {
   app.use(limitRequestBodies());
   app.use(compression());
 
-  // The public API's reads count against its rate limit before the page cache may answer them.
-  app.use("/api/v1", (req, res, next) => {
-    if (pageCache.keyOf(req) === null) return next();
-    runtime.limits.api.consume(addressKey(req.ip ?? "unknown")).then((verdict) => {
-      res.locals.apiVerdict = verdict;
-      if (verdict.allowed) pageCache.handle(req, res, perResponse(req), next);
-      else next();
-    }, next);
-  });
   serveFiles(app);
   app.use(pageCache.capture());
 
