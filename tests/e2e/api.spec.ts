@@ -231,7 +231,9 @@ test("public lists: news and games for everyone, with limit honoured and cacheab
 }) => {
   const news = await request.get("/api/v1/news?limit=2");
   expect(news.status()).toBe(200);
-  expect(news.headers()["cache-control"]).toBe("public, max-age=30");
+  expect(news.headers()["cache-control"]).toBe(
+    "public, max-age=0, s-maxage=1, stale-while-revalidate=5",
+  );
   const newsBody = await published(news, "GET", "news?limit=2");
   expect(newsBody.limit).toBe(2);
   expect(newsBody.data).toHaveLength(2);
