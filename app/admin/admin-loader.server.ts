@@ -6,7 +6,7 @@ import { NEWS_STATES, type NewsState } from "~/news";
 import { listNewsEntriesPage } from "~/news/index.server";
 import { pageRequestFrom } from "~/platform/paging/cursor";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
-import { ADMIN_LIST_PARAMS } from "./admin-lists";
+import { ADMIN_LIST_PARAMS } from "./admin-tabs";
 
 // What each tab of the dashboard shows (docs/product.md#admin-dashboard): one page of its own list,
 // filtered and paged by the URL. A list whose read fails shows its error (an empty list beside it).

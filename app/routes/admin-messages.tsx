@@ -1,9 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { runAdminAction } from "~/admin/admin-actions.server";
 import { requireAdminTab } from "~/admin/admin-guard.server";
-import { ADMIN_LIST_PARAMS } from "~/admin/admin-lists";
 import { loadMessagesTab } from "~/admin/admin-loader.server";
-import { freshAfterWrites } from "~/admin/admin-tabs";
+import { ADMIN_LIST_PARAMS, freshAfterWrites } from "~/admin/admin-tabs";
 import { MessagesTab } from "~/messages";
 import type { Route } from "./+types/admin-messages";
 
