@@ -1,8 +1,4 @@
 import { fileURLToPath } from "node:url";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { DatabaseHandle } from "./database.server";
 
 /** drizzle/ beside app/ when run from the sources; a compiled server passes its own path. */
@@ -19,12 +15,21 @@ export async function migrate(
   handle: DatabaseHandle,
   { migrationsFolder = SOURCE_MIGRATIONS }: { migrationsFolder?: string } = {},
 ): Promise<void> {
+  // The engine's own driver and migrator only, as openDatabase loads them.
   if (handle.engine === "pglite") {
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
     return;
   }
   // Several processes starting at once on one PostgreSQL database (a deployment, a rolling
   // restart) take turns: the first applies what is missing, the others then find nothing to do.
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const lockHolder = await handle.pool.connect();
   try {
     await lockHolder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
