@@ -120,6 +120,16 @@ export default defineConfig(({ mode }) => ({
       "@hexagon/base64",
       "drizzle-orm",
       /^@conform-to\//,
+      // The passkey library's certificate parsers: ~200 small CommonJS modules.
+      /^@peculiar\//,
+      "asn1js",
+      "pvtsutils",
+      "pvutils",
+      "tsyringe",
+      "reflect-metadata",
+      "tslib",
+      // Its index loads every store it has (Redis, Mongo…): 36 CommonJS modules.
+      "rate-limiter-flexible",
     ],
   },
   test: {
