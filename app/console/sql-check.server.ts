@@ -1,6 +1,5 @@
 import { getTableColumns, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { parse } from "libpg-query";
 import * as schema from "~/db/schema";
 import { QUERY_TABLES, querySpecError } from "./query-rules";
 
@@ -212,6 +211,8 @@ export async function checkConsoleQuery(text: string): Promise<string> {
   const specError = querySpecError(text);
   if (specError) throw new QueryRefused(specError);
   let tree: { stmts: { stmt: Node; stmt_location?: number; stmt_len?: number }[] };
+  // PostgreSQL's parser is loaded with the first console query, not at start-up.
+  const { parse } = await import("libpg-query");
   try {
     tree = await parse(text);
   } catch (error) {

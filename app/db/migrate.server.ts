@@ -1,8 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "./database.server";
 
 /** drizzle/ beside app/ when run from the sources; a compiled server passes its own path. */
@@ -19,12 +18,22 @@ export async function migrate(
   handle: DatabaseHandle,
   { migrationsFolder = SOURCE_MIGRATIONS }: { migrationsFolder?: string } = {},
 ): Promise<void> {
+  if (await isUpToDate(handle, migrationsFolder)) return;
+  // The engine's own driver and migrator only, as openDatabase loads them.
   if (handle.engine === "pglite") {
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
     return;
   }
   // Several processes starting at once on one PostgreSQL database (a deployment, a rolling
   // restart) take turns: the first applies what is missing, the others then find nothing to do.
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const lockHolder = await handle.pool.connect();
   try {
     await lockHolder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -32,5 +41,33 @@ export async function migrate(
   } finally {
     await lockHolder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     lockHolder.release();
+  }
+}
+
+/**
+ * Whether the database already has the folder's newest migration: one query, where Drizzle's
+ * migrator reads and hashes every file, creates its table if missing and opens a transaction to
+ * find nothing to do. Drizzle applies the migrations newer than the newest row of its table, so
+ * this is its own test, made first. Any doubt (no table yet, no journal) leaves it to the migrator.
+ */
+async function isUpToDate(handle: DatabaseHandle, migrationsFolder: string): Promise<boolean> {
+  let newest: number | undefined;
+  try {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+    ) as { entries: { when: number }[] };
+    newest = journal.entries.at(-1)?.when;
+  } catch {
+    return false;
+  }
+  if (newest === undefined) return false;
+  try {
+    const { rows } = await handle.db.execute<{ applied: string | number | null }>(
+      sql`select max(created_at) as applied from drizzle.__drizzle_migrations`,
+    );
+    const applied = rows[0]?.applied;
+    return applied !== null && applied !== undefined && Number(applied) >= newest;
+  } catch {
+    return false;
   }
 }

@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import {
   ChangePasswordSchema,
   CONFIRMATION_REQUIRED,
@@ -83,6 +82,8 @@ export const SECURITY_FORMS = {
         if (!answer.ok) {
           throw refused(answer, "Two-factor authentication could not be turned on.");
         }
+        // Loaded here, on the rare turning on, not at start-up.
+        const { default: QRCode } = await import("qrcode");
         const qrDataUrl = await QRCode.toDataURL(answer.body.totpURI, { margin: 1, width: 220 });
         return {
           qrDataUrl,

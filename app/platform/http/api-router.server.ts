@@ -120,7 +120,7 @@ function route<P extends string>(
   );
 }
 
-/** Per address: the environment's API_RATE_LIMIT requests a minute (platform/server/rate-limit). */
+/** Per address: the environment's API_RATE_LIMIT requests a minute (platform/limits/rate-limit). */
 async function refuseOverLimit(context: AppContext) {
   // Counted already when the request could be answered by the page cache (server/app.ts).
   const { apiVerdict, clientIp } = context.get(requestContext);

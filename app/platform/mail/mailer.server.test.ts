@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -50,5 +51,59 @@ describe("outbox mailer", () => {
 
     await createMailer({ dataDir, logger: createLogger("silent"), printLinks: print }).send(mail);
     expect(print).toHaveBeenCalledWith(expect.stringContaining(link));
+  });
+});
+
+describe("SMTP mailer", () => {
+  it("sends each mail to the SMTP_URL server, the client loaded with the first one", async () => {
+    // A minimal SMTP server: accepts everything and keeps each message's data.
+    const messages: string[] = [];
+    const server = net.createServer((socket) => {
+      let buffer = "";
+      let inData = false;
+      socket.write("220 test ready\r\n");
+      socket.on("data", (chunk) => {
+        buffer += String(chunk);
+        for (;;) {
+          if (inData) {
+            const end = buffer.indexOf("\r\n.\r\n");
+            if (end < 0) return;
+            messages.push(buffer.slice(0, end));
+            buffer = buffer.slice(end + 5);
+            inData = false;
+            socket.write("250 queued\r\n");
+            continue;
+          }
+          const newline = buffer.indexOf("\r\n");
+          if (newline < 0) return;
+          const command = buffer.slice(0, newline).toUpperCase();
+          buffer = buffer.slice(newline + 2);
+          if (command.startsWith("DATA")) {
+            inData = true;
+            socket.write("354 go ahead\r\n");
+          } else if (command.startsWith("QUIT")) socket.end("221 bye\r\n");
+          else socket.write("250 ok\r\n");
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "studio-mail-")),
+        logger: createLogger("silent"),
+      });
+      expect(mailer.describe).toBe("SMTP");
+      await mailer.send({ to: "ada@example.com", subject: "First", text: "one" });
+      await mailer.send({ to: "bob@example.com", subject: "Second", text: "two" });
+      expect(messages).toHaveLength(2);
+      expect(messages[0]).toContain("To: ada@example.com");
+      expect(messages[0]).toContain("Subject: First");
+      expect(messages[0]).toMatch(/From: .*<no-reply@/);
+      expect(messages[1]).toContain("Subject: Second");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { type Logger, maskUrl } from "~/platform/logging/logger.server";
 import { STUDIO } from "~/platform/studio/studio";
 
@@ -22,12 +22,17 @@ export function createMailer(options: {
   /** Shows each outbox mail's links whole on the terminal (development only: they are secrets). */
   printLinks?: (text: string) => void;
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    // The SMTP client is loaded with the first mail, not at start-up.
+    let transport: Promise<Transporter> | undefined;
     return {
       describe: "SMTP",
       async send(mail) {
-        await transport.sendMail({ from: FROM, ...mail });
+        transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from: FROM, ...mail });
       },
     };
   }
