@@ -28,6 +28,7 @@ import { openForSuite } from "../support/suite";
 // React Router's rendering is replaced by a small document with an inline script (shareable for a
 // visitor without a cookie, as a public page is), so no build is needed to see which policy each
 // page gets.
+vi.mock("virtual:react-router/server-build", () => ({}));
 vi.mock("@react-router/express", () => ({
   createRequestHandler: () => (req: ExpressRequest, res: ExpressResponse) => {
     res
