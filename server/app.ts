@@ -103,8 +103,8 @@ export async function createSite(options: SiteOptions) {
 
   // The public API's reads count against its rate limit before the page cache may answer them;
   // a copy goes out with the headers it was rendered with, before the log line and the rest.
-  app.use("/api/v1", (req, res, next) => {
-    if (pageCache.keyOf(req) === null) return next();
+  app.use((req, res, next) => {
+    if (!req.path.startsWith("/api/v1/") || pageCache.keyOf(req) === null) return next();
     runtime.limits.api.consume(addressKey(req.ip ?? "unknown")).then((verdict) => {
       res.locals.apiVerdict = verdict;
       if (verdict.allowed) pageCache.handle(req, res, perResponse(req), next);

@@ -175,6 +175,23 @@ describe("the page cache", () => {
     expect(zlib.gunzipSync(gzipped.body).toString()).toBe(hit.body);
   });
 
+  it("keys a request by its whole address, also inside a mounted middleware", async () => {
+    const cache = new Microcache();
+    const app = express();
+    const keys: (string | null)[] = [];
+    app.use("/api/v1", (req, res) => {
+      keys.push(cache.keyOf(req));
+      res.end();
+    });
+    const server = http.createServer(app);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await (await fetch(`http://127.0.0.1:${port}/api/v1/news?limit=2`)).text();
+    // Not "/news?limit=2": that is the news page's address.
+    expect(keys).toEqual(["/api/v1/news?limit=2"]);
+  });
+
   it("Clear Cache empties it", async () => {
     const s = await site();
     await s.get();

@@ -28,10 +28,11 @@ export class Microcache {
   }
 
   /** The address a request is kept under, or null when the cache must not answer it. */
-  keyOf(req: IncomingMessage): string | null {
+  keyOf(req: IncomingMessage & { originalUrl?: string }): string | null {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     if (req.headers.cookie || req.headers.authorization) return null;
-    return req.url ?? "/";
+    // The whole address: inside a mounted Express middleware `url` is only the part after it.
+    return req.originalUrl ?? req.url ?? "/";
   }
 
   /**
