@@ -123,7 +123,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script that starts the page's scripts after the first paint */}
       </body>
     </html>
   );

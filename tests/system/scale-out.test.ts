@@ -259,7 +259,10 @@ describe.skipIf(skipped !== null)(
             ),
           );
           const late = asked.filter((ask) => ask.sentAt > answered + 1_100);
-          expect(late.every((ask) => ask.shown), path).toBe(true);
+          expect(
+            late.every((ask) => ask.shown),
+            path,
+          ).toBe(true);
         }
       }
     });
