@@ -17,17 +17,6 @@ const featureIndexes: Plugin = {
   },
 };
 
-// lucide-react's icons are made by our lean factory (app/platform/ui/lucide-icon.ts): the same
-// markup without rebuilding each icon's attributes and shapes on every render.
-const leanIcons: Plugin = {
-  name: "lean-lucide-icons",
-  enforce: "pre",
-  resolveId(source, importer) {
-    if (source === "../createLucideIcon.mjs" && importer?.includes("/lucide-react/dist/esm/icons/"))
-      return `${appDir}/platform/ui/lucide-icon.ts`;
-  },
-};
-
 // Fewer, larger scripts per page: each is a request of its own, and on a slow line
 // ~30 small ones cost more than their bytes. React, React DOM and the router, which every page
 // runs, go into one file; chunks under 20 kB are merged into others where that makes no page run
@@ -87,8 +76,7 @@ const onLog: Rollup.InputOptions["onLog"] = (level, log, handler) => {
 export default defineConfig(({ mode }) => ({
   resolve: { alias: { "~": appDir } },
   // Vitest runs the unit and integration tests without the React Router plugin.
-  plugins:
-    mode === "test" ? [] : [featureIndexes, leanIcons, browserChunks, tailwindcss(), reactRouter()],
+  plugins: mode === "test" ? [] : [featureIndexes, browserChunks, tailwindcss(), reactRouter()],
   // The browser build is minified by terser, ~3 % smaller than esbuild. Vite picks
   // the minifier from the top-level setting; the server build turns minifying off below.
   build: {

@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { runAdminAction } from "~/admin/admin-actions.server";
 import { requireAdminTab } from "~/admin/admin-guard.server";
 import { loadMessagesTab } from "~/admin/admin-loader.server";
@@ -17,9 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context, "messages");
 }
 
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return freshAfterWrites(args);
-}
+/** Reloads the tab's list after its own writes only. */
+export const shouldRevalidate = freshAfterWrites;
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { page, error, unread, filter } = loaderData;
