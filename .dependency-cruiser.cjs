@@ -7,6 +7,9 @@
 
 const FEATURES = [
   "news",
+  "pages",
+  "settings",
+  "press",
   "media",
   "games",
   "messages",
@@ -16,6 +19,10 @@ const FEATURES = [
   "activity",
   "console",
   "health",
+  "invitations",
+  "press-desk",
+  "announcements",
+  "newsletter",
 ];
 const COMPOSITION = ["routes", "admin", "api", "layout", "runtime"];
 

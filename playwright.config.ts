@@ -18,11 +18,15 @@ process.env.TEST_PROCESS_REGISTRY ??= path.resolve(`test-results/processes-${por
 // TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so the per-address
 // limits of one test never throttle another. FAULT_INJECTION lets failure-path tests make the server
 // fail an operation.
+// WEBHOOK_TEST_ORIGIN sends every announcement call to the local stand-in the announcements spec
+// starts (tests/e2e/announcements.spec.ts), never to Discord.
+export const WEBHOOK_STAND_IN_PORT = port + 20_000;
 const serverEnv = {
   LOG_LEVEL: "warn",
   CONTACT_RATE_LIMIT: "100",
   TRUST_PROXY: "loopback",
   FAULT_INJECTION: "true",
+  WEBHOOK_TEST_ORIGIN: `http://127.0.0.1:${WEBHOOK_STAND_IN_PORT}`,
 };
 
 export default defineConfig({

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { modulesRunBy, selfContained } from "./scripts/browser-chunks";
 
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
 
@@ -17,33 +18,51 @@ const featureIndexes: Plugin = {
   },
 };
 
-// Fewer, larger scripts per page: each is a request of its own, and on a slow line
-// ~30 small ones cost more than their bytes. React, React DOM and the router, which every page
-// runs, go into one file; chunks under 20 kB are merged into others where that makes no page run
-// code it did not run before (Rollup's own rule). Merged into the client environment's output,
-// which React Router sets (a plain `environments.client` output would replace its file names).
+// Fewer, larger scripts per page: each is a request of its own, and on a slow line ~30 small ones
+// cost more than their bytes (docs/performance.md#scripts). React, React DOM and the router, which
+// every page runs, go into one file. So does the rest of what the root route runs (the header, the
+// footer, the account menu): every page runs it too, but Rollup, which does not know that the root
+// comes with every route, cut it into ~20 chunks shared with the routes. The "shell" is that code,
+// found name by name through index files (scripts/browser-chunks.ts). Chunks under 2 kB are merged
+// into others where that runs no side effect a page did not run before (Rollup's own rule, which
+// does not mind loading code a page does not need: at 5 kB /auth loaded the admin dashboard's
+// chunk, at 20 kB route code went into the shell and every page grew). Merged into the client
+// environment's output, which React Router sets (a plain `environments.client` output would
+// replace its file names).
+const REACT = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
+const WEBAUTHN = /\/node_modules\/@simplewebauthn\/browser\//;
+const hasOwnChunk = (id: string) => REACT.test(id) || WEBAUTHN.test(id);
+const ROOT_ROUTE = /\/app\/root\.tsx(\?.*)?$/;
 const browserChunks: Plugin = {
   name: "browser-chunks",
-  configEnvironment: (name) =>
-    name === "client"
-      ? {
-          build: {
-            rollupOptions: {
-              output: {
-                manualChunks: (id: string) => {
-                  if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) {
-                    return "react";
-                  }
-                  // Loaded only when a passkey ceremony starts: never merged into a page's scripts.
-                  if (/\/node_modules\/@simplewebauthn\/browser\//.test(id)) return "webauthn";
-                  return undefined;
-                },
-                experimentalMinChunkSize: 20_000,
-              },
+  configEnvironment: (name) => {
+    if (name !== "client") return undefined;
+    let shell: Set<string> | undefined;
+    return {
+      build: {
+        rollupOptions: {
+          output: {
+            manualChunks: (id, { getModuleIds, getModuleInfo }) => {
+              if (REACT.test(id)) return "react";
+              // Loaded only when a passkey ceremony starts: never merged into a page's scripts.
+              if (WEBAUTHN.test(id)) return "webauthn";
+              shell ??= selfContained(
+                modulesRunBy(
+                  [...getModuleIds()].filter((moduleId) => ROOT_ROUTE.test(moduleId)),
+                  getModuleInfo,
+                  hasOwnChunk,
+                ),
+                getModuleInfo,
+                hasOwnChunk,
+              );
+              return shell.has(id) ? "shell" : undefined;
             },
+            experimentalMinChunkSize: 2_000,
           },
-        }
-      : undefined,
+        },
+      },
+    };
+  },
 };
 
 // The resource routes (a loader or action, no component: the `.ts` files of app/routes/).

@@ -11,20 +11,30 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
+import { listGames } from "~/games/index.server";
 import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
 import { SiteHeader } from "~/layout/site-header";
+import { countNews } from "~/news/index.server";
+import { hasPage, navigationPages } from "~/pages/index.server";
 import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
 import { refuseOversizedBody } from "~/platform/server/request-limits.server";
-import { STUDIO } from "~/platform/studio/studio";
 import { type Theme, themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
 import { toasterWanted } from "~/platform/toast/notify";
 import { readToast } from "~/platform/toast/toast.server";
 import { useRedirectToast } from "~/platform/toast/use-toast";
 import { Spinner } from "~/platform/ui/spinner";
 import { permissionsOf } from "~/roles";
+import {
+  DEFAULT_SETTINGS,
+  publicSite,
+  SiteProvider,
+  type SiteSettings,
+  setupSteps,
+} from "~/settings";
+import { readSettings } from "~/settings/index.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 
@@ -39,16 +49,22 @@ const Toaster = lazy(() =>
 export const middleware: Route.MiddlewareFunction[] = [refuseOversizedBody];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(runtimeContext);
-  const [user, pending] = await Promise.all([
+  const { env, db } = context.get(runtimeContext);
+  // The site settings are read for every request: a save shows at once, on every process.
+  const [user, pending, settings, pages] = await Promise.all([
     getSessionUser(request, context),
     readToast(request, env.AUTH_SECRET),
+    readSettings(db),
+    navigationPages(db),
   ]);
+  const setup = user?.role === "owner" ? await ownerSetup(db, settings) : null;
   // Only these values reach the browser.
   return data(
     {
       siteUrl: env.SITE_URL,
-      studioTimeZone: env.STUDIO_TIME_ZONE,
+      studioTimeZone: settings.timeZone || env.STUDIO_TIME_ZONE,
+      site: publicSite(settings),
+      setup,
       year: new Date().getFullYear(),
       user: user
         ? {
@@ -61,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }
         : null,
       toast: pending.toast,
+      pages,
     },
     pending.headers ? { headers: pending.headers } : undefined,
   );
@@ -71,56 +88,75 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // before them, and first paint no longer waits behind them.
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss, precedence: "high" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  {
-    rel: "alternate",
-    type: "application/rss+xml",
-    title: `${STUDIO.name} News`,
-    href: "/news/feed.xml",
-  },
 ];
+
+/** The owner's first-run checklist: what a fresh install still lacks. */
+async function ownerSetup(db: Parameters<typeof readSettings>[0], settings: SiteSettings) {
+  const [games, news, privacyPublished] = await Promise.all([
+    listGames(db),
+    countNews(db),
+    hasPage(db, "privacy", { published: true }),
+  ]);
+  return setupSteps(settings, { games: games.length, news, privacyPublished });
+}
+
+/** What a page shows when the root loader's data is missing (an error before it ran). */
+const FRESH_SITE = publicSite(DEFAULT_SETTINGS);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const site = data?.site ?? FRESH_SITE;
   return (
     <html lang="en" data-account-theme={data?.user?.themePreference} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#5b3fd1" />
+        <meta name="theme-color" content={site.accentColor || "#5b3fd1"} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, applied before paint */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
+        <link rel="icon" href={site.icons.favicon} type={site.icons.faviconType} />
+        {site.icons.appleTouch && <link rel="apple-touch-icon" href={site.icons.appleTouch} />}
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={`${site.name} News`}
+          href="/news/feed.xml"
+        />
+        {/* The settings' accent colour and heading font: values the settings schema checked. */}
+        {site.themeCss && <style>{site.themeCss}</style>}
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-        >
-          Skip to content
-        </a>
-        <SiteHeader user={data?.user ?? null} />
-        <main id="main" className="flex-1">
-          <StudioTimeZoneProvider value={data?.studioTimeZone ?? "UTC"}>
-            {children}
-          </StudioTimeZoneProvider>
-        </main>
-        <SiteFooter year={data?.year ?? new Date().getFullYear()} />
-        <ThemedToaster />
-        {data?.toast && (
-          // Without JavaScript the redirect's toast still reaches the reader.
-          <noscript>
-            <div
-              role="status"
-              className="fixed bottom-4 right-4 z-50 max-w-sm rounded-lg border bg-card p-4 shadow-lg"
-            >
-              <p className="font-semibold">{data.toast.title}</p>
-              {data.toast.description && <p className="text-sm">{data.toast.description}</p>}
-            </div>
-          </noscript>
-        )}
+        <SiteProvider value={{ ...site, setup: data?.setup ?? null }}>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          >
+            Skip to content
+          </a>
+          <SiteHeader user={data?.user ?? null} pages={data?.pages} />
+          <main id="main" className="flex-1">
+            <StudioTimeZoneProvider value={data?.studioTimeZone ?? "UTC"}>
+              {children}
+            </StudioTimeZoneProvider>
+          </main>
+          <SiteFooter year={data?.year ?? new Date().getFullYear()} pages={data?.pages} />
+          <ThemedToaster />
+          {data?.toast && (
+            // Without JavaScript the redirect's toast still reaches the reader.
+            <noscript>
+              <div
+                role="status"
+                className="fixed bottom-4 right-4 z-50 max-w-sm rounded-lg border bg-card p-4 shadow-lg"
+              >
+                <p className="font-semibold">{data.toast.title}</p>
+                {data.toast.description && <p className="text-sm">{data.toast.description}</p>}
+              </div>
+            </noscript>
+          )}
+        </SiteProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

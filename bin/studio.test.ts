@@ -22,9 +22,9 @@ describe("studio command line", { timeout: 120_000 }, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
     const first = studio(["db", "seed", "--demo"], dir);
     expect(first.status).toBe(0);
-    expect(first.out).toMatch(/added [1-9]\d* news items and [1-9]\d* games/);
+    expect(first.out).toMatch(/added [1-9]\d* news items, [1-9]\d* games and [1-9]\d* pictures/);
     const second = studio(["db", "seed", "--demo"], dir);
-    expect(second.out).toContain("added 0 news items and 0 games");
+    expect(second.out).toContain("added 0 news items, 0 games and 0 pictures.");
     expect(fs.existsSync(path.join(dir, "db.lock"))).toBe(false);
   });
 
@@ -48,5 +48,24 @@ describe("studio command line", { timeout: 120_000 }, () => {
     expect(studio(["db", "drop"], dir).out).toContain("Usage: studio");
     expect(studio(["db", "seed"], dir).out).toContain("db seed needs --demo");
     expect(studio(["--bogus"], dir).status).toBe(1);
+  });
+
+  it("imports a presskit() folder into a game and its kit, and refuses a hostile one changing nothing", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+    const hostile = fs.mkdtempSync(path.join(os.tmpdir(), "presskit-hostile-"));
+    fs.writeFileSync(
+      path.join(hostile, "data.xml"),
+      '<?xml version="1.0"?><!DOCTYPE g [<!ENTITY x SYSTEM "file:///etc/passwd">]><game><title>&x;</title></game>',
+    );
+    const refused = studio(["press", "import", hostile], dir);
+    expect(refused.status).toBe(1);
+    expect(refused.out).toContain("declares a DOCTYPE or entities, which are not accepted.");
+    const imported = studio(
+      ["press", "import", path.resolve("tests/fixtures/presskit/template-game")],
+      dir,
+    );
+    expect(imported.out).toContain("Imported Lantern Moth from");
+    expect(imported.out).toContain("/press/lantern-moth");
+    expect(studio(["press", "import"], dir).out).toContain("press import needs a folder.");
   });
 });

@@ -1,17 +1,22 @@
 // `studio`: the operator's command line. It reads the same environment as the server.
+import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { createAuth, createVerifiedUser } from "~/accounts/index.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
+import { eraseAccountNewsletter } from "~/newsletter/index.server";
 import { ConfigError, loadEnv } from "~/platform/config/env.server";
 import { AppError, isAppError } from "~/platform/errors/app-error";
 import { createLogger } from "~/platform/logging/logger.server";
 import { createMailer } from "~/platform/mail/mailer.server";
+import { configuredStorage } from "~/platform/storage/configured.server";
+import { importPresskit, readPresskitFolder } from "~/press/index.server";
 import { createAccountDefaults } from "~/profiles/index.server";
 import { isRole, ROLES } from "~/roles";
 import { findUserIdByEmail, setUserRole } from "~/roles/index.server";
 import { seedDemo } from "~/runtime/demo.server";
+import { exportSettings, importSettings, mailIdentity } from "~/settings/index.server";
 
 const USAGE = `Usage: studio <command>
 
@@ -21,12 +26,24 @@ Commands:
   user create --email E --password P [--role R]
                                                create a user whose email is already verified (default role guest)
   user role --email E --role R                 set a user's role
+  settings export [--file F]                   write the site settings (logo included) as JSON, to F or the terminal
+  settings import --file F                     replace the site settings with an export's (checked whole first)
+  press import <folder> [--game SLUG]          import a presskit() game folder (data.xml, images/) into a new
+                                               game and its press kit, or into the game SLUG (checked whole first)
 
 Roles: ${ROLES.join(", ")}.
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./data).
 On the embedded database, stop the server first: one process at a time may open it.`;
 
-const COMMANDS = ["db migrate", "db seed", "user create", "user role"];
+const COMMANDS = [
+  "db migrate",
+  "db seed",
+  "user create",
+  "user role",
+  "settings export",
+  "settings import",
+  "press import",
+];
 
 class UsageError extends Error {}
 
@@ -39,11 +56,16 @@ export async function run(argv: string[]): Promise<number> {
       email: { type: "string" },
       password: { type: "string" },
       role: { type: "string" },
+      file: { type: "string" },
+      game: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
   });
-  const command = positionals.join(" ");
+  // `press import <folder>`: the folder is the command's argument, not a word of it.
+  const folder =
+    positionals[0] === "press" && positionals[1] === "import" ? positionals[2] : undefined;
+  const command = (folder === undefined ? positionals : positionals.slice(0, 2)).join(" ");
   if (values.help || command === "" || command === "help") {
     console.log(USAGE);
     return values.help || command === "help" ? 0 : 1;
@@ -56,6 +78,11 @@ export async function run(argv: string[]): Promise<number> {
   if (command === "user create" && !values.password)
     throw new UsageError("user create needs --password.");
   if (command === "user role" && !values.role) throw new UsageError("user role needs --role.");
+  if (command === "press import" && !folder) throw new UsageError("press import needs a folder.");
+  if (command === "settings import" && !values.file)
+    throw new UsageError("settings import needs --file.");
+  // Read before the database is opened: a file that cannot be read changes nothing.
+  const importText = command === "settings import" ? readFile(values.file!) : null;
   const role = values.role ?? "guest";
   if (!isRole(role)) throw new UsageError(`Unknown role "${role}". Roles: ${ROLES.join(", ")}.`);
 
@@ -67,18 +94,27 @@ export async function run(argv: string[]): Promise<number> {
       console.log(`Migrations applied to ${database.description}.`);
     }
     if (command === "db seed") {
-      const added = await seedDemo(database.db);
-      console.log(`Demo content: added ${added.news} news items and ${added.games} games.`);
+      const added = await seedDemo(database.db, { storage: configuredStorage(env) });
+      console.log(
+        `Demo content: added ${added.news} news items, ${added.games} games and ${added.pictures} pictures` +
+          (added.settings ? ", and the demo studio's settings." : "."),
+      );
     }
     if (command === "user create") {
       const logger = createLogger("silent");
-      const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
+      const mailer = createMailer({
+        smtpUrl: env.SMTP_URL,
+        dataDir: env.DATA_DIR,
+        logger,
+        identity: () => mailIdentity(database.db, env.SITE_URL),
+      });
       const auth = createAuth({
         db: database.db,
         env,
         mailer,
         logger,
         accountDefaults: createAccountDefaults,
+        accountErasure: eraseAccountNewsletter,
       });
       const user = await createVerifiedUser(auth, database.db, {
         email: values.email!,
@@ -86,6 +122,32 @@ export async function run(argv: string[]): Promise<number> {
         role,
       });
       console.log(`Created ${user.email} (${role}, email verified).`);
+    }
+    if (command === "settings export") {
+      const file = await exportSettings({ db: database.db, storage: configuredStorage(env) });
+      const json = `${JSON.stringify(file, null, 2)}\n`;
+      if (values.file) {
+        fs.writeFileSync(values.file, json);
+        console.log(`Site settings written to ${values.file}.`);
+      } else process.stdout.write(json);
+    }
+    if (importText !== null) {
+      const saved = await importSettings(
+        { db: database.db, storage: configuredStorage(env) },
+        importText,
+      );
+      console.log(`Site settings imported from ${values.file}: ${saved.name}.`);
+    }
+    if (command === "press import" && folder) {
+      const source = await readPresskitFolder(folder);
+      const { game, created } = await importPresskit(
+        { db: database.db, storage: configuredStorage(env) },
+        source,
+        { gameSlug: values.game, actor: null },
+      );
+      console.log(
+        `${created ? "Imported" : "Updated"} ${game.title} from ${folder}: its press kit is at /press/${game.slug}.`,
+      );
     }
     if (command === "user role") {
       const userId = await findUserIdByEmail(database.db, values.email!);
@@ -96,6 +158,21 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+/** A file's text, or one sentence saying why it cannot be read. */
+function readFile(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new AppError(
+      "invalid",
+      code === "ENOENT"
+        ? `There is no file ${file}.`
+        : `The file ${file} cannot be read (${code}).`,
+    );
   }
 }
 

@@ -7,6 +7,8 @@
 // Usage: npm run bench -- [--pg [--workers N]] [--duration S] [--warmup S] [--connections N] [--encodings LIST]
 //        [--only LIST] [--reorders N] [--cold-runs N] [--tool wrk|autocannon] [--profile] [--keep]
 //        [--out FILE]
+// `--only mail`: only the newsletter's mails per second through the job queue against a plain loop
+// (a local SMTP server; no site started).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +22,7 @@ import {
   encodings,
   fail,
   log,
+  only,
   opts,
   reorders,
   warmupS,
@@ -27,6 +30,7 @@ import {
 import { machine, notes, printTable, rows, summarizeProfile } from "./bench/report";
 import { coldScenario } from "./bench/scenarios/cold";
 import { growthScenario } from "./bench/scenarios/growth";
+import { mailScenario } from "./bench/scenarios/mail";
 import { pagesScenario } from "./bench/scenarios/pages";
 import { reorderScenario } from "./bench/scenarios/reorder";
 import { requestsScenario } from "./bench/scenarios/requests";
@@ -50,6 +54,11 @@ async function main() {
     if (built.status !== 0) fail("the build failed");
   }
   await prepareDatabase();
+  if (only.size === 1 && only.has("mail")) {
+    await mailScenario();
+    printTable();
+    return;
+  }
   log(`seeding ${usePg ? "a private PostgreSQL database" : `a private data dir (${dataDir})`}`);
   const seeded = await seed();
   const engine = `${usePg ? "PostgreSQL" : "PGlite"} (${seeded.engineVersion})`;
@@ -70,6 +79,7 @@ async function main() {
 
   await coldScenario();
   await growthScenario();
+  await mailScenario();
 
   printTable();
   const report = {

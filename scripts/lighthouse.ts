@@ -3,7 +3,8 @@
 //   --runs N     runs per page (default 1); the table shows the median run (Lighthouse's own pick)
 //   --min SCORE  exit 1 when any category of any page scores below SCORE (0-100)
 //   --pages      comma-separated paths (default: every public page; "/news/:id" is the first
-//                article, "/games/:slug" the first game page)
+//                article, "/games/:slug" the first game page, "/press/:slug" the first game's press
+//                kit, in the demo the one with ten screenshots)
 //   --url BASE   audit a server that is already running instead of starting one
 //   --all        also list failing audits that carry no weight (diagnostics, hints)
 // Without --url it starts `node bin/start.js --demo` on a throwaway DATA_DIR (the server builds first
@@ -22,7 +23,19 @@ import { freePort, ROOT, startServer } from "../tests/support/processes";
 
 const OUT_DIR = path.join(ROOT, "lighthouse-results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const DEFAULT_PAGES = ["/", "/news", "/news/:id", "/games", "/games/:slug", "/contact", "/auth"];
+const DEFAULT_PAGES = [
+  "/",
+  "/news",
+  "/news/:id",
+  "/games",
+  "/games/:slug",
+  "/press",
+  "/press/:slug",
+  "/contact",
+  "/auth",
+];
+/** The pages named by a pattern, and the list whose first link is the page. */
+const FIRST_OF = { "/news/:id": "news", "/games/:slug": "games", "/press/:slug": "press" } as const;
 
 const { values: options } = parseArgs({
   options: {
@@ -64,13 +77,8 @@ try {
 
   const results: PageResult[] = [];
   for (const page of pages) {
-    const url =
-      base +
-      (page === "/news/:id"
-        ? await firstLinkPath(base, "news")
-        : page === "/games/:slug"
-          ? await firstLinkPath(base, "games")
-          : page);
+    const list = Object.hasOwn(FIRST_OF, page) ? FIRST_OF[page as keyof typeof FIRST_OF] : null;
+    const url = base + (list ? await firstLinkPath(base, list) : page);
     const lhrs: Result[] = [];
     for (let run = 1; run <= runs; run++) {
       process.stderr.write(`lighthouse ${url} (run ${run}/${runs})\n`);
@@ -206,7 +214,7 @@ function writeResults(results: PageResult[]) {
 }
 
 /** The path of the first article or game page, read from its list. */
-async function firstLinkPath(base: string, list: "news" | "games"): Promise<string> {
+async function firstLinkPath(base: string, list: "news" | "games" | "press"): Promise<string> {
   const html = await (await fetch(`${base}/${list}`)).text();
   const match = html.match(new RegExp(`href="(/${list}/[\\w-]+)"`));
   if (!match?.[1]) throw new Error(`no link on /${list}: is there demo content?`);

@@ -10,12 +10,26 @@ import { lockOwners, refuseLastOwner } from "~/roles/index.server";
 export const LAST_OWNER_CANNOT_LEAVE =
   "You are the last owner. Make someone else an owner before deleting your account.";
 
+/** An account as the features that keep data of its address see it (its newsletter subscription). */
+export type DeletedAccount = { id: string; email: string; emailVerified: boolean };
+
+/**
+ * What other features erase with an account, inside the deleting transaction: passed in, since
+ * they build on accounts and not the other way round.
+ */
+export type AccountErasure = (tx: Database, account: DeletedAccount) => Promise<unknown>;
+
 /**
  * Deletes an account and what belongs to it, in one transaction under the lock role changes take,
- * so the last owner can never go: its contact messages and the user row, whose
- * sessions, credentials, profile, preferences, role and activity cascade. Throws the last-owner conflict (an AppError).
+ * so the last owner can never go: its contact messages, what `erase` removes (its newsletter
+ * subscription) and the user row, whose sessions, credentials, profile, preferences, role and
+ * activity cascade. Throws the last-owner conflict (an AppError).
  */
-export async function deleteAccount(db: Database, userId: string): Promise<void> {
+export async function deleteAccount(
+  db: Database,
+  userId: string,
+  erase: AccountErasure,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwners(tx);
     const [account] = await tx
@@ -25,6 +39,7 @@ export async function deleteAccount(db: Database, userId: string): Promise<void>
     if (!account) return;
     await refuseLastOwner(tx, userId, LAST_OWNER_CANNOT_LEAVE);
     await deleteAccountMessages(tx, account);
+    await erase(tx, account);
     await tx.delete(users).where(eq(users.id, userId));
   });
 }

@@ -14,9 +14,9 @@ import { type Logger, redactSecrets } from "~/platform/logging/logger.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { configuredStorage } from "~/platform/storage/configured.server";
 import type { Storage } from "~/platform/storage/storage.server";
-import { STUDIO } from "~/platform/studio/studio";
 import { isLastOwnerError } from "~/roles/index.server";
-import { deleteAccount } from "./account-deletion.server";
+import { type AccountErasure, deleteAccount } from "./account-deletion.server";
+import { accountMails } from "./account-mails.server";
 import { revokeAllApiKeys } from "./api-key-revocation.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
@@ -48,6 +48,17 @@ export type AuthDeps = {
     db: Database,
     user: { id: string; email: string; createdAt?: Date },
   ) => Promise<void>;
+  /**
+   * What goes with a deleted account beside what accounts own (its newsletter subscription), in
+   * the deleting transaction: passed in for the same reason.
+   */
+  accountErasure: AccountErasure;
+  /**
+   * The studio's name when the server started (its site settings): the auth library's app name,
+   * the authenticator apps' issuer and the passkey prompt's name are set once, at start-up.
+   * Mails read the name for each mail instead.
+   */
+  studioName?: string;
 };
 
 export function createAuth({
@@ -58,12 +69,15 @@ export function createAuth({
   limits: shared,
   storage = configuredStorage(env),
   accountDefaults,
+  accountErasure,
+  studioName: startName = "Your Studio",
 }: AuthDeps) {
   const limits = shared ?? createRateLimits(db, env, "memory");
   const credentialMails = credentialMailHooks({ db, mailer, logger, env });
+  const mails = accountMails(mailer, env.SITE_URL);
   const loopbackOrigins = [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
   return betterAuth({
-    appName: STUDIO.name,
+    appName: startName,
     baseURL: env.SITE_URL,
     basePath: AUTH_BASE_PATH,
     secret: env.AUTH_SECRET,
@@ -110,35 +124,17 @@ export function createAuth({
         await revokeAllApiKeys(db, user.id);
       },
       // Signing up with a registered address answers like a new sign-up; the owner is told.
-      onExistingUserSignUp: async ({ user }) => {
-        await mailer.send({
-          to: user.email,
-          subject: `Someone tried to sign up with your ${STUDIO.name} address`,
-          text: `Someone tried to create a ${STUDIO.name} account with this e-mail address, which already has one.\n\nIf it was you, sign in instead, or reset your password here:\n${env.SITE_URL}/auth/forgot-password\n`,
-        });
-      },
+      onExistingUserSignUp: ({ user }) => mails.existingSignUp(user.email),
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: `Reset your ${STUDIO.name} password`,
-          text: `Someone asked to reset the password of your ${STUDIO.name} account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
-        });
-      },
+      sendResetPassword: ({ user, url }) => mails.resetPassword(user.email, url),
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: `Confirm your ${STUDIO.name} account`,
-          text: `Welcome to ${STUDIO.name}!\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nThe link works for 24 hours. If you did not sign up, ignore this mail.\n`,
-        });
-      },
+      sendVerificationEmail: ({ user, url }) => mails.confirmAddress(user.email, url),
     },
     // Sign-in with providers: an identity joins an existing account only when the
     // provider vouches for the e-mail address; provider tokens are stored encrypted.
@@ -154,7 +150,7 @@ export function createAuth({
         // own deletion afterwards finds nothing left): the last owner stays, whatever path asked.
         beforeDelete: async (user) => {
           try {
-            await deleteAccount(db, user.id);
+            await deleteAccount(db, user.id, accountErasure);
           } catch (error) {
             if (!isLastOwnerError(error)) throw error;
             throw new APIError("CONFLICT", { message: error.message, code: "LAST_OWNER" });
@@ -243,9 +239,9 @@ export function createAuth({
       },
     },
     plugins: [
-      twoFactor({ issuer: STUDIO.name, backupCodeOptions: { amount: 10 } }),
+      twoFactor({ issuer: startName, backupCodeOptions: { amount: 10 } }),
       providerSecondFactor(),
-      ...passkeyPlugins({ db, mailer, logger, siteUrl: env.SITE_URL }),
+      ...passkeyPlugins({ db, mailer, logger, siteUrl: env.SITE_URL, studioName: startName }),
       credentialConfirmation(db),
       ...oidcPlugins(env),
       // Personal API keys: only their hash is stored; our API limits count their requests.

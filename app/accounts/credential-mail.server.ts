@@ -4,7 +4,6 @@ import { accounts, passkeys, users } from "~/db/schema";
 import type { Env } from "~/platform/config/env.server";
 import type { Logger } from "~/platform/logging/logger.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
-import { STUDIO } from "~/platform/studio/studio";
 import { PASSWORD_PROVIDER } from "./identities.server";
 import { configuredProviders } from "./providers.server";
 
@@ -40,11 +39,12 @@ export async function mailNewCredential(
 ) {
   const what = WHAT[credential.kind];
   const named = "name" in credential ? ` “${credential.name}”` : "";
+  const { studioName } = await mailer.identity();
   await mailer.send({
     to,
-    subject: `A new ${what} was added to your ${STUDIO.name} account`,
+    subject: `A new ${what} was added to your ${studioName} account`,
     text:
-      `A new ${what}${named} was added to your ${STUDIO.name} account on ${at.toUTCString()}.\n\n` +
+      `A new ${what}${named} was added to your ${studioName} account on ${at.toUTCString()}.\n\n` +
       `If it was you, there is nothing to do.\n\n` +
       `If it was not you, remove it now on your profile's Security section:\n${siteUrl}/profile#security\n` +
       `(${REMOVE[credential.kind]}), then change your password: that signs out every other device.\n`,

@@ -11,6 +11,8 @@ export {
   LinkProviderSchema,
   LoginSchema,
   OwnerSetupSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
   PasswordConfirmSchema,
   RegisterSchema,
   RemovePasskeySchema,

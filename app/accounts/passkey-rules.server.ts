@@ -7,7 +7,6 @@ import type { Database } from "~/db/database.server";
 import { passkeys } from "~/db/schema";
 import type { Logger } from "~/platform/logging/logger.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
-import { STUDIO } from "~/platform/studio/studio";
 import { mailNewCredential } from "./credential-mail.server";
 
 // Passkeys through the auth library's passkey plugin, with the product's rules on
@@ -36,14 +35,21 @@ export function passkeyParty(siteUrl: string) {
   return { rpID: "localhost", origin: [local.origin, site.origin] };
 }
 
-type PasskeyDeps = { db: Database; mailer: Mailer; logger: Logger; siteUrl: string };
+type PasskeyDeps = {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  siteUrl: string;
+  /** The name the passkey prompt shows: the studio's at start-up. */
+  studioName: string;
+};
 
 /** The passkey plugin, configured, and the plugin holding the rules it has no option for. */
 export function passkeyPlugins(deps: PasskeyDeps): BetterAuthPlugin[] {
   const { db, siteUrl } = deps;
   return [
     passkey({
-      rpName: STUDIO.name,
+      rpName: deps.studioName,
       ...passkeyParty(siteUrl),
       authenticatorSelection: { residentKey: "preferred", userVerification: "required" },
       registration: {

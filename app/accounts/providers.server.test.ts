@@ -43,6 +43,7 @@ describe("sign-in providers", () => {
       "https://id.example",
     ]);
     expect(targets("/profile")).toEqual(targets("/auth"));
+    expect(targets("/auth/invitation")).toEqual(targets("/auth"));
     expect(targets("/contact")).toEqual([]);
   });
 

@@ -71,7 +71,8 @@ const PRESET_ORIGINS = {
 } as const;
 
 /** The pages whose forms start a provider's flow (/auth signs in, /profile links). */
-const PROVIDER_FORM_PAGES = new Set(["/auth", "/profile"]);
+// /auth/invitation: a staff invitation's page offers the services to create the account.
+const PROVIDER_FORM_PAGES = new Set(["/auth", "/profile", "/auth/invitation"]);
 
 /**
  * The origins a page's forms may lead to (CSP form-action follows a form's redirects): the

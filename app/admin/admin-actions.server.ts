@@ -1,19 +1,30 @@
 import type { Database } from "~/db/database.server";
 import { GameSchema, ReorderSchema } from "~/games";
-import { addGame, deleteGame, reorderGames, updateGame } from "~/games/index.server";
+import { addGame, deleteGame, getGameBySlug, reorderGames, updateGame } from "~/games/index.server";
 import { markMessageRead } from "~/messages/index.server";
-import { NewsSchema } from "~/news";
+import { NewsFormSchema } from "~/news";
 import { addNews, deleteNews, updateNews } from "~/news/index.server";
+import { chooseSendLists, deleteSubscriber, sendTestMail } from "~/newsletter/index.server";
+import { PageSchema, PageTemplateSchema } from "~/pages";
+import { addPage, deletePage, draftPrivacyPolicy, updatePage } from "~/pages/index.server";
 import { formErrorReply } from "~/platform/errors/adapters.server";
 import { AppError, isAppError } from "~/platform/errors/app-error";
 import { SERVER_FAILURE } from "~/platform/forms/fetcher-reply";
 import { parseIntent, UNKNOWN_INTENT } from "~/platform/forms/intent";
 import { readForm } from "~/platform/forms/read-form.server";
+import { handleSubmissionWith } from "~/platform/forms/reply-with.server";
 import { handleSubmission, replyTo, submissionOf } from "~/platform/forms/submission.server";
 import { z } from "~/platform/forms/zod";
+import type { Jobs } from "~/platform/jobs/jobs.server";
+import type { Mailer } from "~/platform/mail/mailer.server";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { failIfInjected } from "~/platform/server/faults.server";
+import type { Storage } from "~/platform/storage/storage.server";
+import { KitFormSchema, type PresskitImported, PresskitImportSchema } from "~/press";
+import { importPresskitUpload, savePressKit } from "~/press/index.server";
 import { can } from "~/roles";
+import { FEATURED_GAME_GONE, SettingsSchema } from "~/settings";
+import { readSettings, saveSettings, studioTimeZone } from "~/settings/index.server";
 import { requireStaff } from "./admin-guard.server";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
 import { type AdminTab, tabPermission } from "./admin-tabs";
@@ -26,22 +37,54 @@ import { type AdminTab, tabPermission } from "./admin-tabs";
 export { ADMIN_INTENTS, type AdminIntent } from "./admin-intents";
 
 type Actor = { id: string; email: string };
-/** What a write may need to know of the studio: the zone scheduled times are typed in. */
-type Studio = { timeZone: string };
+/**
+ * What a write may need of the studio: the zone scheduled times are typed in (its settings'), and
+ * the storage its site icons are kept in.
+ */
+type Studio = {
+  timeZone: string;
+  storage: Storage;
+  jobs: Jobs;
+  mailer: Mailer;
+  keys: { secret: string; siteUrl: string };
+};
 type Perform = (
   run: (db: Database, actor: Actor, studio: Studio) => Promise<unknown>,
 ) => Promise<void>;
 
-/** One write: its form's schema and what it calls with the parsed values. */
+/**
+ * One write: its form's schema and what it calls with the parsed values. A saved form empties
+ * (an add form, ready for the next item), unless it `keepsValues` (the settings, which show what
+ * was saved).
+ */
 function adminWrite<S extends z.ZodType<Record<string, unknown>>>(
   schema: S,
   write: (db: Database, input: z.output<S>, actor: Actor, studio: Studio) => Promise<unknown>,
+  options: { keepsValues?: boolean } = {},
 ) {
   return (form: FormData, perform: Perform) => {
     const submission = submissionOf(form, schema);
-    return handleSubmission(submission, (input) =>
-      perform((db, actor, studio) => write(db, input, actor, studio)),
-    );
+    return handleSubmission(submission, async (input) => {
+      await perform((db, actor, studio) => write(db, input, actor, studio));
+      return options.keepsValues ? { resetForm: false } : undefined;
+    });
+  };
+}
+
+/** A write whose reply carries what it made (`result`), for the screen's toast. */
+function adminWriteWith<S extends z.ZodType<Record<string, unknown>>, T>(
+  schema: S,
+  write: (db: Database, input: z.output<S>, actor: Actor, studio: Studio) => Promise<T>,
+) {
+  return (form: FormData, perform: Perform) => {
+    const submission = submissionOf(form, schema);
+    return handleSubmissionWith(submission, async (input) => {
+      let made: T | undefined;
+      await perform(async (db, actor, studio) => {
+        made = await write(db, input, actor, studio);
+      });
+      return made;
+    });
   };
 }
 
@@ -49,18 +92,62 @@ const Id = z.object({ id: z.string({ error: "The item to change is missing." }) 
 
 const ADMIN_WRITES = {
   "mark-read": adminWrite(Id, (db, { id }, actor) => markMessageRead(db, id, actor)),
-  "news-create": adminWrite(NewsSchema, addNews),
-  "news-update": adminWrite(
-    NewsSchema.safeExtend(Id.shape),
-    (db, { id, ...input }, actor, studio) => updateNews(db, id, input, actor, studio),
+  "news-create": adminWrite(NewsFormSchema, (db, { mailLists, ...input }, actor, studio) =>
+    addNews(db, input, actor, {
+      ...studio,
+      alsoWrite: (tx, entry) => chooseSendLists(tx, entry.id, mailLists, actor.id),
+    }),
   ),
-  "news-delete": adminWrite(Id, (db, { id }, actor) => deleteNews(db, id, actor)),
+  "news-update": adminWrite(
+    NewsFormSchema.safeExtend(Id.shape),
+    (db, { id, mailLists, ...input }, actor, studio) =>
+      updateNews(db, id, input, actor, {
+        ...studio,
+        alsoWrite: (tx, entry) => chooseSendLists(tx, entry.id, mailLists, actor.id),
+      }),
+  ),
+  // The post's mail as it is saved, to the staff member only ("[Test]" in its subject).
+  "news-mail-test": adminWrite(
+    Id,
+    (db, { id }, actor, { mailer, keys }) => sendTestMail({ db, mailer, keys }, id, actor.email),
+    { keepsValues: true },
+  ),
+  "news-delete": adminWrite(Id, (db, { id }, actor, studio) => deleteNews(db, id, actor, studio)),
   "game-create": adminWrite(GameSchema, addGame),
-  "game-update": adminWrite(GameSchema.extend(Id.shape), (db, { id, ...input }, actor) =>
+  "game-update": adminWrite(GameSchema.safeExtend(Id.shape), (db, { id, ...input }, actor) =>
     updateGame(db, id, input, actor),
   ),
   "game-delete": adminWrite(Id, (db, { id }, actor) => deleteGame(db, id, actor)),
   "games-reorder": adminWrite(ReorderSchema, (db, { ids }, actor) => reorderGames(db, ids, actor)),
+  "page-create": adminWrite(PageSchema, (db, input, actor) => addPage(db, input, actor)),
+  "page-update": adminWrite(PageSchema.safeExtend(Id.shape), (db, { id, ...input }, actor) =>
+    updatePage(db, id, input, actor),
+  ),
+  "page-delete": adminWrite(Id, (db, { id }, actor) => deletePage(db, id, actor)),
+  "page-template": adminWrite(PageTemplateSchema, async (db, _, actor) =>
+    draftPrivacyPolicy(db, actor, (await readSettings(db)).name),
+  ),
+  "settings-save": adminWrite(
+    SettingsSchema,
+    async (db, input, actor, { storage }) => {
+      // The featured game must be one of the catalogue's (checked here: games reads the settings).
+      if (input.featuredGame && !(await getGameBySlug(db, input.featuredGame)))
+        throw new AppError("conflict", FEATURED_GAME_GONE, { field: "featuredGame" });
+      return saveSettings({ db, storage }, input, actor);
+    },
+    { keepsValues: true },
+  ),
+  "subscriber-delete": adminWrite(Id, (db, { id }, actor) => deleteSubscriber(db, id, actor)),
+  "press-save": adminWrite(
+    KitFormSchema,
+    (db, input, actor, studio) => savePressKit({ db, storage: studio.storage }, input, actor),
+    { keepsValues: true },
+  ),
+  "presskit-import": adminWriteWith(
+    PresskitImportSchema,
+    (db, input, actor, studio): Promise<PresskitImported> =>
+      importPresskitUpload({ db, storage: studio.storage }, input, actor),
+  ),
 } satisfies Record<AdminIntent, unknown>;
 
 /** A refusal before any form is parsed (an unknown intent, a role without the permission). */
@@ -82,14 +169,16 @@ export async function runAdminAction(request: Request, context: AppContext, tab:
   if (intent === null || ADMIN_INTENTS[intent] !== tab) {
     return refuse(form, new AppError("invalid", UNKNOWN_INTENT));
   }
-  const { db, logger } = context.get(runtimeContext);
+  const { db, logger, storage, env, jobs, mailer } = context.get(runtimeContext);
+  const keys = { secret: env.AUTH_SECRET, siteUrl: env.SITE_URL };
   const actor = { id: user.id, email: user.email };
   return ADMIN_WRITES[intent](form, async (run) => {
     try {
       // Failure-path tests make the server fail here, once for every intent: after the checks and
       // the parse, before the write.
       failIfInjected(request, context, intent);
-      await run(db, actor, { timeZone: context.get(runtimeContext).env.STUDIO_TIME_ZONE });
+      const timeZone = await studioTimeZone(db, env.STUDIO_TIME_ZONE);
+      await run(db, actor, { timeZone, storage, jobs, mailer, keys });
     } catch (error) {
       if (isAppError(error)) throw error;
       logger.error({ err: error, intent }, "admin action failed");

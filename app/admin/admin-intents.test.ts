@@ -33,6 +33,11 @@ describe("admin intents", () => {
   });
 
   it("gives every tab at least one intent", () => {
-    for (const tab of ADMIN_TABS) expect(Object.values(ADMIN_INTENTS)).toContain(tab.value);
+    // The key desk answers its own writes, each needing canManagePress, stricter than its tab's
+    // canReadKeyRequests (app/press-desk/desk.server.ts); the Announcements tab answers its own
+    // hook forms (app/announcements/announcements-admin.server.ts).
+    const own = ["keys", "announcements"];
+    for (const tab of ADMIN_TABS.filter((t) => !own.includes(t.value)))
+      expect(Object.values(ADMIN_INTENTS)).toContain(tab.value);
   });
 });

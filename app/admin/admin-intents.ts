@@ -10,11 +10,20 @@ export const ADMIN_INTENTS = {
   "mark-read": "messages",
   "news-create": "news",
   "news-update": "news",
+  "news-mail-test": "news",
   "news-delete": "news",
   "game-create": "games",
   "game-update": "games",
   "game-delete": "games",
   "games-reorder": "games",
+  "page-create": "pages",
+  "page-update": "pages",
+  "page-delete": "pages",
+  "page-template": "pages",
+  "settings-save": "settings",
+  "subscriber-delete": "subscribers",
+  "press-save": "press",
+  "presskit-import": "press",
 } as const satisfies Record<string, AdminTab>;
 
 export type AdminIntent = keyof typeof ADMIN_INTENTS;

@@ -1,11 +1,14 @@
-import { galleryImagesOf, listGames } from "~/games/index.server";
+import { gameImagesOf, listGames } from "~/games/index.server";
 import type { MediaImage } from "~/media";
 import { mediaImages } from "~/media/index.server";
 import { countUnreadMessages, listMessagesPage } from "~/messages/index.server";
-import { NEWS_STATES, type NewsState } from "~/news";
+import { NEWS_STATES, type NewsMailing, type NewsState } from "~/news";
 import { listNewsEntriesPage } from "~/news/index.server";
+import { mailListOptions, sendProgress } from "~/newsletter/index.server";
+import { hasPage, listPages } from "~/pages/index.server";
 import { pageRequestFrom } from "~/platform/paging/cursor";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { readSettings } from "~/settings/index.server";
 import { ADMIN_LIST_PARAMS } from "./admin-tabs";
 
 // What each tab of the dashboard shows (docs/product.md#admin-dashboard): one page of its own list,
@@ -73,22 +76,41 @@ export async function loadNewsTab(request: Request, context: AppContext) {
   const covers = coverIds.length
     ? Object.fromEntries(await mediaImages(db, coverIds).catch(() => new Map()))
     : {};
+  // The newsletter's lists and the listed posts' sends (the editor's "Send by mail to").
+  const mailing = await read(context, "newsletter sends", { lists: [], sends: {} }, async () => ({
+    lists: await mailListOptions(db, (await readSettings(db)).name),
+    sends: await sendProgress(
+      db,
+      page.value.items.map((item) => item.id),
+    ),
+  }));
   return {
     page: page.value,
     error: page.error,
     search,
     state: state ?? null,
     covers: covers as Record<string, MediaImage>,
+    mailing: mailing.value as NewsMailing,
   };
 }
 
-/** The Game Management tab: every game in order, with the screenshots the editor shows. */
+/** The Game Management tab: every game in order, with the pictures the editor shows. */
 export async function loadGamesTab(context: AppContext) {
   const { db } = context.get(runtimeContext);
   const games = await read(context, "games", [], () => listGames(db));
   return {
     items: games.value,
     error: games.error,
-    images: games.error ? {} : await galleryImagesOf(db, games.value).catch(() => ({})),
+    images: games.error ? {} : await gameImagesOf(db, games.value).catch(() => ({})),
   };
+}
+
+/** The Pages tab: every page (a studio has a handful), and whether to offer a privacy policy. */
+export async function loadPagesTab(context: AppContext) {
+  const { db } = context.get(runtimeContext);
+  const [pages, privacy] = await Promise.all([
+    read(context, "pages", [], () => listPages(db)),
+    read(context, "pages", true, () => hasPage(db, "privacy")),
+  ]);
+  return { pages: pages.value, error: pages.error, offerPrivacy: !privacy.value };
 }

@@ -7,9 +7,28 @@ describe("admin tabs", () => {
     const labels = (role: Parameters<typeof permissionsOf>[0]) =>
       permittedTabs(permissionsOf(role)).map((tab) => tab.label);
     expect(labels("guest")).toEqual([]);
-    expect(labels("moderator")).toEqual(["Contact Messages"]);
-    expect(labels("admin")).toEqual(["Contact Messages", "News Management"]);
-    expect(labels("owner")).toEqual(["Contact Messages", "News Management", "Game Management"]);
+    expect(labels("moderator")).toEqual(["Contact Messages", "Key requests"]);
+    expect(labels("admin")).toEqual([
+      "Contact Messages",
+      "News Management",
+      "Pages",
+      "Site Settings",
+      "Key requests",
+      "Subscribers",
+      "Announcements",
+      "Press Kits",
+    ]);
+    expect(labels("owner")).toEqual([
+      "Contact Messages",
+      "News Management",
+      "Game Management",
+      "Pages",
+      "Site Settings",
+      "Key requests",
+      "Subscribers",
+      "Announcements",
+      "Press Kits",
+    ]);
   });
 
   it("opens the tab asked for when the role may, else its first", () => {

@@ -9,6 +9,17 @@ export const ADMIN_TABS = [
   { value: "messages", label: "Contact Messages", permission: "canManageMessages" },
   { value: "news", label: "News Management", permission: "canManageNews" },
   { value: "games", label: "Game Management", permission: "canManageGames" },
+  // Beyond the spec: the studio's own pages, written by the staff who write its news.
+  { value: "pages", label: "Pages", permission: "canManageNews" },
+  { value: "settings", label: "Site Settings", permission: "canManageSettings" },
+  // The press desk: key requests (moderators read them), key batches and coverage (admins).
+  { value: "keys", label: "Key requests", permission: "canReadKeyRequests" },
+  // Beyond the spec: the newsletter's subscribers (issue 28).
+  { value: "subscribers", label: "Subscribers", permission: "canManageNewsletter" },
+  // Beyond the spec: where a post is announced, Discord and webhooks (issue 28).
+  { value: "announcements", label: "Announcements", permission: "canManageAnnouncements" },
+  // Beyond the spec: the press kits (docs/product.md#press-kit).
+  { value: "press", label: "Press Kits", permission: "canManagePress" },
 ] as const satisfies readonly { value: string; label: string; permission: Permission }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];

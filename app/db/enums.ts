@@ -6,3 +6,9 @@ export const ROLES = ["guest", "moderator", "admin", "developer", "owner"] as co
 
 /** The game statuses (docs/product.md#game-statuses). */
 export const GAME_STATUSES = ["Released", "In Development", "Coming Soon", "Canceled"] as const;
+
+/**
+ * The roles a staff invitation may carry (docs/product.md#staff-invitations): the staff roles below
+ * owner. An owner is made from an account that already exists, never from an address alone.
+ */
+export const INVITABLE_ROLES = ["moderator", "admin", "developer"] as const;

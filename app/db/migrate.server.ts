@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "./database.server";
+import { installJobQueue } from "./job-queue.server";
 
 /** drizzle/ beside app/ when run from the sources; a compiled server passes its own path. */
 const SOURCE_MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
@@ -11,12 +12,21 @@ const SOURCE_MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url
 const MIGRATION_LOCK = 7_461_002;
 
 /**
- * Applies the committed SQL migrations in drizzle/ that the database has not seen yet. Drizzle's
- * migrators are per driver, so each gets the engine's own client.
+ * Applies the committed SQL migrations in drizzle/ that the database has not seen yet, then installs
+ * or upgrades the job queue's own schema (pg-boss keeps its version and takes its own lock).
  */
 export async function migrate(
   handle: DatabaseHandle,
-  { migrationsFolder = SOURCE_MIGRATIONS }: { migrationsFolder?: string } = {},
+  options: { migrationsFolder?: string } = {},
+): Promise<void> {
+  await migrateTables(handle, options);
+  await installJobQueue(handle);
+}
+
+/** Drizzle's migrators are per driver, so each gets the engine's own client. */
+async function migrateTables(
+  handle: DatabaseHandle,
+  { migrationsFolder = SOURCE_MIGRATIONS }: { migrationsFolder?: string },
 ): Promise<void> {
   if (await isUpToDate(handle, migrationsFolder)) return;
   // The engine's own driver and migrator only, as openDatabase loads them.

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { GAME_STATUSES, ROLES } from "./enums";
+import { GAME_STATUSES, INVITABLE_ROLES, ROLES } from "./enums";
 
 // Every table follows one pattern: uuid ids made by the database, timestamps with time zone set by
 // the database, NOT NULL unless the spec says a field may be empty, CHECKs for enumerated values and
@@ -74,6 +74,32 @@ export const news = pgTable(
   ],
 );
 
+// The studio's own pages beside its news (About, Jobs, Privacy policy, Imprint) at /<slug>: Markdown,
+// a draft or published, and shown in the header's or the footer's navigation when staff choose.
+export const pages = pgTable(
+  "pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull(),
+    // The page's description for search engines and link previews: its first paragraph as plain
+    // text, made when the page is written.
+    excerpt: text("excerpt").notNull().default(""),
+    published: boolean("published").notNull().default(false),
+    // Where the navigation links it: 'none' (reached by its address or a link), 'header', 'footer'.
+    placement: text("placement").notNull().default("none"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("pages_slug_idx").on(t.slug),
+    check("pages_title_not_blank", sql`length(trim(${t.title})) > 0`),
+    check("pages_content_not_blank", sql`length(trim(${t.content})) > 0`),
+    check("pages_slug_valid", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("pages_placement_valid", sql`${t.placement} in ('none', 'header', 'footer')`),
+  ],
+);
+
 // Uploaded images of news and game pages: each stored re-encoded as WebP at a few widths
 // (`media/<id>/<width>.webp`), metadata removed.
 export const media = pgTable(
@@ -116,6 +142,13 @@ export const games = pgTable(
       .notNull()
       .default([]),
     releaseDate: date("release_date", { mode: "string" }),
+    // Uploaded pictures (media.id) with their alt text, each both or neither: the card's image
+    // (before the Icon/Image URL) and the key art of the game page; either, when missing, falls
+    // back as app/games/game-pictures.ts says.
+    cardImage: uuid("card_image"),
+    cardImageAlt: text("card_image_alt"),
+    keyArt: uuid("key_art"),
+    keyArtAlt: text("key_art_alt"),
     ...timestamps,
   },
   (t) => [
@@ -126,6 +159,14 @@ export const games = pgTable(
     check("games_display_order_positive", sql`${t.displayOrder} >= 1`),
     check("games_title_not_blank", sql`length(trim(${t.title})) > 0`),
     check("games_slug_valid", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check(
+      "games_card_image_has_alt",
+      sql`${t.cardImage} is null or length(trim(coalesce(${t.cardImageAlt}, ''))) > 0`,
+    ),
+    check(
+      "games_key_art_has_alt",
+      sql`${t.keyArt} is null or length(trim(coalesce(${t.keyArtAlt}, ''))) > 0`,
+    ),
   ],
 );
 
@@ -443,12 +484,62 @@ export const staffAuditLog = pgTable(
   (t) => [index("staff_audit_log_created_idx").on(t.createdAt)],
 );
 
+/**
+ * The studio's site settings (docs/product.md#site-settings): one row (id 1), its values as one JSON
+ * document that app/settings parses with its schema on every read, so a field added later needs no
+ * migration and a stored value the schema no longer takes falls back to its default.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    values: jsonb("values").$type<Record<string, unknown>>().notNull().default({}),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("site_settings_one_row", sql`${t.id} = 1`)],
+);
+
 /** One-time tokens for creating the first owner account (printed at start-up). */
 export const ownerInvites = pgTable("owner_invites", {
   tokenHash: text("token_hash").primaryKey(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Staff invitations (docs/product.md#staff-invitations): an address invited to a staff role by an
+ * owner. Only the link token's SHA-256 is kept; a resend replaces it (the old link dies). Open: not
+ * accepted and not revoked; usable: open and not expired.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Lower case, as the accounts keep it.
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("staff_invitations_token_hash_key").on(t.tokenHash),
+    // One open invitation per address: a second one is a resend.
+    uniqueIndex("staff_invitations_open_email_key")
+      .on(t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index("staff_invitations_created_idx").on(t.createdAt),
+    check(
+      "staff_invitations_role_valid",
+      sql`${t.role} in (${sql.raw(INVITABLE_ROLES.map((r) => `'${r}'`).join(", "))})`,
+    ),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 
@@ -467,3 +558,340 @@ export const developerWork = pgTable(
   },
   (t) => [check("developer_work_status_valid", sql`${t.status} in ('active', 'paused', 'done')`)],
 );
+
+// The press desk (docs/product.md#key-desk): key requests from the press, keys imported in batches
+// (stored encrypted: app/press-desk/key-crypto.server.ts) and the coverage they led to.
+
+export const KEY_REQUEST_STATUSES = ["pending", "approved", "declined"] as const;
+export const PRESS_KEY_STATES = ["available", "sent", "revoked"] as const;
+
+export const pressKeyRequests = pgTable(
+  "press_key_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    outlet: text("outlet").notNull(),
+    outletUrl: text("outlet_url").notNull(),
+    audience: text("audience").notNull(),
+    platform: text("platform").notNull(),
+    message: text("message").notNull(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("pending"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("press_key_requests_created_at_id_idx").on(t.createdAt, t.id),
+    index("press_key_requests_game_idx").on(t.gameId),
+    check(
+      "press_key_requests_status_valid",
+      sql`${t.status} in ('pending', 'approved', 'declined')`,
+    ),
+  ],
+);
+
+export const pressKeys = pgTable(
+  "press_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    // AES-256-GCM: "v1." + base64url(iv | tag | ciphertext); never the key in clear.
+    sealed: text("sealed").notNull(),
+    // An HMAC of the key, so the same key is not imported twice; says nothing without the secret.
+    fingerprint: text("fingerprint").notNull(),
+    embargoUntil: timestamp("embargo_until", { withTimezone: true }),
+    state: text("state").notNull().default("available"),
+    requestId: uuid("request_id").references(() => pressKeyRequests.id, { onDelete: "set null" }),
+    sentTo: text("sent_to"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("press_keys_fingerprint_idx").on(t.gameId, t.fingerprint),
+    // The next available key of a game and platform, oldest first.
+    index("press_keys_available_idx")
+      .on(t.gameId, t.platform, t.createdAt)
+      .where(sql`${t.state} = 'available'`),
+    check("press_keys_state_valid", sql`${t.state} in ('available', 'sent', 'revoked')`),
+  ],
+);
+
+export const pressCoverage = pgTable(
+  "press_coverage",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id").references(() => pressKeyRequests.id, { onDelete: "set null" }),
+    url: text("url").notNull(),
+    outlet: text("outlet").notNull(),
+    kind: text("kind").notNull(),
+    publishedOn: date("published_on", { mode: "string" }).notNull(),
+    score: text("score"),
+    quote: text("quote"),
+    showOnKit: boolean("show_on_kit").notNull().default(false),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("press_coverage_game_idx").on(t.gameId, t.publishedOn)],
+);
+
+export type PressKeyRequest = typeof pressKeyRequests.$inferSelect;
+export type PressKey = typeof pressKeys.$inferSelect;
+export type PressCoverage = typeof pressCoverage.$inferSelect;
+// The newsletter (app/newsletter): people who asked for mail, the lists they may receive, and
+// what they agreed to. Nothing is sent to a subscriber whose `confirmed_at` is null (double opt-in).
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Lower-cased and trimmed before it is stored: one row per address.
+    email: text("email").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    // Permanent SMTP refusals in a row; at the limit the address is marked bouncing and mailed no
+    // more (docs/product.md#newsletter-sending).
+    hardBounces: integer("hard_bounces").notNull().default(0),
+    bouncingAt: timestamp("bouncing_at", { withTimezone: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("subscribers_email_idx").on(t.email),
+    index("subscribers_created_at_idx").on(t.createdAt, t.id),
+    index("subscribers_user_id_idx").on(t.userId),
+  ],
+);
+
+/** The studio's list (`game_id` null) and one list per game. */
+export const subscriberLists = pgTable(
+  "subscriber_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gameId: uuid("game_id").references(() => games.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("subscriber_lists_game_id_idx").on(t.gameId),
+    uniqueIndex("subscriber_lists_studio_idx").on(sql`(true)`).where(sql`${t.gameId} is null`),
+  ],
+);
+
+/** Which lists a subscriber asked for (kept while unconfirmed; sent to only once confirmed). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => subscriberLists.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("subscriptions_pk_idx").on(t.subscriberId, t.listId),
+    index("subscriptions_list_id_idx").on(t.listId),
+  ],
+);
+
+/** Each consent given: when, on which form, to which lists (ids as they were). */
+export const consents = pgTable(
+  "consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    form: text("form").notNull(),
+    lists: jsonb("lists").$type<string[]>().notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consents_subscriber_id_idx").on(t.subscriberId)],
+);
+
+// Sending a post by mail (docs/product.md#newsletter-sending): the lists staff chose for it (one row
+// per post), and one delivery per subscriber it goes to, made once when the post is public. The
+// unique (send, subscriber) and a delivery's state changed under a row lock are what make each
+// subscriber get each post at most once (docs/architecture.md#jobs).
+export const newsletterSends = pgTable(
+  "newsletter_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    newsId: uuid("news_id")
+      .notNull()
+      .references(() => news.id, { onDelete: "cascade" }),
+    // subscriber_lists ids, as chosen; fixed once the send has started.
+    lists: jsonb("lists").$type<string[]>().notNull(),
+    state: text("state").notNull().default("pending"),
+    // How many deliveries were made when the send started.
+    recipients: integer("recipients").notNull().default(0),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_sends_news_id_idx").on(t.newsId),
+    index("newsletter_sends_state_idx").on(t.state),
+    check("newsletter_sends_state_valid", sql`${t.state} in ('pending', 'sending', 'done')`),
+  ],
+);
+
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sendId: uuid("send_id")
+      .notNull()
+      .references(() => newsletterSends.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    // The list the mail names (List-Id, footer): the first chosen list the subscriber is on.
+    listId: uuid("list_id").references(() => subscriberLists.id, { onDelete: "set null" }),
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    // The same for every attempt: a receiver drops a repeat of a Message-ID it has seen.
+    messageId: text("message_id").notNull(),
+    // A claimed delivery's lease: past it, a delivery left "sending" by a dead process is taken again.
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    // Not before this time (a temporary refusal's backoff).
+    notBefore: timestamp("not_before", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    uniqueIndex("newsletter_deliveries_send_subscriber_idx").on(t.sendId, t.subscriberId),
+    index("newsletter_deliveries_send_state_idx").on(t.sendId, t.state),
+    index("newsletter_deliveries_subscriber_idx").on(t.subscriberId),
+    check(
+      "newsletter_deliveries_state_valid",
+      sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'skipped')`,
+    ),
+  ],
+);
+
+// The press kits (docs/product.md#press-kit): one per game and one for the studio (game_id null).
+// Only what the game and the site settings do not already keep: `data` is the kit's own fields,
+// checked by app/press/kit-schema.ts. A kit can be unlisted or embargoed until a time.
+export const pressKits = pgTable(
+  "press_kits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gameId: uuid("game_id").references(() => games.id, { onDelete: "cascade" }),
+    listed: boolean("listed").notNull().default(true),
+    embargoUntil: timestamp("embargo_until", { withTimezone: true }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    // When its images.zip and logos.zip were last built (null: not yet).
+    zipsBuiltAt: timestamp("zips_built_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("press_kits_scope_idx").on(sql`coalesce(${t.gameId}::text, 'studio')`)],
+);
+
+// How often each file of a kit (a zip or one original) was downloaded.
+export const pressDownloads = pgTable(
+  "press_downloads",
+  {
+    kitId: uuid("kit_id")
+      .notNull()
+      .references(() => pressKits.id, { onDelete: "cascade" }),
+    file: text("file").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("press_downloads_file_idx").on(t.kitId, t.file)],
+);
+
+// Announcements (app/announcements, docs/product.md#announcements): where a post is announced
+// (Discord and generic webhooks, for the studio or one game), what each hook shows of each post,
+// and every call made. URLs and secrets are sealed (docs/accounts-and-security.md#secrets-at-rest);
+// `url_hint` is the masked form the admin shows.
+export const announcementHooks = pgTable(
+  "announcement_hooks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    // null: the studio's hook (every post); else one game's (posts linked to that game).
+    gameId: uuid("game_id").references(() => games.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    urlSealed: text("url_sealed").notNull(),
+    urlHint: text("url_hint").notNull(),
+    // Generic webhooks: the signing secret, sealed.
+    secretSealed: text("secret_sealed"),
+    // Discord: the role mentioned in the message's content, and the thread title (forum channels).
+    roleId: text("role_id"),
+    threadName: text("thread_name"),
+    ...timestamps,
+  },
+  (t) => [
+    index("announcement_hooks_game_id_idx").on(t.gameId),
+    check("announcement_hooks_kind", sql`${t.kind} in ('discord', 'webhook')`),
+  ],
+);
+
+/** One hook's message about one post: what the remote shows, and the next action's progress. */
+export const announcementMessages = pgTable(
+  "announcement_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hookId: uuid("hook_id")
+      .notNull()
+      .references(() => announcementHooks.id, { onDelete: "cascade" }),
+    // No reference: a deleted post's row stays until its message is deleted.
+    newsId: uuid("news_id").notNull(),
+    // Whether the remote shows the post now (a Discord message exists, a receiver was told).
+    live: boolean("live").notNull().default(false),
+    remoteId: text("remote_id"),
+    // Discord: the channel (a forum post's thread) the message is in, for its edit and delete.
+    remoteChannelId: text("remote_channel_id"),
+    // The hash of what the remote shows; of what was refused, after a permanent failure.
+    contentHash: text("content_hash"),
+    // done | sending (claimed until `claimed_until`) | retry (at `next_attempt_at`) | failed
+    state: text("state").notNull().default("done"),
+    lastAction: text("last_action"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("announcement_messages_hook_news_idx").on(t.hookId, t.newsId),
+    index("announcement_messages_news_id_idx").on(t.newsId),
+    index("announcement_messages_state_idx").on(t.state, t.nextAttemptAt),
+    check("announcement_messages_state", sql`${t.state} in ('done', 'sending', 'retry', 'failed')`),
+  ],
+);
+
+/** Every webhook call: the admin's delivery log. */
+export const announcementDeliveries = pgTable(
+  "announcement_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hookId: uuid("hook_id").references(() => announcementHooks.id, { onDelete: "cascade" }),
+    newsId: uuid("news_id"),
+    postTitle: text("post_title"),
+    // create | edit | delete | test
+    action: text("action").notNull(),
+    // null: no answer (network error, timeout).
+    statusCode: integer("status_code"),
+    attempt: integer("attempt").notNull(),
+    // ok | retry | failed
+    outcome: text("outcome").notNull(),
+    error: text("error"),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("announcement_deliveries_at_idx").on(t.at, t.id)],
+);
+
+export type AnnouncementHook = typeof announcementHooks.$inferSelect;
+export type AnnouncementMessage = typeof announcementMessages.$inferSelect;

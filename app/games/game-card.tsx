@@ -1,90 +1,54 @@
-import { ExternalLink, Gamepad2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "~/platform/ui/badge";
 import { buttonVariants } from "~/platform/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
-import type { GameEntry } from "./game-schema";
-import { statusBadgeClass } from "./game-status";
+import { GameStatusBadge } from "./game-image";
+import { GamePictureImage } from "./game-picture";
+import type { GameCardEntry } from "./game-pictures";
 
-export function GameStatusBadge({ status }: { status: string }) {
-  return <Badge className={statusBadgeClass(status)}>{status}</Badge>;
-}
+export { GameImage, GameStatusBadge } from "./game-image";
 
-/** The game's image, or a placeholder when it is missing or fails to load. */
-export function GameImage({
-  src,
-  alt,
-  className,
-  priority = false,
+/** How wide a card's picture is shown in the catalogue's grid (one, two or three a row). */
+export const GAME_CARD_SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 50vw, 100vw";
+
+/**
+ * A game as a card (docs/product.md#games): its picture, 16:9 whatever its file, with the status
+ * badge over its corner; title, description, Details and Play Game.
+ */
+export function GameCard({
+  game,
+  priority,
+  headingLevel = 2,
 }: {
-  src: string;
-  alt: string;
-  className?: string;
-  /** The page's largest image (the first card's): fetched at once rather than lazily. */
+  game: GameCardEntry;
   priority?: boolean;
+  /** 3 where the cards sit under a section's heading (Home). */
+  headingLevel?: 2 | 3;
 }) {
-  const [failed, setFailed] = useState(!src);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    // The image may have failed before hydration attached onError.
-    const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
-  if (failed) {
-    return (
-      <div
-        role="img"
-        aria-label={`${alt} (image unavailable)`}
-        data-testid="game-image-placeholder"
-        className={cn(
-          "flex items-center justify-center bg-gradient-to-br from-accent to-muted text-muted-foreground",
-          className,
-        )}
-      >
-        <Gamepad2 aria-hidden="true" className="size-12" />
-      </div>
-    );
-  }
-  return (
-    <img
-      ref={ref}
-      src={src}
-      alt={alt}
-      width={640}
-      height={360}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
-      decoding="async"
-      onError={() => setFailed(true)}
-      className={cn("object-cover", className)}
-    />
-  );
-}
-
-export function GameCard({ game, priority }: { game: GameEntry; priority?: boolean }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="game-card">
-      <GameImage
-        src={game.imageUrl}
-        alt={game.title}
-        className="aspect-video w-full"
-        priority={priority}
-      />
+      <div className="relative">
+        <GamePictureImage
+          picture={game.card}
+          title={game.title}
+          sizes={GAME_CARD_SIZES}
+          className="aspect-video w-full"
+          priority={priority}
+        />
+        <GameStatusBadge status={game.status} className="absolute top-3 right-3 shadow-md" />
+      </div>
       <CardHeader>
-        <div className="flex items-start justify-between gap-3">
-          <h2 className="text-xl font-semibold leading-tight">
-            <Link
-              to={`/games/${game.slug}`}
-              className="hover:underline focus-visible:underline"
-              prefetch="intent"
-            >
-              {game.title}
-            </Link>
-          </h2>
-          <GameStatusBadge status={game.status} />
-        </div>
+        <Heading className="text-xl font-semibold leading-tight">
+          <Link
+            to={`/games/${game.slug}`}
+            className="hover:underline focus-visible:underline"
+            prefetch="intent"
+          >
+            {game.title}
+          </Link>
+        </Heading>
       </CardHeader>
       <CardContent className="flex-1">
         <p className="text-muted-foreground">{game.description}</p>

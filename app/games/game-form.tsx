@@ -8,6 +8,7 @@ import { toast } from "~/platform/toast/notify";
 import { GalleryEditor } from "./gallery-editor";
 import { GAME_LIMITS, type GameEntry, GameSchema, gameFormValues } from "./game-schema";
 import { DEFAULT_GAME_STATUS, GAME_STATUSES } from "./game-status";
+import { GamePictureField } from "./picture-fields";
 import { STORE_LIMITS } from "./store-links";
 
 const STATUS_OPTIONS = GAME_STATUSES.map((status) => ({ value: status, label: status }));
@@ -63,6 +64,8 @@ export function GameForm({
       done();
     },
   });
+  // A new round of the uploaded pictures for each game edited and each time the form is emptied.
+  const pictures = `${editing?.id ?? "new"}-${round}`;
   const link = (name: "imageUrl" | "url" | "trailerUrl", label: string, hint?: string) => (
     <Field
       meta={fields[name]}
@@ -104,7 +107,17 @@ export function GameForm({
           rows={4}
           maxLength={GAME_LIMITS.description}
         />
-        {link("imageUrl", "Icon/Image URL")}
+        <GamePictureField
+          key={`card-${pictures}`}
+          meta={fields.cardImage}
+          altMeta={fields.cardImageAlt}
+          saved={editing?.cardImage ?? null}
+          images={images}
+          label="Card image"
+          altLabel="Card image alt text"
+          hint="Shown on the game's card, 16:9. Without one: the Icon/Image URL, else the first screenshot."
+        />
+        {link("imageUrl", "Icon/Image URL", "A link to the card's picture instead of an upload.")}
         <SelectField
           meta={fields.status}
           id="game-status"
@@ -133,6 +146,16 @@ export function GameForm({
             maxLength={GAME_LIMITS.about}
             hint="Markdown: # headings, **bold**, _italic_, [links](https://…), lists. Empty: the page shows the description."
           />
+          <GamePictureField
+            key={`key-art-${pictures}`}
+            meta={fields.keyArt}
+            altMeta={fields.keyArtAlt}
+            saved={editing?.keyArt ?? null}
+            images={images}
+            label="Key art"
+            altLabel="Key art alt text"
+            hint="The game page's picture and the featured game's backdrop, wide. Without one: the card's picture."
+          />
           {link("trailerUrl", "Trailer URL", "A YouTube or Vimeo video link.")}
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
             <Field
@@ -159,7 +182,7 @@ export function GameForm({
             spellCheck={false}
           />
           <GalleryEditor
-            key={`${editing?.id ?? "new"}-${round}`}
+            key={pictures}
             meta={asText(fields.gallery)}
             initial={editing?.gallery ?? []}
             images={images}

@@ -1,11 +1,13 @@
 import { ExternalLink, Play, ShoppingBag } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { ResponsiveImage } from "~/media";
 import { formatListDate } from "~/platform/dates/date-format";
 import { Badge } from "~/platform/ui/badge";
 import { buttonVariants } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
-import { GameImage, GameStatusBadge } from "./game-card";
+import { ScreenshotGallery } from "./game-gallery";
+import { GameStatusBadge } from "./game-image";
+import { GamePictureImage } from "./game-picture";
+import type { GamePicture } from "./game-pictures";
 import type { GameEntry, StoreLink } from "./game-schema";
 import type { Screenshot } from "./screenshots";
 import { autoplayUrl, parseTrailer, type Trailer } from "./trailer";
@@ -51,24 +53,6 @@ export function GameFacts({ game }: { game: Pick<GameEntry, "releaseDate" | "pla
   );
 }
 
-/** The poster's picture: the first screenshot, else the game's image. */
-export type TrailerPosterImage = { screenshot: Screenshot } | { imageUrl: string };
-
-function PosterPicture({ poster, title }: { poster: TrailerPosterImage; title: string }) {
-  const className = "absolute inset-0 size-full object-cover";
-  if ("screenshot" in poster) {
-    return (
-      <ResponsiveImage
-        image={poster.screenshot.image}
-        alt=""
-        sizes="(min-width: 64rem) 60rem, 100vw"
-        className={className}
-      />
-    );
-  }
-  return <GameImage src={poster.imageUrl} alt={title} className={className} />;
-}
-
 /**
  * The trailer as a poster with a play button: nothing is asked of the video's provider until the
  * visitor presses it; then the provider's player takes the poster's place and starts. Without
@@ -81,7 +65,8 @@ export function TrailerPlayer({
 }: {
   trailer: Trailer;
   title: string;
-  poster: TrailerPosterImage;
+  /** The first screenshot, else the key art; none: the placeholder. */
+  poster: GamePicture | null;
 }) {
   const [hydrated, setHydrated] = useState(false);
   const [playing, setPlaying] = useState(false);
@@ -109,7 +94,12 @@ export function TrailerPlayer({
   }
   const face = (
     <>
-      <PosterPicture poster={poster} title={title} />
+      <GamePictureImage
+        picture={poster}
+        title={title}
+        sizes="(min-width: 72rem) 70rem, 100vw"
+        className="absolute inset-0 size-full"
+      />
       <span className="absolute inset-0 bg-black/25 transition-colors group-hover:bg-black/15" />
       <span className="absolute inset-0 flex items-center justify-center">
         <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform group-hover:scale-105 sm:size-20">
@@ -146,31 +136,6 @@ export function TrailerPlayer({
   );
 }
 
-/** The screenshots as a grid of thumbnails, each a link to the full-size picture. */
-export function ScreenshotGallery({ screenshots }: { screenshots: Screenshot[] }) {
-  if (screenshots.length === 0) return null;
-  return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="game-gallery">
-      {screenshots.map((shot) => (
-        <li key={shot.full.src}>
-          <a
-            href={shot.full.src}
-            className="group block overflow-hidden rounded-lg border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <ResponsiveImage
-              image={shot.image}
-              alt={shot.alt}
-              sizes="(min-width: 72rem) 23rem, (min-width: 40rem) 33vw, 50vw"
-              className="aspect-video w-full object-cover transition-transform group-hover:scale-[1.03]"
-            />
-            <span className="sr-only"> (full size)</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** Where to buy the game: a button per store, each opening in a new tab. */
 export function StoreButtons({ links }: { links: StoreLink[] }) {
   if (links.length === 0) return null;
@@ -196,13 +161,19 @@ export function StoreButtons({ links }: { links: StoreLink[] }) {
 }
 
 /** The game's own link, as on its card: it opens in a new tab. */
-export function PlayGameLink({ game }: { game: Pick<GameEntry, "title" | "url"> }) {
+export function PlayGameLink({
+  game,
+  variant = "default",
+}: {
+  game: Pick<GameEntry, "title" | "url">;
+  variant?: "default" | "outline";
+}) {
   return (
     <a
       href={game.url}
       target="_blank"
       rel="noopener noreferrer"
-      className={buttonVariants({ size: "lg" })}
+      className={buttonVariants({ size: "lg", variant })}
     >
       Play Game
       <span className="sr-only">: {game.title} (opens in a new tab)</span>
@@ -219,18 +190,39 @@ export function GameDetails({
   game,
   html,
   screenshots,
+  keyArt,
 }: {
   game: GameEntry;
   html: string;
   screenshots: Screenshot[];
+  /** The game's key art (docs/product.md#games); none: the placeholder. */
+  keyArt: GamePicture | null;
 }) {
   const trailer = game.trailerUrl ? parseTrailer(game.trailerUrl) : null;
-  const poster: TrailerPosterImage = screenshots[0]
-    ? { screenshot: screenshots[0] }
-    : { imageUrl: game.imageUrl };
+  const first = screenshots[0];
+  const poster: GamePicture | null = first
+    ? { source: "screenshot", image: first.image, alt: first.alt }
+    : keyArt;
+  // Uploaded key art is made to be seen large: a wide banner over the page. A typed image link
+  // (often an icon) keeps its box beside the title.
+  const banner = keyArt?.source === "upload";
   return (
     <>
-      <header className="mt-8 grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] md:items-start">
+      {banner && (
+        <GamePictureImage
+          picture={keyArt}
+          title={game.title}
+          sizes="(min-width: 72rem) 70rem, 100vw"
+          priority
+          className="mt-8 aspect-video w-full rounded-xl border md:aspect-[21/9]"
+        />
+      )}
+      <header
+        className={cn(
+          "mt-8 grid gap-8",
+          !banner && "md:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] md:items-start",
+        )}
+      >
         <div className="space-y-6">
           <div className="space-y-3">
             <GameStatusBadge status={game.status} />
@@ -248,14 +240,17 @@ export function GameDetails({
           </div>
         </div>
         {/* On a phone the trailer's poster or the screenshots show the game: not a third picture. */}
-        <div className={trailer || screenshots.length ? "hidden md:block" : undefined}>
-          <GameImage
-            src={game.imageUrl}
-            alt={game.title}
-            priority
-            className="aspect-video w-full rounded-xl border"
-          />
-        </div>
+        {!banner && (
+          <div className={trailer || screenshots.length ? "hidden md:block" : undefined}>
+            <GamePictureImage
+              picture={keyArt}
+              title={game.title}
+              sizes="(min-width: 48rem) 20rem, 100vw"
+              priority
+              className="aspect-video w-full rounded-xl border"
+            />
+          </div>
+        )}
       </header>
       {trailer && (
         <section aria-labelledby="game-trailer" className="mt-12">

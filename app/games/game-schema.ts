@@ -5,7 +5,7 @@ import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/te
 import { z } from "~/platform/forms/zod";
 import { SLUG_MAX, SLUG_PATTERN, SLUG_RULE } from "~/platform/seo/slug";
 import { GAME_STATUSES } from "./game-status";
-import { isHttpUrl, parseStoreLinks, type StoreLink, storeLinksText } from "./store-links";
+import { isHttpUrl, parseStoreLinks, type StoreLink } from "./store-links";
 import { parseTrailer, TRAILER_RULE } from "./trailer";
 
 // The admin game form's one schema (docs/product.md#validation-messages): every field non-blank,
@@ -34,6 +34,10 @@ export const GAME_PAGE_RULES = {
   altLength: `Alt text must be at most ${GAME_LIMITS.alt} characters`,
   screenshotGone: "Upload the screenshot again",
   gallery: "The screenshots are not a list of images with alt text",
+  cardImageGone: "Upload the card image again",
+  keyArtGone: "Upload the key art again",
+  cardImageAlt: "Describe the card image: alt text is required.",
+  keyArtAlt: "Describe the key art: alt text is required.",
 } as const;
 
 const isSitePath = (value: string) =>
@@ -47,13 +51,41 @@ const required = (max: number, label: string) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine(hasNoControlCharacters, noControlCharacters(label));
 
-export const GameSchema = z.object({
+/** An uploaded picture's id: empty clears it, left out keeps what is stored. */
+const upload = (gone: string) =>
+  z
+    .string({ error: gone })
+    .trim()
+    .refine((v) => v === "" || isUuid(v), gone)
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .optional();
+
+const altText = z
+  .string()
+  .trim()
+  .max(GAME_LIMITS.alt, GAME_PAGE_RULES.altLength)
+  .refine(hasNoControlCharacters, noControlCharacters("Alt text"))
+  .transform((v) => v || null)
+  .optional();
+
+const GameFields = z.object({
   title: required(GAME_LIMITS.title, "Game Title"),
   description: required(GAME_LIMITS.description, "Description"),
-  imageUrl: required(GAME_LIMITS.url, "Icon/Image URL").refine(
-    (v) => isHttpUrl(v) || isSitePath(v),
-    "Icon/Image URL must start with http:// or https://",
-  ),
+  // Empty when the card has an uploaded image or screenshots to fall back on (checked below).
+  imageUrl: z
+    .string({ error: FILL_ALL_FIELDS })
+    .trim()
+    .max(GAME_LIMITS.url, `Icon/Image URL must be at most ${GAME_LIMITS.url} characters`)
+    .refine(hasNoControlCharacters, noControlCharacters("Icon/Image URL"))
+    .refine(
+      (v) => v === "" || isHttpUrl(v) || isSitePath(v),
+      "Icon/Image URL must start with http:// or https://",
+    ),
+  // The card's uploaded picture, shown before the Icon/Image URL; the game page's key art.
+  cardImage: upload(GAME_PAGE_RULES.cardImageGone),
+  cardImageAlt: altText,
+  keyArt: upload(GAME_PAGE_RULES.keyArtGone),
+  keyArtAlt: altText,
   status: z.enum(GAME_STATUSES, { error: "Choose one of the four statuses" }).default("Released"),
   url: required(GAME_LIMITS.url, "Game Link").refine(
     isHttpUrl,
@@ -122,6 +154,32 @@ export const GameSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+});
+
+/**
+ * Whether a game has something for its card to show: an uploaded card image, the Icon/Image URL or
+ * a screenshot (docs/product.md#games). Without one the spec's rule stands: 'Please fill in all
+ * fields'.
+ */
+export function hasCardPicture(game: {
+  imageUrl: string;
+  cardImage: string | null;
+  gallery: readonly unknown[];
+}): boolean {
+  return Boolean(game.imageUrl || game.cardImage || game.gallery.length);
+}
+
+export const GameSchema = GameFields.superRefine((input, ctx) => {
+  if (input.cardImage && !input.cardImageAlt)
+    ctx.addIssue({ code: "custom", path: ["cardImageAlt"], message: GAME_PAGE_RULES.cardImageAlt });
+  if (input.keyArt && !input.keyArtAlt)
+    ctx.addIssue({ code: "custom", path: ["keyArtAlt"], message: GAME_PAGE_RULES.keyArtAlt });
+  // A request that leaves the card image or the screenshots out keeps the stored ones: the server
+  // judges it against them.
+  if (input.cardImage === undefined || input.gallery === undefined) return;
+  const picture = { imageUrl: input.imageUrl, cardImage: input.cardImage, gallery: input.gallery };
+  if (!hasCardPicture(picture))
+    ctx.addIssue({ code: "custom", path: ["imageUrl"], message: FILL_ALL_FIELDS });
 });
 export type GameInput = z.infer<typeof GameSchema>;
 
@@ -198,46 +256,5 @@ export const ReorderSchema = z.object({
   }),
 });
 
-/** A game as the pages and the API get it: image_url is its imageUrl (docs/product.md#data). */
-export const GameEntrySchema = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  description: z.string(),
-  imageUrl: z.string(),
-  status: z.enum(GAME_STATUSES),
-  url: z.string(),
-  displayOrder: z.number().int(),
-  /** The game page's address: /games/<slug>. */
-  slug: z.string(),
-  /** The game page's text, in Markdown; empty: the page shows the description. */
-  about: z.string(),
-  /** Screenshots: uploaded images (their ids) with alt text. */
-  gallery: z.array(z.object({ image: z.uuid(), alt: z.string() })),
-  /** A YouTube or Vimeo video link. */
-  trailerUrl: z.string().nullable(),
-  platforms: z.array(z.string()),
-  storeLinks: z.array(z.object({ store: z.string(), url: z.string() })),
-  /** YYYY-MM-DD. */
-  releaseDate: z.iso.date().nullable(),
-});
-export type GameEntry = z.infer<typeof GameEntrySchema>;
-
-/** A game as the admin form starts editing it: the page's lists written as the fields take them. */
-export function gameFormValues(game: GameEntry) {
-  return {
-    title: game.title,
-    description: game.description,
-    imageUrl: game.imageUrl,
-    status: game.status,
-    url: game.url,
-    slug: game.slug,
-    about: game.about,
-    trailerUrl: game.trailerUrl ?? "",
-    platforms: game.platforms.join(", "),
-    storeLinks: storeLinksText(game.storeLinks),
-    releaseDate: game.releaseDate ?? "",
-    gallery: JSON.stringify(game.gallery),
-  };
-}
-
+export { type GameEntry, GameEntrySchema, gameFormValues } from "./game-entry";
 export type { StoreLink };

@@ -1,19 +1,22 @@
-import { STUDIO } from "~/platform/studio/studio";
+import type { GamePicture } from "./game-pictures";
 import type { GameEntry } from "./game-schema";
-import type { ImageSource, Screenshot } from "./screenshots";
+import { type ImageSource, largestSource, type Screenshot } from "./screenshots";
 
 // What a game page tells search engines and link previews: its picture and a schema.org VideoGame.
 
 /**
- * The page's picture for link previews: the first screenshot at its largest width, else the game's
- * image (whose size is not known).
+ * The page's picture for link previews: the uploaded key art, else the first screenshot, at its
+ * largest width; else the game's Icon/Image URL (whose size is not known).
  */
 export function gamePreviewImage(
   game: Pick<GameEntry, "imageUrl" | "title">,
   screenshots: readonly Screenshot[],
-): (ImageSource & { alt: string }) | { src: string; alt: string } {
+  keyArt: GamePicture | null = null,
+): (ImageSource & { alt: string }) | { src: string; alt: string } | undefined {
+  if (keyArt?.source === "upload") return { ...largestSource(keyArt.image), alt: keyArt.alt };
   const first = screenshots[0];
-  return first ? { ...first.full, alt: first.alt } : { src: game.imageUrl, alt: game.title };
+  if (first) return { ...first.full, alt: first.alt };
+  return game.imageUrl ? { src: game.imageUrl, alt: game.title } : undefined;
 }
 
 /** The game as schema.org's VideoGame, with absolute addresses. */
@@ -22,14 +25,18 @@ export function gameStructuredData(
   screenshots: readonly Screenshot[],
   siteUrl: string,
   description: string,
+  /** The studio's name (its site settings): the game's developer and publisher. */
+  studioName: string,
+  keyArt: GamePicture | null = null,
 ) {
   const url = `${siteUrl}/games/${game.slug}`;
   const absolute = (src: string) => new URL(src, siteUrl).toString();
   const images = [
+    ...(keyArt?.source === "upload" ? [absolute(keyArt.image.src)] : []),
     ...screenshots.map((shot) => absolute(shot.full.src)),
     ...(game.imageUrl ? [absolute(game.imageUrl)] : []),
   ];
-  const studio = { "@type": "Organization", name: STUDIO.name, url: siteUrl };
+  const studio = { "@type": "Organization", name: studioName, url: siteUrl };
   return {
     "@context": "https://schema.org",
     "@type": "VideoGame",

@@ -45,6 +45,7 @@ export function GamesTab({
       <GameForm editing={editing} images={images} onDone={() => setEditing(null)} />
       <ManageGames
         games={games}
+        images={images ?? {}}
         hidden={deleting}
         onEdit={setEditing}
         onDelete={(game) =>

@@ -2,19 +2,17 @@ import { asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
-import type { MediaImage } from "~/media";
-import { mediaImages, renderWithMedia } from "~/media/index.server";
+import { mediaImages } from "~/media/index.server";
+import { FILL_ALL_FIELDS } from "~/news";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
-import { markdown } from "~/platform/markdown/lazy.server";
 import type { PageRequest } from "~/platform/paging/cursor";
 import { tablePage } from "~/platform/paging/keyset.server";
 import type { SitemapUrl } from "~/platform/seo/sitemap";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
 import { chooseSlug } from "~/platform/seo/unique-slug.server";
-import { GAME_PAGE_RULES, type GameEntry, type GameInput } from "./game-schema";
+import { GAME_PAGE_RULES, type GameEntry, type GameInput, hasCardPicture } from "./game-schema";
 import type { GameStatus } from "./game-status";
-import { largestSource, type Screenshot } from "./screenshots";
 
 function toEntry(row: typeof games.$inferSelect): GameEntry {
   return {
@@ -33,6 +31,10 @@ function toEntry(row: typeof games.$inferSelect): GameEntry {
     platforms: row.platforms,
     storeLinks: row.storeLinks,
     releaseDate: row.releaseDate,
+    cardImage: row.cardImage,
+    cardImageAlt: row.cardImageAlt,
+    keyArt: row.keyArt,
+    keyArtAlt: row.keyArtAlt,
   };
 }
 
@@ -77,6 +79,9 @@ export async function gameSitemapUrls(db: Database, site: string): Promise<Sitem
 /** What a write stores: the card's fields, and the page's fields the input names. */
 export type NewGame = Omit<GameInput, "status"> & { status: GameStatus };
 
+/** What an update keeps of the stored game when its input leaves a field out. */
+type Stored = Pick<GameEntry, "id" | "slug" | "gallery" | "cardImage" | "keyArt">;
+
 const SLUG_TAKEN = "This address is already used by another game";
 const SLUGS = { table: games, slug: games.slug, id: games.id };
 
@@ -84,11 +89,7 @@ const SLUGS = { table: games, slug: games.slug, id: games.id };
  * The columns an input sets. A page field left out keeps what is stored (an update) or its default
  * (a new game); an empty address is made from the title; a typed one must be free.
  */
-async function columnsOf(
-  db: Database,
-  input: NewGame,
-  current: { id: string; slug: string } | null,
-) {
+async function columnsOf(db: Database, input: NewGame, current: Stored | null) {
   const slug =
     input.slug === undefined && current
       ? current.slug
@@ -99,14 +100,13 @@ async function columnsOf(
           exceptId: current?.id,
           taken: SLUG_TAKEN,
         });
-  if (input.gallery?.length) {
-    const known = await mediaImages(
-      db,
-      input.gallery.map((item) => item.image),
-    );
-    if (!input.gallery.every((item) => known.has(item.image)))
-      throw new AppError("invalid", GAME_PAGE_RULES.screenshotGone, { field: "gallery" });
-  }
+  await checkUploads(db, input);
+  const kept = {
+    imageUrl: input.imageUrl,
+    cardImage: input.cardImage === undefined ? (current?.cardImage ?? null) : input.cardImage,
+    gallery: input.gallery ?? current?.gallery ?? [],
+  };
+  if (!hasCardPicture(kept)) throw new AppError("invalid", FILL_ALL_FIELDS, { field: "imageUrl" });
   const { title, description, imageUrl, status, url } = input;
   return {
     title,
@@ -122,8 +122,31 @@ async function columnsOf(
       platforms: input.platforms,
       storeLinks: input.storeLinks,
       releaseDate: input.releaseDate,
+      cardImage: input.cardImage,
+      // An alt text goes with its picture: none without one.
+      cardImageAlt:
+        input.cardImage === undefined ? undefined : input.cardImage && input.cardImageAlt,
+      keyArt: input.keyArt,
+      keyArtAlt: input.keyArt === undefined ? undefined : input.keyArt && input.keyArtAlt,
     }),
   };
+}
+
+/** Every upload an input names must be in the media library (one query for them all). */
+async function checkUploads(db: Database, input: NewGame) {
+  const ids = [
+    ...(input.gallery ?? []).map((item) => item.image),
+    input.cardImage,
+    input.keyArt,
+  ].filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return;
+  const known = await mediaImages(db, ids);
+  if (!(input.gallery ?? []).every((item) => known.has(item.image)))
+    throw new AppError("invalid", GAME_PAGE_RULES.screenshotGone, { field: "gallery" });
+  if (input.cardImage && !known.has(input.cardImage))
+    throw new AppError("invalid", GAME_PAGE_RULES.cardImageGone, { field: "cardImage" });
+  if (input.keyArt && !known.has(input.keyArt))
+    throw new AppError("invalid", GAME_PAGE_RULES.keyArtGone, { field: "keyArt" });
 }
 
 /** Only the fields that have a value: a field left out is not written. */
@@ -166,7 +189,7 @@ function reorderMismatch() {
 
 function audit(
   db: Database,
-  actor: Actor,
+  actor: Actor | null,
   action: string,
   subjectId: string,
   details: Record<string, unknown>,
@@ -186,12 +209,19 @@ export async function updateGame(
   db: Database,
   id: string,
   input: NewGame,
-  actor: Actor,
+  /** Null for the operator's command line (a presskit() import). */
+  actor: Actor | null,
 ): Promise<GameEntry> {
   if (!isUuid(id)) throw new AppError("not_found", GAME_GONE);
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: games.id, slug: games.slug })
+      .select({
+        id: games.id,
+        slug: games.slug,
+        gallery: games.gallery,
+        cardImage: games.cardImage,
+        keyArt: games.keyArt,
+      })
       .from(games)
       .where(eq(games.id, id))
       .for("update");
@@ -245,51 +275,4 @@ export async function reorderGames(db: Database, ids: string[], actor: Actor): P
       where g.id = o.id`);
     await audit(tx, actor, "games.reorder", ids[0]!, { order: ids });
   });
-}
-
-/** A game page's parts: the game, its text as HTML, and its screenshots with their images. */
-export type GamePage = { game: GameEntry; html: string; screenshots: Screenshot[] };
-
-/** The page's text: its Markdown with images from the media library, or the card's description. */
-async function renderAbout(db: Database, game: GameEntry, siteUrl: string): Promise<string> {
-  if (game.about.trim()) return renderWithMedia(db, game.about, siteUrl);
-  return (await markdown()).renderPlainText(game.description);
-}
-
-/**
- * A game page by its address (slug or id); null for an unknown address.
- */
-export async function readGamePage(
-  runtime: { db: Database; env: { SITE_URL: string } },
-  address: string,
-): Promise<GamePage | null> {
-  const { db, env } = runtime;
-  // Nothing else can name a game: no query for it.
-  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
-  const game = await getGameBySlug(db, address);
-  if (!game) return null;
-  const [html, images] = await Promise.all([
-    renderAbout(db, game, env.SITE_URL),
-    game.gallery.length
-      ? mediaImages(
-          db,
-          game.gallery.map((item) => item.image),
-        )
-      : new Map<string, MediaImage>(),
-  ]);
-  // A screenshot whose image has gone from the library is left out rather than shown broken.
-  const screenshots = game.gallery.flatMap((item) => {
-    const image = images.get(item.image);
-    return image ? [{ image, alt: item.alt, full: largestSource(image) }] : [];
-  });
-  return { game, html, screenshots };
-}
-
-/** The pictures of the games' screenshots by image id: what the admin form shows of a saved list. */
-export async function galleryImagesOf(
-  db: Database,
-  list: readonly Pick<GameEntry, "gallery">[],
-): Promise<Record<string, MediaImage>> {
-  const ids = [...new Set(list.flatMap((game) => game.gallery.map((item) => item.image)))];
-  return ids.length ? Object.fromEntries(await mediaImages(db, ids)) : {};
 }

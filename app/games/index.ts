@@ -1,13 +1,30 @@
 // The games feature's browser-safe face: what other folders may import.
-export { GameCard } from "./game-card";
-export { GameDetails } from "./game-page";
+
+export { FeaturedGameHero } from "./featured-game";
+export { GAME_CARD_SIZES, GameCard } from "./game-card";
+export { GameDetails, ReleaseDate, StoreButtons, TrailerPlayer } from "./game-page";
+export { GamePictureImage } from "./game-picture";
+export {
+  cardPicture,
+  type FeaturedGame,
+  type GameCardEntry,
+  type GamePicture,
+  keyArtPicture,
+} from "./game-pictures";
 export {
   type GalleryItem,
   type GameEntry,
   GameSchema,
+  hasCardPicture,
   ReorderSchema,
   type StoreLink,
 } from "./game-schema";
 export { gamePreviewImage, gameStructuredData } from "./game-seo";
 export { GamesTab } from "./games-admin-tab";
-export { GAME_PAGE_PATH, TRAILER_FRAME_SOURCES, trailerFrameSources } from "./trailer";
+export { HOME_GAMES_COUNT, HomeGames } from "./home-games";
+export {
+  GAME_PAGE_PATH,
+  parseTrailer,
+  TRAILER_FRAME_SOURCES,
+  trailerFrameSources,
+} from "./trailer";

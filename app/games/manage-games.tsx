@@ -19,14 +19,17 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Pencil, Search, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import type { MediaImage } from "~/media";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Input } from "~/platform/ui/input";
-import { GameImage, GameStatusBadge } from "./game-card";
 import { matchesTitle } from "./game-filter";
+import { GameStatusBadge } from "./game-image";
+import { GamePictureImage } from "./game-picture";
+import { cardPicture, type GamePicture } from "./game-pictures";
 import type { GameEntry } from "./game-schema";
 
 // 'Manage Games' (docs/product.md#game-management-tab): the games in order, reordered by drag and
@@ -38,12 +41,15 @@ import type { GameEntry } from "./game-schema";
 
 function SortableGame({
   game,
+  picture,
   position,
   sortable,
   onEdit,
   onDelete,
 }: {
   game: GameEntry;
+  /** What the game's card shows: its thumbnail. */
+  picture: GamePicture | null;
   position: number;
   sortable: boolean;
   onEdit: () => void;
@@ -83,9 +89,10 @@ function SortableGame({
           <GripVertical className="size-5" />
         </span>
       )}
-      <GameImage
-        src={game.imageUrl}
-        alt={game.title}
+      <GamePictureImage
+        picture={picture}
+        title={game.title}
+        sizes="5rem"
         className="h-10 w-14 shrink-0 rounded-md sm:row-span-2 sm:h-14 sm:w-20"
       />
       <p className="flex min-w-0 flex-col items-start gap-1 font-medium sm:flex-row sm:flex-wrap sm:items-center sm:gap-2">
@@ -150,11 +157,14 @@ function useAnnouncements(list: GameEntry[]): Announcements {
  */
 export function ManageGames({
   games,
+  images,
   hidden,
   onEdit,
   onDelete,
 }: {
   games: GameEntry[];
+  /** The games' uploaded pictures by image id. */
+  images: Record<string, MediaImage>;
   hidden: ReadonlySet<string>;
   onEdit: (game: GameEntry) => void;
   onDelete: (game: GameEntry) => void;
@@ -163,6 +173,7 @@ export function ManageGames({
   const [order, setOrder] = useState(() => games.map((g) => g.id));
   useEffect(() => setOrder(games.map((g) => g.id)), [games]);
   const byId = new Map(games.map((g) => [g.id, g]));
+  const library = new Map(Object.entries(images));
   const list = order.flatMap((id) => {
     const game = byId.get(id);
     return game && !hidden.has(id) ? [game] : [];
@@ -245,6 +256,7 @@ export function ManageGames({
                   <SortableGame
                     key={game.id}
                     game={game}
+                    picture={cardPicture(game, library)}
                     position={list.indexOf(game) + 1}
                     sortable={!filtering}
                     onEdit={() => onEdit(game)}

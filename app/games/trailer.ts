@@ -22,8 +22,11 @@ export const TRAILER_FRAME_SOURCES = [
   "https://player.vimeo.com",
 ] as const;
 
-/** A game page's path, `/games/<slug>` (an old `/games/<id>` too, which redirects). */
-export const GAME_PAGE_PATH = /^\/games\/[\w-]+\/?$/;
+/**
+ * A game page's path, `/games/<slug>` (an old `/games/<id>` too, which redirects), or its press
+ * kit's, `/press/<slug>`: the pages that play trailers.
+ */
+export const GAME_PAGE_PATH = /^\/(games|press)\/[\w-]+\/?$/;
 
 /** The frame sources the response to `path` may allow: the players on a game page, else none. */
 export function trailerFrameSources(path: string): readonly string[] {

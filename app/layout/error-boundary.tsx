@@ -1,17 +1,18 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { STUDIO } from "~/platform/studio/studio";
 import { Button } from "~/platform/ui/button";
 import { NotFound } from "~/platform/ui/not-found";
+import { useSite } from "~/settings";
 
 /** The one error boundary: a handler per status, a calm generic page for everything else. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
+  const site = useSite();
   if (isRouteErrorResponse(error) && error.status === 404)
     return (
       <>
         {/* A route's own meta does not run for its thrown 404 (an unknown game's address). */}
-        <title>{`Page Not Found | ${STUDIO.name}`}</title>
+        <title>{`Page Not Found | ${site.name}`}</title>
         <meta name="robots" content="noindex" />
         <NotFound />
       </>
@@ -34,7 +35,7 @@ export function GeneralErrorBoundary() {
   if (!isRouteErrorResponse(error) && typeof console !== "undefined") console.error(error);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>{`${unavailable ? "Temporarily unavailable" : heading} | ${STUDIO.name}`}</title>
+      <title>{`${unavailable ? "Temporarily unavailable" : heading} | ${site.name}`}</title>
       <p className="text-6xl font-black text-primary">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">{heading}</h1>
       <p className="mt-3 text-muted-foreground">

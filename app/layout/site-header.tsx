@@ -2,11 +2,12 @@ import { LogIn, Menu, X } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { DevConsole } from "~/console";
-import { NAV_LINKS, STUDIO } from "~/platform/studio/studio";
-import { StudioMark } from "~/platform/studio/studio-mark";
+import type { NavPage } from "~/pages";
+import { NAV_LINKS } from "~/platform/studio/studio";
 import { Button } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
 import { ROLE_LABELS } from "~/roles";
+import { SiteLogo, useSite } from "~/settings";
 import { type AccountSummary, accountLinks } from "./account-links";
 import { AccountMenu, SignOutForm } from "./account-menu";
 
@@ -17,7 +18,25 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-export function SiteHeader({ user }: { user: AccountSummary | null }) {
+/** The header's links: the spec's four, then the studio's pages placed in the header. */
+function headerLinks(pages: readonly NavPage[]) {
+  return [
+    ...NAV_LINKS,
+    ...pages
+      .filter((page) => page.placement === "header")
+      .map((page) => ({ to: `/${page.slug}`, label: page.title })),
+  ];
+}
+
+export function SiteHeader({
+  user,
+  pages = [],
+}: {
+  user: AccountSummary | null;
+  /** The studio's published pages the navigation links. */
+  pages?: readonly NavPage[];
+}) {
+  const links = headerLinks(pages);
   const [menuOpen, setMenuOpen] = useState(false);
   const [consoleOpen, setConsoleOpen] = useState(false);
   const [consoleLoaded, setConsoleLoaded] = useState(false);
@@ -27,6 +46,7 @@ export function SiteHeader({ user }: { user: AccountSummary | null }) {
     setMenuOpen(false);
   };
   const location = useLocation();
+  const site = useSite();
   // A followed link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -35,11 +55,11 @@ export function SiteHeader({ user }: { user: AccountSummary | null }) {
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
-          <StudioMark className="size-8" />
-          <span>{STUDIO.name}</span>
+          <SiteLogo className="size-8" />
+          <span>{site.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass}>
               {link.label}
             </NavLink>
@@ -83,7 +103,7 @@ export function SiteHeader({ user }: { user: AccountSummary | null }) {
         className="border-t px-4 pb-4 pt-2 md:hidden"
       >
         <ul className="flex flex-col gap-1">
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

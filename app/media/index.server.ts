@@ -8,6 +8,7 @@ export {
   mediaImages,
   mediaUrl,
   readMediaFile,
+  readMediaOriginal,
   storeMedia,
 } from "./media.server";
 export type { MediaImage, MediaUploadResult } from "./media-limits";

@@ -1,4 +1,5 @@
 // The media feature's browser-safe face: what other folders may import.
+export { ImagePicker } from "./image-picker";
 export { ImageUpload, MEDIA_UPLOAD_PATH } from "./image-upload";
 export {
   MEDIA_ACCEPT,

@@ -37,6 +37,8 @@ const FILE = /^(\d{1,5})\.webp$/;
 
 const storageKey = (id: string, width: number) => `media/${id}/${width}.webp`;
 
+const originalKey = (id: string) => `media/${id}/original`;
+
 /** The public URL of one stored width. */
 export const mediaUrl = (id: string, width: number) => `/media/${id}/${width}.webp`;
 
@@ -59,16 +61,18 @@ function toEntry(row: typeof media.$inferSelect): MediaEntry {
 export async function storeMedia(
   runtime: { db: Database; storage: Storage },
   file: Buffer,
-  uploadedBy: string,
+  uploadedBy: string | null,
 ): Promise<MediaEntry> {
   const { db, storage } = runtime;
-  await checkImage(file, MEDIA_RULES);
+  const checked = await checkImage(file, MEDIA_RULES);
   const encoded = await encodeWidths(file, MEDIA_WIDTHS, MEDIA_RULES);
   const id = crypto.randomUUID();
   try {
     for (const stored of encoded.files) {
       await storage.put(storageKey(id, stored.width), stored.data, "image/webp");
     }
+    // The upload as it came (checked, never served on the site): press kits hand it out whole.
+    await storage.put(originalKey(id), file, `image/${checked.format}`);
     const [row] = await db
       .insert(media)
       .values({
@@ -150,4 +154,24 @@ export async function readMediaFile(
   if (!entry?.widths.includes(width)) return null;
   const stored = await runtime.storage.get(storageKey(entry.id, width));
   return stored?.data ?? null;
+}
+
+/**
+ * An upload's original file as it was uploaded, with its extension; an upload stored before
+ * originals were kept gives its largest stored width. Null for an unknown upload.
+ */
+export async function readMediaOriginal(
+  runtime: { db: Database; storage: Storage },
+  id: string,
+): Promise<{ data: Buffer; extension: string } | null> {
+  const entry = await getMedia(runtime.db, id);
+  if (!entry) return null;
+  const original = await runtime.storage.get(originalKey(entry.id));
+  if (original) {
+    const subtype = original.contentType.replace(/^image\//, "").replace(/[^a-z0-9]/g, "");
+    return { data: original.data, extension: subtype === "jpeg" ? "jpg" : subtype || "img" };
+  }
+  const largest = entry.widths.at(-1);
+  const stored = largest ? await runtime.storage.get(storageKey(entry.id, largest)) : null;
+  return stored ? { data: stored.data, extension: "webp" } : null;
 }

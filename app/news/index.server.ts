@@ -15,4 +15,11 @@ export {
   renderNewsContent,
 } from "./news.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
-export { addNews, createNews, deleteNews, updateNews } from "./news-writes.server";
+export {
+  addNews,
+  createNews,
+  deleteNews,
+  NEWS_CHANGED,
+  type NewsChanged,
+  updateNews,
+} from "./news-writes.server";

@@ -3,11 +3,14 @@ export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
 export { NewsTab } from "./news-admin-tab";
 export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";
 export { NewsCard } from "./news-card";
+export { InsertImage, LivePreview } from "./news-editor-parts";
 export { summarize, toParagraphs } from "./news-format";
+export type { NewsMailing, NewsSend } from "./news-mailing";
 export {
   FILL_ALL_FIELDS,
   NEWS_LIMITS,
   type NewsEntry,
+  NewsFormSchema,
   NewsSchema,
   type NewsSummary,
 } from "./news-schema";

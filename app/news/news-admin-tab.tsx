@@ -21,6 +21,7 @@ import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { NewsForm, toastNewsFailure } from "./news-form";
+import { type NewsMailing, SendProgressLine } from "./news-mailing";
 
 const STATE_BADGE: Record<NewsState, string> = {
   published: "border-emerald-600/40 bg-emerald-600/10 text-emerald-800 dark:text-emerald-300",
@@ -81,6 +82,7 @@ export function NewsTab({
   search,
   state,
   covers,
+  mailing,
   params,
 }: {
   news: NewsEntry[];
@@ -90,6 +92,8 @@ export function NewsTab({
   /** The list's state filter, if any. */
   state: NewsState | null;
   covers: Record<string, MediaImage>;
+  /** The newsletter's lists and each listed post's send. */
+  mailing?: NewsMailing;
   params: CursorParams;
 }) {
   const [editing, setEditing] = useState<NewsEntry | null>(null);
@@ -107,7 +111,12 @@ export function NewsTab({
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <NewsForm editing={editing} covers={covers} onDone={() => setEditing(null)} />
+      <NewsForm
+        editing={editing}
+        covers={covers}
+        mailing={mailing}
+        onDone={() => setEditing(null)}
+      />
       <Card>
         <CardHeader>
           <CardTitle asChild>
@@ -159,6 +168,7 @@ export function NewsTab({
                         </Link>
                       )}
                     </p>
+                    {mailing?.sends[item.id] && <SendProgressLine send={mailing.sends[item.id]!} />}
                   </div>
                   <div className="flex shrink-0 gap-1">
                     <Button

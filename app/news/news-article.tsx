@@ -1,7 +1,6 @@
 import { Eye } from "lucide-react";
 import { type MediaImage, ResponsiveImage } from "~/media";
 import { LocalTime } from "~/platform/dates/local-time";
-import { STUDIO } from "~/platform/studio/studio";
 import { summarize } from "./news-format";
 import type { NewsEntry } from "./news-schema";
 import { NEWS_STATE_LABELS } from "./news-states";
@@ -80,6 +79,8 @@ export function newsStructuredData(
   article: NewsEntry,
   cover: ArticleCover | null,
   siteUrl: string,
+  /** The studio's name (its site settings): the article's author and publisher. */
+  studioName: string,
 ) {
   const url = `${siteUrl}/news/${article.slug}`;
   return {
@@ -91,8 +92,8 @@ export function newsStructuredData(
     mainEntityOfPage: url,
     url,
     image: [cover ? new URL(cover.image.src, siteUrl).toString() : `${siteUrl}/og-image.png`],
-    author: { "@type": "Organization", name: STUDIO.name, url: siteUrl },
-    publisher: { "@type": "Organization", name: STUDIO.name, url: siteUrl },
+    author: { "@type": "Organization", name: studioName, url: siteUrl },
+    publisher: { "@type": "Organization", name: studioName, url: siteUrl },
     description: summarize(article.excerpt),
   };
 }

@@ -1,6 +1,6 @@
-import { ImagePlus, X } from "lucide-react";
+import { ImagePlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { ImageUpload, type MediaImage, ResponsiveImage } from "~/media";
+import { ImagePicker, ImageUpload, type MediaImage } from "~/media";
 import { Button } from "~/platform/ui/button";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
@@ -149,42 +149,11 @@ export function InsertImage({ textareaId }: { textareaId: string }) {
 }
 
 /** The cover: its upload, its picture, and the hidden field the form sends. */
-export function CoverPicker({
-  name,
-  value,
-  image,
-  onChange,
-}: {
+export function CoverPicker(props: {
   name: string;
   value: string;
   image: MediaImage | null;
   onChange: (cover: { id: string; image: MediaImage } | null) => void;
 }) {
-  return (
-    <div className="space-y-2">
-      <input type="hidden" name={name} value={value} />
-      {image ? (
-        <div className="relative">
-          <ResponsiveImage
-            image={image}
-            alt=""
-            sizes="24rem"
-            className="aspect-video w-full rounded-md border object-cover"
-          />
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            className="absolute top-2 right-2"
-            onClick={() => onChange(null)}
-          >
-            <X aria-hidden="true" />
-            Remove cover
-          </Button>
-        </div>
-      ) : (
-        <ImageUpload label="Upload cover image" onUploaded={(media) => onChange(media)} />
-      )}
-    </div>
-  );
+  return <ImagePicker {...props} uploadLabel="Upload cover image" removeLabel="Remove cover" />;
 }

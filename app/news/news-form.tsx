@@ -7,7 +7,7 @@ import {
   NEWS_STATE_LABELS,
   NEWS_STATES,
   type NewsEntry,
-  NewsSchema,
+  NewsFormSchema,
   type NewsState,
   PUBLISH_TIME_PASSED,
   publishTimePassed,
@@ -21,6 +21,7 @@ import type { FormReply } from "~/platform/forms/submission.server";
 import { slugify } from "~/platform/seo/slug";
 import { toast } from "~/platform/toast/notify";
 import { CoverPicker, InsertImage, LivePreview } from "./news-editor-parts";
+import { MailingFieldset, type NewsMailing } from "./news-mailing";
 
 /** What the add form starts from, and what a save or Cancel returns it to. */
 const ADD_DEFAULTS = { state: DEFAULT_NEWS_STATE };
@@ -90,14 +91,17 @@ function PublishAtField({ meta, value }: { meta: FieldMeta; value: string }) {
 export function NewsForm({
   editing,
   covers,
+  mailing,
   onDone,
 }: {
   editing: NewsEntry | null;
   covers: Record<string, MediaImage>;
+  /** The newsletter lists and sends (staff who manage news; none: no fieldset). */
+  mailing?: NewsMailing;
   onDone: () => void;
 }) {
   const timeZone = useStudioTimeZone();
-  const { fields, editor } = useEditorForm(NewsSchema, {
+  const { fields, editor } = useEditorForm(NewsFormSchema, {
     key: "news-form",
     editing,
     // The add form's defaults too: a reset puts each field back to its default, and a select
@@ -236,6 +240,14 @@ export function NewsForm({
             <PublishAtField meta={fields.publishAt} value={fields.publishAt.value ?? ""} />
           )}
         </div>
+        {mailing && (
+          <MailingFieldset
+            key={editing?.id ?? "new"}
+            mailing={mailing}
+            editingId={editing?.id ?? null}
+            errors={fields.mailLists.errors}
+          />
+        )}
       </div>
     </EditorCard>
   );

@@ -90,6 +90,31 @@ export const NewsSchema = z
   });
 export type NewsInput = z.infer<typeof NewsSchema>;
 
+export const UNKNOWN_MAIL_LIST_VALUE = "Choose lists from those shown";
+export const MAIL_LISTS_MAX = 100;
+const MAIL_LIST = /^(studio|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * The admin editor's form: the item, and the newsletter lists it is mailed to once public
+ * ("studio" or a game's id; docs/product.md#newsletter-sending). The API's body is NewsSchema.
+ */
+export const NewsFormSchema = NewsSchema.safeExtend({
+  // None ticked: no field at all; one: a string; several: an array.
+  mailLists: z.preprocess(
+    (value) =>
+      value === undefined || value === "" ? [] : typeof value === "string" ? [value] : value,
+    z
+      .array(
+        z.string({ error: UNKNOWN_MAIL_LIST_VALUE }).regex(MAIL_LIST, UNKNOWN_MAIL_LIST_VALUE),
+        {
+          error: UNKNOWN_MAIL_LIST_VALUE,
+        },
+      )
+      .max(MAIL_LISTS_MAX, `Choose at most ${MAIL_LISTS_MAX} lists`),
+  ),
+});
+export type NewsFormInput = z.infer<typeof NewsFormSchema>;
+
 /** A news item as the pages and the API get it: created_at is its `date` (docs/product.md#data). */
 export const NewsEntrySchema = z.object({
   id: z.uuid(),
@@ -117,5 +142,18 @@ export const NewsSummarySchema = z.object({
   title: z.string(),
   excerpt: z.string(),
   date: z.iso.datetime(),
+  /** The cover as the card shows it; null: none. */
+  cover: z
+    .object({
+      image: z.object({
+        src: z.string(),
+        srcset: z.string(),
+        sizes: z.string(),
+        width: z.number(),
+        height: z.number(),
+      }),
+      alt: z.string(),
+    })
+    .nullable(),
 });
 export type NewsSummary = z.infer<typeof NewsSummarySchema>;

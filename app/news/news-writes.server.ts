@@ -6,6 +6,7 @@ import { mediaImages } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { zonedTimeToInstant } from "~/platform/dates/zoned-time";
 import { AppError } from "~/platform/errors/app-error";
+import type { Jobs } from "~/platform/jobs/jobs.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import { slugify } from "~/platform/seo/slug";
 import { chooseSlug, freeSlug } from "~/platform/seo/unique-slug.server";
@@ -57,8 +58,37 @@ export async function createNews(
 }
 
 export type Actor = { id: string; email: string };
-/** What a write needs to know of the studio: the zone its scheduled times are typed in. */
-export type Studio = { timeZone: string };
+/**
+ * What a write needs of the studio: the zone its scheduled times are typed in, and the job queue
+ * it tells of the change (`news.changed`).
+ */
+export type Studio = {
+  timeZone: string;
+  jobs: Pick<Jobs, "publish">;
+  /**
+   * More of the same write, in its transaction, before `news.changed` is published (the admin's
+   * newsletter lists for the item): it fails the write, or commits with it.
+   */
+  alsoWrite?: (tx: Database, entry: NewsEntry) => Promise<void>;
+};
+
+/** The event every staff write of a news item publishes, once committed (docs/architecture.md#jobs). */
+export const NEWS_CHANGED = "news.changed";
+export type NewsChanged = { id: string };
+
+/**
+ * Tells the queues that follow news (the newsletter, announcements) that an item changed: now, and
+ * again at its publication time when that is still to come, so a scheduled post goes out at its
+ * time without a clock of its own. The followers read the item as it is when they run, so a late,
+ * repeated or lost nudge changes nothing but timing (their sweep finds what a lost one missed).
+ */
+async function publishChange(studio: Pick<Studio, "jobs">, id: string, publishedAt: string | null) {
+  const data: NewsChanged = { id };
+  await studio.jobs.publish(NEWS_CHANGED, data);
+  const at = publishedAt ? new Date(publishedAt) : null;
+  if (at && at.getTime() > Date.now())
+    await studio.jobs.publish(NEWS_CHANGED, data, { startAfter: at });
+}
 
 const NEWS_GONE = "This news item no longer exists.";
 const SLUG_TAKEN = "This address is already used by another news item";
@@ -138,13 +168,8 @@ async function recordPublishing(
 }
 
 /** Staff: adds a news item and writes the audit log, in one transaction. */
-export async function addNews(
-  db: Database,
-  input: NewsInput,
-  actor: Actor,
-  studio: Studio = { timeZone: "UTC" },
-) {
-  return db.transaction(async (tx) => {
+export async function addNews(db: Database, input: NewsInput, actor: Actor, studio: Studio) {
+  const entry = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(news)
       .values(await columnsOf(tx, input, studio, null))
@@ -158,8 +183,11 @@ export async function addNews(
       details: { title: entry.title, state: entry.state },
     });
     await recordPublishing(tx, actor, null, entry);
+    await studio.alsoWrite?.(tx, entry);
     return entry;
   });
+  await publishChange(studio, entry.id, entry.publishedAt);
+  return entry;
 }
 
 export async function updateNews(
@@ -167,10 +195,10 @@ export async function updateNews(
   id: string,
   input: NewsInput,
   actor: Actor,
-  studio: Studio = { timeZone: "UTC" },
+  studio: Studio,
 ): Promise<NewsEntry> {
   if (!isUuid(id)) throw new AppError("not_found", NEWS_GONE);
-  return db.transaction(async (tx) => {
+  const entry = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(news).where(eq(news.id, id)).for("update");
     if (!current) throw new AppError("not_found", NEWS_GONE);
     const [row] = await tx
@@ -187,11 +215,19 @@ export async function updateNews(
       details: { title: entry.title, state: entry.state },
     });
     await recordPublishing(tx, actor, stateAt(current.publishedAt), entry);
+    await studio.alsoWrite?.(tx, entry);
     return entry;
   });
+  await publishChange(studio, entry.id, entry.publishedAt);
+  return entry;
 }
 
-export async function deleteNews(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteNews(
+  db: Database,
+  id: string,
+  actor: Actor,
+  studio: Pick<Studio, "jobs">,
+): Promise<void> {
   if (!isUuid(id)) throw new AppError("not_found", NEWS_GONE);
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(news).where(eq(news.id, id)).returning({ title: news.title });
@@ -204,4 +240,5 @@ export async function deleteNews(db: Database, id: string, actor: Actor): Promis
       details: { title: row.title },
     });
   });
+  await publishChange(studio, id, null);
 }

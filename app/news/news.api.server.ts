@@ -3,6 +3,7 @@ import { DeletedSchema } from "~/platform/http/api-shapes";
 import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
 import { runtimeContext } from "~/platform/server/context.server";
 import type { Permission } from "~/roles";
+import { studioTimeZone } from "~/settings/index.server";
 import { getPublishedNews, listNewsEntriesPage } from "./news.server";
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
 import { addNews, deleteNews, updateNews } from "./news-writes.server";
@@ -41,10 +42,13 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     body: NewsSchema,
     response: NewsEntrySchema,
     statuses: [201, 400, 401, 403, 429, 503],
-    run: ({ context, caller, input }) =>
-      addNews(context.get(runtimeContext).db, input, caller, {
-        timeZone: context.get(runtimeContext).env.STUDIO_TIME_ZONE,
-      }),
+    run: async ({ context, caller, input }) => {
+      const { db, env, jobs } = context.get(runtimeContext);
+      return addNews(db, input, caller, {
+        timeZone: await studioTimeZone(db, env.STUDIO_TIME_ZONE),
+        jobs,
+      });
+    },
   }),
   defineEndpoint({
     method: "PUT",
@@ -54,10 +58,13 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     body: NewsSchema,
     response: NewsEntrySchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
-    run: ({ context, caller, params, input }) =>
-      updateNews(context.get(runtimeContext).db, params.id!, input, caller, {
-        timeZone: context.get(runtimeContext).env.STUDIO_TIME_ZONE,
-      }),
+    run: async ({ context, caller, params, input }) => {
+      const { db, env, jobs } = context.get(runtimeContext);
+      return updateNews(db, params.id!, input, caller, {
+        timeZone: await studioTimeZone(db, env.STUDIO_TIME_ZONE),
+        jobs,
+      });
+    },
   }),
   defineEndpoint({
     method: "DELETE",
@@ -66,9 +73,9 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canManageNews",
     response: DeletedSchema,
     statuses: [200, 400, 401, 403, 404, 429, 503],
-    run: ({ context, caller, params }) =>
-      deleteNews(context.get(runtimeContext).db, params.id!, caller).then(() => ({
-        deleted: params.id!,
-      })),
+    run: ({ context, caller, params }) => {
+      const { db, jobs } = context.get(runtimeContext);
+      return deleteNews(db, params.id!, caller, { jobs }).then(() => ({ deleted: params.id! }));
+    },
   }),
 ];

@@ -89,6 +89,8 @@ export function newsPageQuery(
       title: news.title,
       excerpt: news.excerpt,
       publishedAt: news.publishedAt,
+      coverImage: news.coverImage,
+      coverAlt: news.coverAlt,
       at: cursorTime(news.publishedAt),
     })
     .from(news)
@@ -98,8 +100,9 @@ export function newsPageQuery(
 }
 
 /**
- * One page of the news list, newest first, as cards show it (title, date, excerpt; never the whole
- * text), optionally only the items matching a search (docs/product.md#news-list).
+ * One page of the news list, newest first, as cards show it (title, date, excerpt, cover; never
+ * the whole text), optionally only the items matching a search (docs/product.md#news-list). The
+ * page's covers come in one query of the media library; one gone from it is left out.
  */
 export async function listNewsPage(
   db: Database,
@@ -108,15 +111,21 @@ export async function listNewsPage(
   const page = options.page ?? { direction: "first" };
   const size = options.size ?? PAGE_SIZE;
   const rows = await newsPageQuery(db, page, options.search, size);
+  const coverIds = rows.flatMap((row) => row.coverImage ?? []);
+  const covers = coverIds.length ? await mediaImages(db, coverIds) : new Map<string, MediaImage>();
   return toPage(
-    rows.map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      title: row.title,
-      excerpt: row.excerpt.trim(),
-      date: row.publishedAt!.toISOString(),
-      cursor: { at: row.at, id: row.id },
-    })),
+    rows.map((row) => {
+      const image = row.coverImage ? covers.get(row.coverImage) : undefined;
+      return {
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        excerpt: row.excerpt.trim(),
+        date: row.publishedAt!.toISOString(),
+        cover: image ? { image, alt: row.coverAlt ?? "" } : null,
+        cursor: { at: row.at, id: row.id },
+      };
+    }),
     page,
     size,
   );

@@ -10,6 +10,8 @@ import {
 } from "~/accounts/index.server";
 import { listRecentActivity } from "~/activity/index.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
+import type { Database } from "~/db/database.server";
+import { newsletterAccount, readAccountNewsletter } from "~/newsletter/index.server";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { getPreferences, getProfile } from "./profiles.server";
 
@@ -19,6 +21,26 @@ import { getPreferences, getProfile } from "./profiles.server";
 const TABS = ["profile", "activity", "settings"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (tab: string | null): tab is Tab => TABS.some((known) => known === tab);
+
+/**
+ * The Settings tab's values: the saved preferences, whose 'Email Notifications' switch shows the
+ * account's studio newsletter subscription, and the games' lists beside it.
+ */
+async function loadSettings(db: Database, userId: string) {
+  const [preferences, account] = await Promise.all([
+    getPreferences(db, userId),
+    newsletterAccount(db, userId),
+  ]);
+  const newsletter = account ? await readAccountNewsletter(db, account) : null;
+  return {
+    preferences: { ...preferences, emailNotifications: newsletter?.studio ?? false },
+    newsletter: newsletter && {
+      games: newsletter.games,
+      pending: newsletter.pending,
+      verified: newsletter.verified,
+    },
+  };
+}
 
 export async function loadProfilePage(request: Request, context: AppContext, user: SessionUser) {
   const runtime = context.get(runtimeContext);
@@ -38,10 +60,14 @@ export async function loadProfilePage(request: Request, context: AppContext, use
   const [profile, preferences, activity, sessions, factors, apiKeys, identities] =
     await Promise.all([
       attempt("Failed to load profile information", () => getProfile(db, user.id), null),
-      attempt("Failed to load preferences", () => getPreferences(db, user.id), {
-        emailNotifications: true,
-        themePreference: "system" as const,
-        privacyLevel: "public" as const,
+      attempt("Failed to load preferences", () => loadSettings(db, user.id), {
+        // Unknown: the switch shows off, so that saving the theme never subscribes anyone.
+        preferences: {
+          emailNotifications: false,
+          themePreference: "system" as const,
+          privacyLevel: "public" as const,
+        },
+        newsletter: null,
       }),
       attempt("Failed to load activity data", () => listRecentActivity(db, user.id), []),
       attempt("Failed to load your devices", () => listActiveSessions(db, user.id), []),
@@ -84,7 +110,8 @@ export async function loadProfilePage(request: Request, context: AppContext, use
       avatarUrl: null,
       createdAt: user.createdAt,
     },
-    preferences: preferences.value,
+    preferences: preferences.value.preferences,
+    newsletter: preferences.value.newsletter,
     activity: activity.value,
     devices,
     factors: factors.value,

@@ -44,16 +44,34 @@ export const ProfileSchema = z.object({
     .default(""),
 });
 
+const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** At most this many games' lists in one save: more than any catalogue offers at once. */
+export const SETTINGS_GAME_LISTS = 200;
+
 export const SettingsSchema = z.object({
-  // A checkbox: present when on, absent when off.
+  // A checkbox: present when on, absent when off. It is the studio's newsletter for the account's
+  // address (docs/product.md#settings-tab).
   emailNotifications: z
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true"),
   themePreference: z.enum(THEMES, { error: "Choose light, dark or system" }),
   privacyLevel: z.enum(["public", "private"], { error: "Choose public or private" }),
+  // Sent only by a form that showed the account's lists: a form drawn without them (they failed to
+  // load) leaves the subscription as it is rather than reading its absent boxes as "off".
+  newsletterShown: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+  // The games' lists checked (by game id); none checked: absent. One arrives as a string.
+  gameLists: z.preprocess(
+    (value) => (value === undefined ? [] : typeof value === "string" ? [value] : value),
+    z.array(z.string().regex(GAME_ID, "Unknown list")).max(SETTINGS_GAME_LISTS, "Too many lists"),
+  ),
 });
-export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingsInput = z.infer<typeof SettingsSchema>;
+/** An account's preferences (user_preferences), as saved and as the API gives them. */
+export type Settings = Omit<SettingsInput, "gameLists" | "newsletterShown">;
 
 /** The theme switcher's save to the account: an unknown theme is saved as 'system'. */
 export const SaveThemeSchema = z.object({ theme: z.string().optional().transform(parseTheme) });

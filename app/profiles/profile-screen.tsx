@@ -6,13 +6,13 @@ import { replyMessage } from "~/platform/forms/schema-form";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
-import { ROLE_LABELS, type Role } from "~/roles";
+import { atLeast, ROLE_LABELS, type Role } from "~/roles";
 import { ActivityTab } from "./activity-tab";
 import type { Settings } from "./profile-schema";
 import { ProfileTab } from "./profile-tab";
 import type { Profile } from "./profiles.server";
 import { type Device, type ProfileReply, replyFor, SecuritySection } from "./security-section";
-import { SettingsTab } from "./settings-tab";
+import { type AccountLists, SettingsTab } from "./settings-tab";
 
 // The /profile screen (docs/product.md#profile): three tabs, then the account's security.
 
@@ -34,6 +34,7 @@ export function ProfileScreen({
   user,
   profile,
   preferences,
+  newsletter,
   activity,
   devices,
   factors,
@@ -54,6 +55,7 @@ export function ProfileScreen({
   };
   profile: Profile;
   preferences: Settings;
+  newsletter: AccountLists | null;
   activity: ActivityEntry[];
   devices: Device[];
   factors: Factor[];
@@ -106,7 +108,9 @@ export function ProfileScreen({
         <TabsContent value="settings">
           <SettingsTab
             settings={preferences}
+            newsletter={newsletter}
             account={{ email: user.email, id: user.id, createdAt: user.createdAt }}
+            staff={atLeast(user.role, "moderator")}
             reply={replyFor(reply, "settings")}
           />
         </TabsContent>

@@ -3,6 +3,7 @@ import { recordActivity } from "~/activity/index.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userActivity, userPreferences, userRoles, users } from "~/db/schema";
 import { listAccountMessages } from "~/messages/index.server";
+import { exportAccountNewsletter } from "~/newsletter/index.server";
 import type { PageRequest } from "~/platform/paging/cursor";
 import { tablePage } from "~/platform/paging/keyset.server";
 import type { Settings } from "./profile-schema";
@@ -131,7 +132,7 @@ export async function exportAccountData(db: Database, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
-  const [profile, preferences, activity, role, messages, devices] = await Promise.all([
+  const [profile, preferences, activity, role, messages, devices, newsletter] = await Promise.all([
     getProfile(db, userId),
     getPreferences(db, userId),
     db
@@ -150,6 +151,7 @@ export async function exportAccountData(db: Database, userId: string) {
       })
       .from(sessions)
       .where(eq(sessions.userId, userId)),
+    exportAccountNewsletter(db, user),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -164,6 +166,8 @@ export async function exportAccountData(db: Database, userId: string) {
     })),
     messages,
     devices,
+    // The address's newsletter subscription, its lists and each consent given (null: none).
+    newsletter,
   };
 }
 

@@ -17,13 +17,28 @@ const PRIVACY_OPTIONS = [
   { value: "private", label: "Private" },
 ];
 
+/** The account's newsletter beside the switch (the studio's list): each game's list. */
+export type AccountLists = {
+  games: { id: string; title: string; subscribed: boolean }[];
+  /** A request waits for its confirmation link. */
+  pending: boolean;
+  /** The account's address is verified: a change applies at once, else by the mailed link. */
+  verified: boolean;
+};
+
 export function SettingsTab({
   settings,
+  newsletter,
   account,
+  staff,
   reply,
 }: {
   settings: Settings;
+  /** Null when it could not be read: the games' lists are not offered. */
+  newsletter: AccountLists | null;
   account: { email: string; id: string; createdAt: string | null };
+  /** Staff (moderator and up): the saved switch also mails them new contact messages. */
+  staff: boolean;
   /** The action's reply, when it answers this form. */
   reply?: FormReply;
 }) {
@@ -47,11 +62,14 @@ export function SettingsTab({
         <CardContent>
           <SchemaForm form={form} className="space-y-5">
             <input type="hidden" name="intent" value="settings" />
+            {newsletter && <input type="hidden" name="newsletterShown" value="on" />}
             <div className="flex items-center justify-between gap-4">
               <div className="space-y-1">
                 <Label htmlFor="emailNotifications">Email Notifications</Label>
                 <p id="emailNotifications-hint" className="text-xs text-muted-foreground">
-                  News about your account and, for staff, new messages.
+                  The studio's news by mail to {account.email}
+                  {newsletter && !newsletter.verified ? ", once you confirm by mail" : ""}.
+                  {staff ? " Also new contact messages, for staff." : ""}
                 </p>
               </div>
               <Switch
@@ -61,6 +79,28 @@ export function SettingsTab({
                 aria-describedby="emailNotifications-hint"
               />
             </div>
+            {newsletter && newsletter.games.length > 0 && (
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium">Game news by mail</legend>
+                {newsletter.games.map((game) => (
+                  <label key={game.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="gameLists"
+                      value={game.id}
+                      defaultChecked={game.subscribed}
+                      className="size-4 shrink-0 accent-primary"
+                    />
+                    {game.title}: news and launch
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {newsletter?.pending && (
+              <p role="status" className="text-xs text-muted-foreground">
+                A confirmation link waits in your inbox: your new lists start once you open it.
+              </p>
+            )}
             <SelectField
               meta={fields.themePreference}
               id="themePreference"

@@ -4,13 +4,28 @@ import { can, holdersOf, type Permission, permissionsOf, ROLES, type Role } from
 describe("permissions table (docs/product.md#roles-and-permissions)", () => {
   const table = {
     guest: [],
-    moderator: ["canAccessAdmin", "canManageMessages"],
-    admin: ["canAccessAdmin", "canManageMessages", "isAdmin", "canManageNews"],
+    moderator: ["canAccessAdmin", "canManageMessages", "canReadKeyRequests"],
+    admin: [
+      "canAccessAdmin",
+      "canManageMessages",
+      "isAdmin",
+      "canManageNews",
+      "canManageSettings",
+      "canReadKeyRequests",
+      "canManagePress",
+      "canManageNewsletter",
+      "canManageAnnouncements",
+    ],
     developer: [
       "canAccessAdmin",
       "canManageMessages",
       "isAdmin",
       "canManageNews",
+      "canManageSettings",
+      "canReadKeyRequests",
+      "canManagePress",
+      "canManageNewsletter",
+      "canManageAnnouncements",
       "canManageGames",
       "canAccessDevConsole",
     ],
@@ -19,6 +34,11 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
       "canManageMessages",
       "isAdmin",
       "canManageNews",
+      "canManageSettings",
+      "canReadKeyRequests",
+      "canManagePress",
+      "canManageNewsletter",
+      "canManageAnnouncements",
       "canManageGames",
       "canAccessDevConsole",
       "canManageRoles",
@@ -59,7 +79,7 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
 
   it("names who holds a permission by role, as the API reference shows it", () => {
     expect(holdersOf("canManageMessages")).toBe("Moderator and above");
-    expect(holdersOf("canManageNews")).toBe("Admin and above");
+    expect(holdersOf("canManageSettings")).toBe("Admin and above");
     expect(holdersOf("canAccessDevConsole")).toBe("Developer and above");
     expect(holdersOf("canManageRoles")).toBe("Owner only");
   });

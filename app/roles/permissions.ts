@@ -24,6 +24,15 @@ export const PERMISSIONS = {
   canManageMessages: "moderator",
   isAdmin: "admin",
   canManageNews: "admin",
+  canManageSettings: "admin",
+  // The press desk (docs/product.md#key-desk): key batches, sending keys, answering key requests,
+  // coverage. Moderators may read the key requests (they read the inbox) but never act on them.
+  canReadKeyRequests: "moderator",
+  canManagePress: "admin",
+  canManageNewsletter: "admin",
+  // Announcements (docs/product.md#announcements): the Discord and webhook hooks a post goes out to.
+  // Admins, as for news: the staff who publish decide where a post is announced.
+  canManageAnnouncements: "admin",
   canManageGames: "developer",
   canAccessDevConsole: "developer",
   canManageRoles: "owner",

@@ -18,9 +18,15 @@ export type RoleActor = { id: string; email: string; role: Role };
 /**
  * One page of the users with their roles, filtered by `?q=` (email or name) and `?role=`, paged by
  * `?before=`/`?after=` (an unknown cursor or role is ignored). A failed read is a 503 with the
- * spec's sentence.
+ * spec's sentence. `extra` travels with the page's data either way (what another feature adds to
+ * the screen, read by the route).
  */
-export async function loadRoleManagement(request: Request, context: AppContext, meId: string) {
+export async function loadRoleManagement<Extra extends object = object>(
+  request: Request,
+  context: AppContext,
+  meId: string,
+  extra = {} as Extra,
+) {
   const runtime = context.get(runtimeContext);
   const params = new URL(request.url).searchParams;
   const search = params.get("q")?.trim() ?? "";
@@ -30,10 +36,10 @@ export async function loadRoleManagement(request: Request, context: AppContext, 
   const filter = { search, role };
   try {
     const users = await listUsersPage(runtime.db, { page, search, role: role ?? undefined });
-    return { ...users, filter, meId, loadError: null };
+    return { ...extra, ...users, filter, meId, loadError: null };
   } catch (error) {
     runtime.logger.error({ err: error }, "role list failed");
-    const failed = { items: [], newer: null, older: null, filter, meId };
+    const failed = { ...extra, items: [], newer: null, older: null, filter, meId };
     return data({ ...failed, loadError: "Failed to fetch users and roles" }, 503);
   }
 }

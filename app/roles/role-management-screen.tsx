@@ -1,4 +1,5 @@
 import { Code, Crown, RefreshCw, Shield, ShieldCheck, User, UserCog } from "lucide-react";
+import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import {
@@ -164,11 +165,14 @@ export function RoleManagementScreen({
   meId,
   loadError,
   reply,
+  children,
 }: Page<UserRowData> & {
   filter: { search: string; role: Role | null };
   meId: string;
   loadError: string | null;
   reply?: FormReply;
+  /** What other features add under the assign card (the staff invitations). */
+  children?: React.ReactNode;
 }) {
   const assignReply =
     RoleIntentSchema.safeParse(reply?.initialValue?.intent).data === "assign" ? reply : undefined;
@@ -186,6 +190,7 @@ export function RoleManagementScreen({
         <h1 className="text-3xl font-black tracking-tight">Role Management</h1>
       </header>
       <AssignByEmail reply={assignReply} key={String(assignReply?.initialValue?.email ?? "")} />
+      {children}
       <Card>
         <CardHeader row>
           <CardTitle asChild>

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate = freshAfterWrites;
 
 export default function AdminNews({ loaderData }: Route.ComponentProps) {
-  const { page, error, search, state, covers } = loaderData;
+  const { page, error, search, state, covers, mailing } = loaderData;
   return (
     <NewsTab
       news={page.items}
@@ -29,6 +29,7 @@ export default function AdminNews({ loaderData }: Route.ComponentProps) {
       search={search}
       state={state}
       covers={covers}
+      mailing={mailing}
       params={ADMIN_LIST_PARAMS.news}
     />
   );

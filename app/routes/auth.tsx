@@ -14,10 +14,10 @@ import {
   providerErrorMessage,
   requireAnonymous,
 } from "~/accounts/index.server";
-import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
-import { STUDIO } from "~/platform/studio/studio";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import { siteFrom, useSite } from "~/settings";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,9 +39,9 @@ export const action = (args: Route.ActionArgs) => answerSignInForm(args);
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: "Sign In",
-    description: `Sign in to your ${STUDIO.name} account or create one.`,
+    description: `Sign in to your ${siteFrom(matches).siteName} account or create one.`,
     path: "/auth",
-    siteUrl: siteUrlFrom(matches),
+    ...siteFrom(matches),
   }),
   { name: "robots", content: "noindex" },
 ];
@@ -51,13 +51,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   // A form's own reply is no arrival: remounting then would drop the form under its submission.
   const location = useLocation();
   const arrival = useRef(location.key);
+  const site = useSite();
   if (!actionData) arrival.current = location.key;
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-14 sm:py-20">
       <Card>
         <CardHeader className="text-center">
           <CardTitle asChild>
-            <h1 className="text-2xl">Welcome to {STUDIO.name}</h1>
+            <h1 className="text-2xl">Welcome to {site.name}</h1>
           </CardTitle>
           <CardDescription>Sign in to your account, or create one.</CardDescription>
         </CardHeader>

@@ -4,10 +4,9 @@ import { ContactForm } from "~/messages";
 import { answerContactForm } from "~/messages/index.server";
 import { useStudioTimeZone } from "~/platform/dates/local-time";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
-import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
-import { SocialLinks } from "~/platform/studio/social-links";
-import { STUDIO, STUDIO_HOURS } from "~/platform/studio/studio";
+import { pageMeta } from "~/platform/seo/meta";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { SocialLinks, siteFrom, useSite } from "~/settings";
 import type { Route } from "./+types/contact";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
@@ -20,14 +19,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
+    ...siteFrom(matches),
     title: "Contact",
-    description: `Get in touch with ${STUDIO.name}: press, partnerships, support or just to say hello.`,
+    description: `Get in touch with ${siteFrom(matches).siteName}: press, partnerships, support or just to say hello.`,
     path: "/contact",
-    siteUrl: siteUrlFrom(matches),
   });
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const studioTimeZone = useStudioTimeZone();
+  const site = useSite();
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <header className="max-w-2xl">
@@ -45,23 +45,14 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </CardTitle>
             </CardHeader>
             <CardContent className="space-y-4 text-sm">
-              <p className="flex items-start gap-3">
-                <Mail aria-hidden="true" className="mt-0.5 size-4 text-primary" />
-                <span>
-                  <a href={`mailto:${STUDIO.email}`} className="font-medium hover:underline">
-                    {STUDIO.email}
-                  </a>
-                  <br />
-                  <span className="text-muted-foreground">Press: </span>
-                  <a href={`mailto:${STUDIO.pressEmail}`} className="hover:underline">
-                    {STUDIO.pressEmail}
-                  </a>
-                </span>
-              </p>
-              <p className="flex items-start gap-3">
-                <MapPin aria-hidden="true" className="mt-0.5 size-4 text-primary" />
-                <span>{STUDIO.location}</span>
-              </p>
+              <p className="flex items-start gap-3 font-medium">{site.name}</p>
+              <StudioAddresses />
+              {site.location && (
+                <p className="flex items-start gap-3">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-4 text-primary" />
+                  <span>{site.location}</span>
+                </p>
+              )}
             </CardContent>
           </Card>
           <Card>
@@ -75,7 +66,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent>
               <dl className="space-y-2 text-sm">
-                {STUDIO_HOURS.map((row) => (
+                {site.hours.map((row) => (
                   <div key={row.days} className="flex justify-between gap-4">
                     <dt className="whitespace-nowrap font-medium">{row.days}</dt>
                     <dd className="text-right text-muted-foreground">
@@ -88,16 +79,18 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </dl>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>Follow Us</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <SocialLinks className="gap-3" linkClassName="hover:text-primary" />
-            </CardContent>
-          </Card>
+          {site.socialLinks.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle asChild>
+                  <h2>Follow Us</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <SocialLinks className="gap-3" linkClassName="hover:text-primary" />
+              </CardContent>
+            </Card>
+          )}
         </div>
         <Card>
           <CardHeader>
@@ -111,5 +104,34 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The studio's addresses from its settings: general, press and jobs, those it has. */
+function StudioAddresses() {
+  const site = useSite();
+  const addresses = [
+    { label: null, email: site.emailGeneral },
+    { label: "Press: ", email: site.emailPress },
+    { label: "Jobs: ", email: site.emailJobs },
+  ].filter((entry) => entry.email);
+  if (addresses.length === 0) return null;
+  return (
+    <p className="flex items-start gap-3">
+      <Mail aria-hidden="true" className="mt-0.5 size-4 text-primary" />
+      <span>
+        {addresses.map(({ label, email }, index) => (
+          <span key={email + String(label)} className="block">
+            {label && <span className="text-muted-foreground">{label}</span>}
+            <a
+              href={`mailto:${email}`}
+              className={index === 0 ? "font-medium hover:underline" : "hover:underline"}
+            >
+              {email}
+            </a>
+          </span>
+        ))}
+      </span>
+    </p>
   );
 }

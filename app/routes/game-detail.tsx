@@ -4,10 +4,13 @@ import { recordViewLater } from "~/accounts/index.server";
 import { GameDetails, gamePreviewImage, gameStructuredData } from "~/games";
 import { readGamePage } from "~/games/index.server";
 import { summarize } from "~/news";
+import { STUDIO_LIST, SubscribeForm } from "~/newsletter";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
-import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { jsonLd, notFoundMeta, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
+import { kitIsPublic, readKit } from "~/press/index.server";
+import { siteFrom, useSite } from "~/settings";
 import type { Route } from "./+types/game-detail";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
@@ -28,30 +31,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     slug: game.slug,
     title: game.title,
   });
-  return { ...page, siteUrl: runtime.env.SITE_URL };
+  // The press kit's link shows only when guests may open it.
+  const kit = await readKit(runtime.db, game.id);
+  return { ...page, pressKit: kitIsPublic(kit, new Date()), siteUrl: runtime.env.SITE_URL };
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
-  const siteUrl = siteUrlFrom(matches);
+  const { siteUrl, siteName, siteImage } = siteFrom(matches);
   if (!page) {
-    return [
-      ...pageMeta({
-        title: "Page Not Found",
-        description: "This page does not exist.",
-        path: location.pathname,
-        siteUrl,
-      }),
-      { name: "robots", content: "noindex" },
-    ];
+    return notFoundMeta({ path: location.pathname, siteUrl, siteName, siteImage });
   }
-  const { game, screenshots } = page;
+  const { game, screenshots, keyArt } = page;
   return pageMeta({
     title: game.title,
     description: summarize(game.description),
     path: `/games/${game.slug}`,
     siteUrl,
-    // A screenshot's size is known; the game's own image's is not, and is left out.
-    image: gamePreviewImage(game, screenshots),
+    siteName,
+    siteImage,
+    // An upload's size is known; a typed image link's is not, and is left out.
+    image: gamePreviewImage(game, screenshots, keyArt),
   });
 };
 
@@ -69,8 +68,16 @@ function BackLink() {
 
 export default function GameDetail({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const { game, html, screenshots, siteUrl } = loaderData;
-  const structured = gameStructuredData(game, screenshots, siteUrl, summarize(game.description));
+  const { game, html, screenshots, keyArt, siteUrl, pressKit } = loaderData;
+  const site = useSite();
+  const structured = gameStructuredData(
+    game,
+    screenshots,
+    siteUrl,
+    summarize(game.description),
+    site.name,
+    keyArt,
+  );
   return (
     <article className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <script
@@ -80,9 +87,28 @@ export default function GameDetail({ loaderData }: Route.ComponentProps) {
         dangerouslySetInnerHTML={{ __html: jsonLd(structured) }}
       />
       <BackLink />
-      <GameDetails game={game} html={html} screenshots={screenshots} />
-      <footer className="mt-12 border-t pt-8">
+      <GameDetails game={game} html={html} screenshots={screenshots} keyArt={keyArt} />
+      <div className="mt-12">
+        <SubscribeForm
+          form="game"
+          title={`Follow ${game.title}`}
+          text="Its news and launch by mail, and the studio's if you like. Confirm by mail."
+          lists={[
+            { name: game.id, label: `${game.title}: news and launch` },
+            { name: STUDIO_LIST, label: "Studio news" },
+          ]}
+        />
+      </div>
+      <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t pt-8">
         <BackLink />
+        {pressKit && (
+          <Link
+            to={`/press/${game.slug}`}
+            className="text-sm font-medium text-primary hover:underline"
+          >
+            Press kit
+          </Link>
+        )}
       </footer>
     </article>
   );

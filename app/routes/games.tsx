@@ -1,10 +1,10 @@
 import { Gamepad2 } from "lucide-react";
 import { GameCard } from "~/games";
-import { listGames } from "~/games/index.server";
+import { listGameCards } from "~/games/index.server";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
-import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
-import { STUDIO } from "~/platform/studio/studio";
+import { siteFrom } from "~/settings";
 import type { Route } from "./+types/games";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
@@ -12,15 +12,15 @@ export const handle = PUBLIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext);
-  return { games: await listGames(db) };
+  return { games: await listGameCards(db) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
+    ...siteFrom(matches),
     title: "Games",
-    description: `Every game by ${STUDIO.name}: released titles, games in development and what is coming soon.`,
+    description: `Every game by ${siteFrom(matches).siteName}: released titles, games in development and what is coming soon.`,
     path: "/games",
-    siteUrl: siteUrlFrom(matches),
   });
 
 export default function Games({ loaderData }: Route.ComponentProps) {

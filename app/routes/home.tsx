@@ -1,35 +1,59 @@
+import { FeaturedGameHero, HOME_GAMES_COUNT, HomeGames } from "~/games";
+import { listGameCards, readFeaturedGame } from "~/games/index.server";
 import { LATEST_NEWS_COUNT, LatestNews } from "~/news";
 import { latestNews } from "~/news/index.server";
+import { STUDIO_LIST, SubscribeForm } from "~/newsletter";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
-import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
-import { STUDIO } from "~/platform/studio/studio";
-import { StudioAbout, StudioCallToAction, StudioHero } from "~/platform/studio/studio-home";
+import { SetupChecklist, StudioAbout, StudioCallToAction, StudioHero, siteFrom } from "~/settings";
+import { homeSections, readSettings } from "~/settings/index.server";
 import type { Route } from "./+types/home";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext);
-  return { latestNews: await latestNews(db, LATEST_NEWS_COUNT) };
+  const { db, env } = context.get(runtimeContext);
+  const [news, games, settings] = await Promise.all([
+    latestNews(db, LATEST_NEWS_COUNT),
+    listGameCards(db, { limit: HOME_GAMES_COUNT }),
+    readSettings(db),
+  ]);
+  const [sections, featured] = await Promise.all([
+    homeSections(settings, env.SITE_URL),
+    settings.featuredGame ? readFeaturedGame(db, settings.featuredGame) : null,
+  ]);
+  return { latestNews: news, games, sections, featured };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `${STUDIO.name} | Independent game studio`,
-    description: STUDIO.description,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { site } = siteFrom(matches);
+  return pageMeta({
+    ...siteFrom(matches),
+    title: site.tagline ? `${site.name} | ${site.tagline}` : site.name,
+    description: site.description || site.tagline || site.name,
     path: "/",
-    siteUrl: siteUrlFrom(matches),
   });
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <SetupChecklist />
       <StudioHero />
-      <StudioAbout />
+      {loaderData.featured && <FeaturedGameHero featured={loaderData.featured} />}
+      <StudioAbout sections={loaderData.sections} />
+      <HomeGames games={loaderData.games} />
       <LatestNews items={loaderData.latestNews} />
-      <StudioCallToAction />
+      <div className="mx-auto max-w-6xl px-4 pb-14 sm:px-6">
+        <SubscribeForm
+          form="home"
+          lists={[{ name: STUDIO_LIST, label: "Studio news" }]}
+          text="The studio's news in your inbox. Confirm by mail; unsubscribe in one click."
+        />
+      </div>
+      <StudioCallToAction sections={loaderData.sections} />
     </>
   );
 }

@@ -13,7 +13,8 @@ const reply = (result: MediaUploadResult, status = 200) =>
 
 /**
  * POST a multipart form with one `file`: the image goes into the media library (news covers and
- * images, game screenshots), for the staff who manage news or games. Answers JSON.
+ * images, game screenshots, the studio's logo), for the staff who manage news, games or the
+ * site settings. Answers JSON.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
@@ -21,7 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response(null, { status: 405, headers: { Allow: "POST" } });
   const user = await getSessionUser(request, context);
   if (!user) return reply({ ok: false, error: "Please sign in to upload images." }, 401);
-  if (!can(user.role, "canManageNews") && !can(user.role, "canManageGames"))
+  if (
+    !can(user.role, "canManageNews") &&
+    !can(user.role, "canManageGames") &&
+    !can(user.role, "canManageSettings")
+  )
     return reply({ ok: false, error: "Your role does not allow this." }, 403);
   const limited = await runtime.limits.uploads.consume(`user:${user.id}`);
   if (!limited.allowed)

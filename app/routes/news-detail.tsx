@@ -3,11 +3,13 @@ import { Link, redirect } from "react-router";
 import { getSessionUser, recordViewLater } from "~/accounts/index.server";
 import { NewsArticleBody, newsStructuredData, summarize } from "~/news";
 import { readArticle } from "~/news/index.server";
+import { STUDIO_LIST, SubscribeForm } from "~/newsletter";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
-import { jsonLd, pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { jsonLd, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
 import { can } from "~/roles";
+import { siteFrom, useSite } from "~/settings";
 import type { Route } from "./+types/news-detail";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
@@ -40,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       title: article.title,
       description: summarize(article.excerpt),
       path: `/news/${article.slug}`,
-      siteUrl: siteUrlFrom(matches),
+      ...siteFrom(matches),
       type: "article",
       publishedTime: article.date,
       modifiedTime: article.updatedAt,
@@ -65,6 +67,7 @@ function BackLink() {
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { article, html, cover, preview, siteUrl } = loaderData;
+  const site = useSite();
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       {!preview && (
@@ -72,7 +75,9 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
           type="application/ld+json"
           nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with '<' escaped
-          dangerouslySetInnerHTML={{ __html: jsonLd(newsStructuredData(article, cover, siteUrl)) }}
+          dangerouslySetInnerHTML={{
+            __html: jsonLd(newsStructuredData(article, cover, siteUrl, site.name)),
+          }}
         />
       )}
       <NewsArticleBody
@@ -82,6 +87,15 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
         preview={preview}
         backLink={<BackLink />}
       />
+      {!preview && (
+        <div className="mt-12">
+          <SubscribeForm
+            form="news"
+            lists={[{ name: STUDIO_LIST, label: "Studio news" }]}
+            text="The studio's next posts in your inbox. Confirm by mail; unsubscribe in one click."
+          />
+        </div>
+      )}
       <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t pt-8">
         <BackLink />
         <Link

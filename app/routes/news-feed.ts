@@ -3,7 +3,7 @@ import { listNews, renderNewsContent } from "~/news/index.server";
 import { FEED_CACHE_CONTROL } from "~/platform/http/shared-pages";
 import { escapeXml } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
-import { STUDIO } from "~/platform/studio/studio";
+import { readSettings } from "~/settings/index.server";
 import type { Route } from "./+types/news-feed";
 
 const FEED_SIZE = 20;
@@ -22,7 +22,7 @@ export function feedHtml(html: string, site: string): string {
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(runtimeContext).env.SITE_URL;
   const { db } = context.get(runtimeContext);
-  const items = await listNews(db, { limit: FEED_SIZE });
+  const [items, studio] = await Promise.all([listNews(db, { limit: FEED_SIZE }), readSettings(db)]);
   const bodies = await Promise.all(items.map((item) => renderNewsContent(db, item, site)));
   const entries = items.map((item, index) => {
     const link = `${site}/news/${item.slug}`;
@@ -44,9 +44,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     "  <channel>",
-    `    <title>${escapeXml(`${STUDIO.name} News`)}</title>`,
+    `    <title>${escapeXml(`${studio.name} News`)}</title>`,
     `    <link>${escapeXml(`${site}/news`)}</link>`,
-    `    <description>${escapeXml(`News from ${STUDIO.name}`)}</description>`,
+    `    <description>${escapeXml(`News from ${studio.name}`)}</description>`,
     "    <language>en</language>",
     `    <lastBuildDate>${lastBuild}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(`${site}/news/feed.xml`)}" rel="self" type="application/rss+xml"/>`,

@@ -7,10 +7,10 @@ import { pageRequestFrom } from "~/platform/paging/cursor";
 import { PageLinks } from "~/platform/paging/page-links";
 import { pagedListMeta } from "~/platform/paging/page-meta";
 import { searchText } from "~/platform/paging/search";
-import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
-import { STUDIO } from "~/platform/studio/studio";
 import { Spinner } from "~/platform/ui/spinner";
+import { siteFrom } from "~/settings";
 import type { Route } from "./+types/news";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
@@ -36,14 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const siteUrl = siteUrlFrom(matches);
+  const { siteUrl, siteName, siteImage } = siteFrom(matches);
   const paged = pagedListMeta("/news", location.search, loaderData, siteUrl);
   return [
     ...pageMeta({
       title: loaderData?.search ? `News matching “${loaderData.search}”` : "News",
-      description: `The latest news, devlogs and announcements from ${STUDIO.name}.`,
+      description: `The latest news, devlogs and announcements from ${siteName}.`,
       path: paged.canonicalPath,
       siteUrl,
+      siteName,
+      siteImage,
     }),
     ...paged.links,
     // Search results are for the reader who asked, not for search engines.
@@ -91,9 +93,9 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
       )}
       {items.length > 0 && (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li key={item.id}>
-              <NewsCard item={item} headingLevel={2} />
+              <NewsCard item={item} headingLevel={2} priority={index === 0} />
             </li>
           ))}
         </ul>

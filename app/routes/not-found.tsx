@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { pageMeta, siteUrlFrom } from "~/platform/seo/meta";
+import { notFoundMeta } from "~/platform/seo/meta";
 import { NotFound } from "~/platform/ui/not-found";
+import { siteFrom } from "~/settings";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -12,15 +13,8 @@ export function action() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => [
-  ...pageMeta({
-    title: "Page Not Found",
-    description: "This page does not exist.",
-    path: location.pathname,
-    siteUrl: siteUrlFrom(matches),
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  notFoundMeta({ path: location.pathname, ...siteFrom(matches) });
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { gameSitemapUrls } from "~/games/index.server";
 import { newsSitemapUrls } from "~/news/index.server";
+import { pageSitemapUrls } from "~/pages/index.server";
 import { SITEMAP_MAX_URLS, STATIC_PAGE_PATHS, urlSet, xmlResponse } from "~/platform/seo/sitemap";
 import { runtimeContext } from "~/platform/server/context.server";
 import type { Route } from "./+types/sitemap-part";
@@ -12,9 +13,13 @@ import type { Route } from "./+types/sitemap-part";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const site = context.get(runtimeContext).env.SITE_URL;
   if (params.file === "pages.xml") {
-    const games = await gameSitemapUrls(context.get(runtimeContext).db, site);
+    const { db } = context.get(runtimeContext);
+    const [games, ownPages] = await Promise.all([
+      gameSitemapUrls(db, site),
+      pageSitemapUrls(db, site),
+    ]);
     return xmlResponse(
-      urlSet([...STATIC_PAGE_PATHS.map((path) => ({ loc: site + path })), ...games]),
+      urlSet([...STATIC_PAGE_PATHS.map((path) => ({ loc: site + path })), ...ownPages, ...games]),
     );
   }
   const part = Number(/^news-([1-9]\d{0,5})\.xml$/.exec(params.file)?.[1]);

@@ -2,15 +2,19 @@ import { createAuth } from "~/accounts/index.server";
 import { describeConsoleQuery } from "~/console/index.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
+import { eraseAccountNewsletter } from "~/newsletter/index.server";
 import type { Env } from "~/platform/config/env.server";
+import { createJobs } from "~/platform/jobs/jobs.server";
 import { createRateLimits, limitStoreFor } from "~/platform/limits/rate-limit.server";
 import type { Logger } from "~/platform/logging/logger.server";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { Microcache } from "~/platform/server/microcache.server";
 import { configuredStorage } from "~/platform/storage/configured.server";
 import { createAccountDefaults } from "~/profiles/index.server";
+import { mailIdentity, readSettings } from "~/settings/index.server";
 import type { Runtime } from "./context";
 import { seedDemo } from "./demo.server";
+import { queueDefinitions } from "./jobs.server";
 
 /**
  * Everything a request may use, built once at start-up: the database (opened and migrated), mail,
@@ -30,9 +34,13 @@ export async function createRuntime(
   await migrate(database, { migrationsFolder: options.migrationsFolder });
   logger.info(`database: ${database.description}, migrations applied`);
   await logConsoleQuery(database, env, logger);
+  const storage = configuredStorage(env);
   if (options.demo) {
-    const added = await seedDemo(database.db);
-    logger.info(`demo content: added ${added.news} news items and ${added.games} games`);
+    const added = await seedDemo(database.db, { storage });
+    logger.info(
+      `demo content: added ${added.news} news items, ${added.games} games and ${added.pictures} pictures` +
+        (added.settings ? ", and the demo studio's settings" : ""),
+    );
   }
 
   const mailer = createMailer({
@@ -41,8 +49,9 @@ export async function createRuntime(
     logger,
     // Outside production the outbox's links are printed whole, beside the log.
     printLinks: env.NODE_ENV === "production" ? undefined : options.print,
+    // Each mail's sender is read from the saved site settings as it is sent.
+    identity: () => mailIdentity(database.db, env.SITE_URL),
   });
-  const storage = configuredStorage(env);
   const limits = createRateLimits(database.db, env, limitStoreFor(database.engine));
   const auth = createAuth({
     db: database.db,
@@ -52,7 +61,10 @@ export async function createRuntime(
     limits,
     storage,
     accountDefaults: createAccountDefaults,
+    accountErasure: eraseAccountNewsletter,
+    studioName: (await readSettings(database.db)).name,
   });
+  const jobs = createJobs(database, logger);
   let shuttingDown = false;
   const runtime: Runtime = {
     db: database.db,
@@ -61,12 +73,15 @@ export async function createRuntime(
     logger,
     auth,
     mailer,
+    jobs,
     storage,
     limits,
     pageCache: new Microcache(),
     ping: database.ping,
     isShuttingDown: () => shuttingDown,
   };
+  // Every process works the queues: a job is taken by one of them, whichever polls first.
+  await jobs.start(queueDefinitions(runtime), { work: true });
   return {
     runtime,
     /** From now on health checks say so and responses close their connections. */
@@ -74,6 +89,7 @@ export async function createRuntime(
       shuttingDown = true;
     },
     async close() {
+      await jobs.stop();
       await database.close();
     },
   };

@@ -3,6 +3,10 @@ import type { Database } from "~/db/database.server";
 import { games, news } from "~/db/schema";
 import { createGame, type NewGame } from "~/games/index.server";
 import { createNews } from "~/news/index.server";
+import type { Storage } from "~/platform/storage/storage.server";
+import { seedSettings } from "~/settings/index.server";
+import { seedDemoPictures } from "./demo-pictures.server";
+import { DEMO_STUDIO } from "./demo-studio";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -107,10 +111,15 @@ const DEMO_GAMES: NewGame[] = [
 ];
 
 /**
- * Adds the demo news and games that are not there yet (matched by title), so running it twice
- * changes nothing. Returns how many rows it added.
+ * Adds the demo news and games that are not there yet (matched by title), and the demo studio's
+ * identity when the studio has saved no settings, so running it twice changes nothing. Given the
+ * storage, also the games' pictures, news covers and a featured game (./demo-pictures.server.ts).
+ * Returns what it added.
  */
-export async function seedDemo(db: Database): Promise<{ news: number; games: number }> {
+export async function seedDemo(
+  db: Database,
+  options: { storage?: Storage } = {},
+): Promise<{ news: number; games: number; pictures: number; settings: boolean }> {
   const now = Date.now();
   let addedNews = 0;
   let addedGames = 0;
@@ -129,5 +138,13 @@ export async function seedDemo(db: Database): Promise<{ news: number; games: num
     await createGame(db, game);
     addedGames++;
   }
-  return { news: addedNews, games: addedGames };
+  const pictures = options.storage
+    ? await seedDemoPictures(db, options.storage, DEMO_GAMES[0]!.title)
+    : 0;
+  // With its pictures, the demo features its first game on Home.
+  const [featured] = options.storage
+    ? await db.select({ id: games.id }).from(games).where(eq(games.title, DEMO_GAMES[0]!.title))
+    : [];
+  const settings = await seedSettings(db, { ...DEMO_STUDIO, featuredGame: featured?.id ?? "" });
+  return { news: addedNews, games: addedGames, pictures, settings };
 }

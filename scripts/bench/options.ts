@@ -5,7 +5,16 @@ import { ROOT as root } from "../../tests/support/processes";
 
 // The bench's options and its log (docs/performance.md).
 
-export const SCENARIOS = ["pages", "ssr", "api", "health", "reorder", "cold", "growth"] as const;
+export const SCENARIOS = [
+  "pages",
+  "ssr",
+  "api",
+  "health",
+  "reorder",
+  "cold",
+  "growth",
+  "mail",
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 export const PASSWORD = "bench-password-0123456789";
 export const DEVELOPER = "developer@bench.invalid";

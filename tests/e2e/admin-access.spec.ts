@@ -10,11 +10,34 @@ import { expect, test } from "./fixtures";
 
 const ROLE_REFUSAL = "Your role does not allow this.";
 
-const ALL_TABS = ["Contact Messages", "News Management", "Game Management"] as const;
+const ALL_TABS = [
+  "Contact Messages",
+  "News Management",
+  "Game Management",
+  "Pages",
+  "Site Settings",
+  "Key requests",
+  "Subscribers",
+  "Announcements",
+  "Press Kits",
+] as const;
 
 const TABS_BY_ROLE: { role: Exclude<Role, "guest">; label: string; tabs: string[] }[] = [
-  { role: "moderator", label: "Moderator", tabs: ["Contact Messages"] },
-  { role: "admin", label: "Admin", tabs: ["Contact Messages", "News Management"] },
+  { role: "moderator", label: "Moderator", tabs: ["Contact Messages", "Key requests"] },
+  {
+    role: "admin",
+    label: "Admin",
+    tabs: [
+      "Contact Messages",
+      "News Management",
+      "Pages",
+      "Site Settings",
+      "Key requests",
+      "Subscribers",
+      "Announcements",
+      "Press Kits",
+    ],
+  },
   { role: "developer", label: "Developer", tabs: [...ALL_TABS] },
   { role: "owner", label: "Owner", tabs: [...ALL_TABS] },
 ];
@@ -24,6 +47,12 @@ const PANEL_HEADING: Record<(typeof ALL_TABS)[number], string> = {
   "Contact Messages": "Messages",
   "News Management": "Add News",
   "Game Management": "Add New Game",
+  Pages: "Add Page",
+  "Site Settings": "Site Settings",
+  "Key requests": "Key requests",
+  Subscribers: "Subscribers",
+  Announcements: "Announcements",
+  "Press Kits": "Press kit: Studio",
 };
 
 for (const { role, label, tabs } of TABS_BY_ROLE) {

@@ -98,7 +98,8 @@ async function moveWithKeyboard(page: Page, title: string, key: "ArrowUp" | "Arr
 /** Drags a game by its handle onto another game's place with the mouse, in small steps. */
 async function dragOnto(page: Page, title: string, target: string) {
   const handle = page.getByRole("button", { name: `Reorder ${title}`, exact: true });
-  await entry(page, target).scrollIntoViewIfNeeded();
+  // Both in the middle of the screen: near its edge the list would scroll itself during the drag.
+  await entry(page, target).evaluate((element) => element.scrollIntoView({ block: "center" }));
   await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
   const to = await entry(page, target).boundingBox();
@@ -168,7 +169,7 @@ test("an added game is Released by default, numbered after the highest, and show
   const publicTitles = await publicOrder(page);
   expect(publicTitles.at(-1)).toBe(game.title);
   const card = page.getByTestId("game-card").filter({ hasText: game.title });
-  await expect(card.locator("h2 + span")).toHaveText("Released");
+  await expect(card.getByTestId("game-status")).toHaveText("Released");
   await expect(card.getByRole("link", { name: /Play Game/ })).toHaveAttribute("href", game.url);
 });
 
@@ -210,7 +211,7 @@ test("editing shows 'Edit Game' and 'Update Game', saves the change, and Cancel 
 
   await page.goto("/games");
   const card = page.getByTestId("game-card").filter({ hasText: edited.title });
-  await expect(card.locator("h2 + span")).toHaveText("Coming Soon");
+  await expect(card.getByTestId("game-status")).toHaveText("Coming Soon");
   await expect(page.getByText("A title nobody saves")).toHaveCount(0);
 });
 

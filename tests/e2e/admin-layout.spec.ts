@@ -17,6 +17,7 @@ const TABS = [
   { name: "Contact Messages", file: "messages" },
   { name: "News Management", file: "news" },
   { name: "Game Management", file: "games" },
+  { name: "Site Settings", file: "settings" },
 ] as const;
 
 for (const { device, size } of VIEWPORTS) {
@@ -45,6 +46,8 @@ for (const { device, size } of VIEWPORTS) {
             .getByRole("button", { name: message.name })
             .click();
           await expect(page.getByTestId("message-detail")).toContainText(message.subject);
+        } else if (tab.file === "settings") {
+          await expect(panel.getByRole("heading", { name: "Preview" })).toBeVisible();
         } else {
           await expect(panel.getByRole("listitem").first()).toBeVisible();
         }

@@ -30,7 +30,7 @@ export async function clearFault(page: Page): Promise<void> {
 /** Opens /admin (hydrated) and, if named, one of its tabs. */
 export async function openAdmin(
   page: Page,
-  tab?: "Contact Messages" | "News Management" | "Game Management",
+  tab?: "Contact Messages" | "News Management" | "Game Management" | "Pages",
 ) {
   await gotoHydrated(page, "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
@@ -48,7 +48,7 @@ export async function openAdmin(
  */
 export function forgeAdminPost(
   page: Page,
-  tab: "messages" | "news" | "games",
+  tab: "messages" | "news" | "games" | "pages",
   form: Record<string, string>,
 ) {
   return page.request.post(`/admin/${tab}.data`, {

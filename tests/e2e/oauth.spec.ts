@@ -1,9 +1,11 @@
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
-import { accountMenu } from "../support/browser-accounts";
+import { accountMenu, openAccountMenu } from "../support/browser-accounts";
+import { mailsIn } from "../support/outbox";
 import { expectToast } from "../support/toasts";
 import { secretOf, totp } from "../support/totp";
 import { NEW_PASSWORD, uniqueEmail, uniqueId } from "../support/users";
@@ -30,6 +32,8 @@ let claims: Record<string, unknown> = {};
 const PROVIDER_NAME = "Studio ID";
 const existing = { email: uniqueEmail("existing"), password: NEW_PASSWORD };
 const guarded = { email: uniqueEmail("guarded"), password: NEW_PASSWORD };
+const owner = { email: uniqueEmail("owner"), password: NEW_PASSWORD };
+let outbox = "";
 
 test.beforeAll(async () => {
   provider = new OAuth2Server();
@@ -40,6 +44,7 @@ test.beforeAll(async () => {
   });
   await provider.start(await freePort(), "127.0.0.1");
   const dataDir = freshDataDir("oauth-site");
+  outbox = path.join(dataDir, "outbox");
   const env = {
     OIDC_ISSUER: provider.issuer.url ?? "",
     OIDC_CLIENT_ID: "studio-site",
@@ -48,7 +53,7 @@ test.beforeAll(async () => {
     TRUST_PROXY: "loopback",
   };
   // Verified accounts with a password, made as `studio user create` makes one.
-  for (const account of [existing, guarded]) {
+  for (const account of [existing, guarded, owner]) {
     execFileSync(
       process.execPath,
       [
@@ -59,6 +64,7 @@ test.beforeAll(async () => {
         account.email,
         "--password",
         account.password,
+        ...(account === owner ? ["--role", "owner"] : []),
       ],
       { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" } },
     );
@@ -262,4 +268,33 @@ test("a return address the site cannot send the browser back to is refused on th
   await expect(page).toHaveURL((url) => url.origin === site.url && url.pathname === "/auth");
   expect(asked).toEqual([]);
   await expect(accountMenu(page)).toHaveCount(0);
+});
+
+// docs/product.md#staff-invitations: the invitation's page offers the sign-in services; the new
+// account comes back to the page signed in and accepts there.
+test("an invited person signs up with the provider from the link and accepts the role", async ({
+  page,
+  newContext,
+}) => {
+  const email = uniqueEmail("oidc-invited");
+  await signInWithPassword(page, owner);
+  await gotoHydrated(page, at("/role-management"));
+  await page.locator("#invite-email").fill(email);
+  await page.locator("#invite-role").selectOption("developer");
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expectToast(page, "Invitation sent", `${email} has 7 days to accept.`);
+  await expect.poll(() => mailsIn(outbox, email).length).toBe(1);
+  const link = mailsIn(outbox, email)[0]?.links[0] ?? "";
+  expect(link).toContain("/auth/invitation?token=");
+
+  claims = { sub: `invited-${uniqueId()}`, email, email_verified: true };
+  const tab = await (await newContext()).newPage();
+  await gotoHydrated(tab, link);
+  await tab.getByRole("button", { name: `Continue with ${PROVIDER_NAME}` }).click();
+  await expect(tab).toHaveURL((url) => url.pathname === "/auth/invitation");
+  await tab.getByRole("button", { name: "Accept and become Developer" }).click();
+  await expect(tab).toHaveURL((url) => url.pathname.startsWith("/admin"));
+  await expectToast(tab, "Invitation accepted", "You joined the staff as Developer.");
+  const menu = await openAccountMenu(tab, email);
+  await expect(menu.getByTestId("account-role")).toHaveText("Developer");
 });

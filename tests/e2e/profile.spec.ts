@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { gotoHydrated, reloadHydrated, waitForHydration } from "../support/browser";
 import { accountMenu, registerAccount, signedInPage, signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
-import { uniqueEmail } from "../support/users";
+import { roleEmail, uniqueEmail } from "../support/users";
 import { DEMO_URL, expect, LIST_DATE, statusMessage, test, textOf } from "./fixtures";
 import { accountId, openProfile } from "./profile-helpers";
 
@@ -232,7 +232,7 @@ test("Email Notifications is a switch: announced with its on/off state, toggled 
   const notifications = page.getByRole("switch", { name: "Email Notifications", exact: true });
   await expect(notifications).toHaveAttribute("role", "switch");
   await expect(notifications).toHaveAccessibleDescription(
-    "News about your account and, for staff, new messages.",
+    `The studio's news by mail to ${roleEmail("guest")}.`,
   );
   const on = await notifications.isChecked();
   // The state assistive technology reads (aria-checked) is the checkbox's own.
@@ -265,8 +265,9 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
   const notifications = page.getByRole("switch", { name: "Email Notifications", exact: true });
   const theme = page.getByLabel("Theme Preference");
   const visibility = page.getByLabel("Profile Visibility");
-  // The defaults (docs/product.md#settings-tab).
-  await expect(notifications).toBeChecked();
+  // The defaults (docs/product.md#settings-tab): the switch is the studio's newsletter, and a new
+  // account is on no list until it says so.
+  await expect(notifications).not.toBeChecked();
   await expect(theme).toHaveValue("system");
   await expect(visibility).toHaveValue("public");
   await expect(theme.locator("option")).toHaveText(["Light", "Dark", "System"]);
@@ -279,7 +280,7 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
   await expect(info.locator("dd").nth(1)).toHaveText(id);
   expect(await textOf(info.locator("dd").nth(2))).toMatch(LIST_DATE);
 
-  await notifications.uncheck();
+  await notifications.check();
   await theme.selectOption("dark");
   await visibility.selectOption("private");
   await page.getByRole("button", { name: "Save Settings" }).click();
@@ -293,7 +294,7 @@ test("Settings are saved and kept, and the account's dark theme follows it to a 
     "aria-selected",
     "true",
   );
-  await expect(notifications).not.toBeChecked();
+  await expect(notifications).toBeChecked();
   await expect(theme).toHaveValue("dark");
   await expect(visibility).toHaveValue("private");
 

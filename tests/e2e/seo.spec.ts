@@ -157,10 +157,11 @@ test("/sitemap.xml lists the public pages, every news article and every game pag
   for (const path of ["/", "/games", "/news", "/contact", ...paths]) {
     expect(locs, path).toContain(`${DEMO_URL}${path}`);
   }
-  // Other tests add news and games while this one runs: nothing but pages, articles and games.
+  // Other tests add news, games and the studio's own pages (/<slug>) while this one runs: nothing
+  // but those.
   expect(locs.length).toBeGreaterThanOrEqual(4 + paths.length);
   for (const loc of locs.slice(4))
-    expect(loc).toMatch(new RegExp(`^${DEMO_URL}/(news|games)/[a-z0-9]+(-[a-z0-9]+)*$`));
+    expect(loc).toMatch(new RegExp(`^${DEMO_URL}/((news|games)/)?[a-z0-9]+(-[a-z0-9]+)*$`));
 });
 
 test("/robots.txt points to the sitemap", async ({ request }) => {
@@ -411,6 +412,35 @@ test("the stylesheet comes before the scripts in <head>", async ({ request }) =>
     const preload = head.search(/<link[^>]* rel="modulepreload"/);
     expect(preload, `${path} preloads its modules`).toBeGreaterThan(0);
     expect(stylesheet, path).toBeLessThan(preload);
+  }
+});
+
+test("a public page asks for at most 20 scripts: what the root runs is one shell chunk", async ({
+  request,
+}) => {
+  // Rollup cut the root's code into ~20 chunks shared with the routes, so the press kit asked for
+  // 31 scripts before its first paint (vite.config.ts, docs/performance.md#scripts).
+  const games = await (await request.get("/games")).text();
+  const game = /href="\/games\/([a-z0-9-]+)"/.exec(games)?.[1];
+  expect(game, "the demo has a game").toBeDefined();
+  for (const path of [
+    "/",
+    "/news",
+    "/games",
+    `/games/${game}`,
+    "/press",
+    `/press/${game}`,
+    "/contact",
+  ]) {
+    const html = await (await request.get(path)).text();
+    const scripts = new Set(
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
+    );
+    expect(scripts.size, `${path} asks for ${[...scripts].join(" ")}`).toBeLessThanOrEqual(20);
+    expect(
+      [...scripts].some((src) => /\/assets\/shell-[\w-]+\.js$/.test(src ?? "")),
+      path,
+    ).toBe(true);
   }
 });
 

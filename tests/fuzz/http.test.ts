@@ -287,9 +287,12 @@ describe("fuzzing every form action and API endpoint over HTTP", () => {
           .join("\n");
 
       const sitemap = parseXml((await get("/sitemap.xml", "anonymous")).text);
-      const newsPaths = xmlElements(sitemap, "loc")
-        .map((loc) => new URL(xmlText(loc)).pathname)
-        .filter((p) => p.startsWith("/news/"));
+      const sitemapPaths = xmlElements(sitemap, "loc").map((loc) => new URL(xmlText(loc)).pathname);
+      const newsPaths = sitemapPaths.filter((p) => p.startsWith("/news/"));
+      // The studio's own pages: one part, not one of the spec's.
+      const ownPages = sitemapPaths.filter(
+        (p) => /^\/[a-z0-9-]+$/.test(p) && !["/news", "/games", "/contact"].includes(p),
+      );
       expect(newsPaths.length).toBeGreaterThan(0);
 
       const feed = parseXml((await get("/news/feed.xml", "anonymous")).text);
@@ -310,12 +313,15 @@ describe("fuzzing every form action and API endpoint over HTTP", () => {
         ["/admin/messages", ["moderator", "admin", "developer", "owner"]],
         ["/admin/news", ["admin", "owner"]],
         ["/admin/games", ["developer", "owner"]],
+        ["/admin/pages", ["admin", "owner"]],
+        ["/admin/settings", ["admin", "owner"]],
         ["/role-management", ["owner"]],
         ["/profile", ["guest", "owner"]],
         ["/profile?tab=activity", ["guest"]],
         ["/profile?tab=settings", ["guest"]],
         ["/api/docs", ["anonymous"]],
         ...newsPaths.slice(0, FULL ? 400 : 40).map((p): [string, Who[]] => [p, ["anonymous"]]),
+        ...ownPages.map((p): [string, Who[]] => [p, ["anonymous", "admin"]]),
       ];
       const problems: string[] = [];
       for (const [path, roles] of pages) {

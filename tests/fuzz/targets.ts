@@ -28,6 +28,7 @@ import {
   password,
   percentEncode,
   queryString,
+  storedZip,
   text,
   uuid,
 } from "./support/inputs";
@@ -239,6 +240,9 @@ export function targets(pools: Pools): Target[] {
               displayName: orText(goodText),
               bio: orText(goodText),
               emailNotifications: fc.constantFrom("on", "true", "off", ""),
+              // The games' newsletter lists beside the switch: ids, unknown ids or any text.
+              gameLists: fc.oneof(uuid, text),
+              newsletterShown: orText(fc.constant("on")),
               themePreference: orText(fc.constantFrom(...THEMES)),
               privacyLevel: orText(fc.constantFrom("public", "private")),
               theme: orText(fc.constantFrom(...THEMES)),
@@ -298,6 +302,58 @@ export function targets(pools: Pools): Target[] {
       .map((r) => ({ method: "POST", path: "/profile/avatar", query: "", ...r })),
   };
 
+  // The Press Kits tab's presskit() zip: a folder zipped with a title of any text and a picture
+  // of any bytes, or bytes that are no zip, or a zip whose entry climbs out of its folder.
+  const xmlText = (value: string) =>
+    value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const presskitZip = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.tuple(fc.oneof(goodText, text), imageBytes).map(([title, picture]) =>
+        storedZip({
+          "data.xml": `<game><title>${xmlText(title)}</title><website>https://example.com/k</website></game>`,
+          "images/shot.png": picture,
+        }),
+      ),
+    },
+    { weight: 1, arbitrary: imageBytes },
+    {
+      weight: 1,
+      arbitrary: fc.constant(null).map(() => storedZip({ "../data.xml": "<game/>" })),
+    },
+  );
+  const presskitImport: Target = {
+    name: "presskit() zip import (Press Kits tab)",
+    weight: 1,
+    arbitrary: post(
+      "/admin/press",
+      fc.oneof({ weight: 4, arbitrary: staff }, { weight: 1, arbitrary: anyone }),
+      fc
+        .tuple(
+          presskitZip,
+          fc.constantFrom("zip", "zip", "file"),
+          fc.oneof(fc.constant("kit.zip"), text),
+          fc.oneof(
+            fc.constant(""),
+            fc.constant(null).map(() => "no-such-game"),
+            text,
+          ),
+        )
+        .map(
+          ([bytes, field, name, game]): Body => ({
+            kind: "form",
+            encoding: "multipart",
+            entries: [
+              ["intent", "presskit-import"],
+              [field, { file: bytes, name, type: "application/zip" }],
+              ["game", game],
+            ],
+          }),
+        ),
+    ),
+    refused: (sent) => sent.status !== 200,
+  };
+
   const adminIntent = fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...Object.keys(ADMIN_INTENTS)) },
     { weight: 1, arbitrary: text },
@@ -310,7 +366,13 @@ export function targets(pools: Pools): Target[] {
     text,
   );
   // Mostly to the intent's own tab, sometimes to another (which must refuse it).
-  const ADMIN_PATHS = ["/admin/messages", "/admin/news", "/admin/games"];
+  const ADMIN_PATHS = [
+    "/admin/messages",
+    "/admin/news",
+    "/admin/games",
+    "/admin/pages",
+    "/admin/settings",
+  ];
   const adminPath = (intent: string) =>
     fc.oneof(
       {
@@ -324,7 +386,7 @@ export function targets(pools: Pools): Target[] {
       { weight: 1, arbitrary: fc.constantFrom(...ADMIN_PATHS) },
     );
   const admin: Target = {
-    name: "admin dashboard intents (messages, news, games, reorder)",
+    name: "admin dashboard intents (messages, news, games, reorder, pages, site settings)",
     weight: 3,
     arbitrary: adminIntent.chain((intent) =>
       adminPath(intent).chain((path) =>
@@ -349,6 +411,21 @@ export function targets(pools: Pools): Target[] {
                 status: orText(fc.constantFrom(...GAME_STATUSES)),
                 url: httpUrl,
                 ids: reorderIds,
+                // Pages: mostly published and linked, so the crawl below reads what was stored.
+                slug: orText(fc.constantFrom("about", "jobs", "news", "admin", "press-kit")),
+                state: orText(fc.constantFrom("published", "draft")),
+                placement: orText(fc.constantFrom("header", "footer", "none")),
+                template: orText(fc.constant("privacy")),
+                // The site settings: shown on every page, the Markdown ones rendered on Home.
+                name: orText(goodText),
+                tagline: orText(goodText),
+                heroText: orText(goodText),
+                vision: orText(goodText),
+                values: orText(goodText),
+                callToAction: orText(goodText),
+                location: orText(goodText),
+                socialLinks: orText(httpUrl),
+                accentColor: orText(fc.constantFrom("#0b5a3c", "#5b3fd1", "#ffff00", "red")),
               },
               [["intent", intent]],
             ),
@@ -391,6 +468,55 @@ export function targets(pools: Pools): Target[] {
     refused: (sent) => sent.location !== "/role-management",
   };
 
+  const invitationToken = orText(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/));
+
+  // docs/product.md#staff-invitations: a made-up token never opens an invitation, whoever posts it.
+  const invitationPage: Target = {
+    name: "staff invitation page (create the account, accept)",
+    weight: 0.5,
+    arbitrary: post(
+      "/auth/invitation",
+      anyone,
+      formBody(
+        fc
+          .tuple(fc.oneof(fc.constantFrom("create", "accept"), text), passwords)
+          .chain(([intent, [p, c]]) =>
+            fields(
+              {
+                token: invitationToken,
+                password: fc.constant(p!),
+                confirmPassword: fc.constant(c!),
+              },
+              [["intent", intent]],
+            ),
+          ),
+      ),
+    ),
+    refused: (sent) => !sent.location?.startsWith("/admin"),
+  };
+
+  const invitations: Target = {
+    name: "staff invitations (invite, resend, revoke)",
+    weight: 0.75,
+    arbitrary: post(
+      "/role-management",
+      fc.oneof({ weight: 3, arbitrary: who("owner") }, { weight: 1, arbitrary: anyone }),
+      formBody(
+        fc.oneof(fc.constantFrom("invite", "resend", "revoke"), text).chain((intent) =>
+          fields(
+            {
+              email,
+              role: orText(fc.constantFrom(...ROLES)),
+              invitationId: fc.oneof(uuid, text),
+            },
+            [["intent", intent]],
+          ),
+        ),
+      ),
+    ),
+    refused: (sent) => sent.location !== "/role-management",
+  };
+
   const gamePlayed: Target = {
     name: "game played beacon",
     weight: 0.5,
@@ -424,12 +550,16 @@ export function targets(pools: Pools): Target[] {
     "/auth/reset-password",
     "/auth/two-factor",
     "/auth/setup-owner",
+    "/auth/invitation",
     "/auth/sign-out",
     "/profile",
     "/profile/avatar",
     "/admin/messages",
     "/admin/news",
     "/admin/games",
+    "/admin/pages",
+    "/admin/settings",
+    "/admin/announcements",
     "/role-management",
     "/api/v1/news",
     "/api/v1/games",
@@ -492,7 +622,10 @@ export function targets(pools: Pools): Target[] {
     profile,
     avatar,
     admin,
+    presskitImport,
     roleManagement,
+    invitationPage,
+    invitations,
     gamePlayed,
     api,
     crossSite,
@@ -622,6 +755,7 @@ export function pageRequests(pools: Pools): fc.Arbitrary<FuzzRequest> {
       "/auth/forgot-password",
       "/auth/reset-password",
       "/auth/setup-owner",
+      "/auth/invitation",
       "/auth/two-factor",
       "/auth/sign-out",
       "/profile",
@@ -632,6 +766,8 @@ export function pageRequests(pools: Pools): fc.Arbitrary<FuzzRequest> {
       "/admin/messages",
       "/admin/news",
       "/admin/games",
+      "/admin/pages",
+      "/admin/settings",
       "/role-management",
       "/api/docs",
       "/api/v1/openapi.json",

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import yazl from "yazl";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import {
   contactMessages,
@@ -9,16 +12,18 @@ import {
   userRoles,
 } from "../../app/db/schema";
 import { listGames } from "../../app/games/games.server";
+import { createInvitation } from "../../app/invitations/invitations.server";
 import { createNews } from "../../app/news/news-writes.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import type { Role } from "../../app/roles/permissions";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
 import * as roleManagement from "../../app/routes/role-management";
-import { outcome, PASSWORD, request, signedInAs } from "../support/accounts";
+import { type FormFields, outcome, PASSWORD, request, signedInAs } from "../support/accounts";
 import { adminLoader, adminAction as callAdminAction } from "../support/admin";
 import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
+import { uniqueEmail } from "../support/users";
 
 // Every guarded route, loader and action × every role (and signed out), asserted on the server's
 // answer. Later issues add their rows here.
@@ -46,8 +51,21 @@ type Cell = {
 const forbidden: Expect = { status: 403 };
 // Each form posted to its intent's tab, as the dashboard posts it.
 const adminAction =
-  (form: Record<string, string>) => (context: AppContext, cookie: string | undefined) =>
-    callAdminAction(context, form, cookie);
+  (form: FormFields | (() => Promise<FormFields>)) =>
+  async (context: AppContext, cookie: string | undefined) =>
+    callAdminAction(context, typeof form === "function" ? await form() : form, cookie);
+
+/** A presskit() folder, zipped (its data.xml and a screenshot), as the Press Kits tab uploads it. */
+async function presskitZip(): Promise<File> {
+  const folder = path.join(__dirname, "../fixtures/presskit/rich-game");
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(fs.readFileSync(path.join(folder, "data.xml")), "data.xml");
+  zip.addBuffer(fs.readFileSync(path.join(folder, "images/shot-a.png")), "images/shot-a.png");
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(Buffer.from(chunk));
+  return new File([new Uint8Array(Buffer.concat(chunks))], "kit.zip");
+}
 
 const MATRIX: Cell[] = [
   {
@@ -201,6 +219,35 @@ const MATRIX: Cell[] = [
     },
   },
   {
+    name: "GET /admin/pages (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/pages", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/pages"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin/pages page-create (action)",
+    call: (context, cookie) =>
+      adminAction({
+        intent: "page-create",
+        title: `Matrix page ${crypto.randomUUID().slice(0, 8)}`,
+        content: "Body",
+      })(context, cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/pages"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
     name: "GET /admin/games (loader)",
     call: (context, cookie) => adminLoader(context, "/admin/games", cookie),
     expect: {
@@ -208,6 +255,114 @@ const MATRIX: Cell[] = [
       guest: toAuth,
       moderator: toMessages,
       admin: toMessages,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin/settings settings-save (action)",
+    call: adminAction({ intent: "settings-save", name: "Matrix Studio" }),
+    expect: {
+      "signed out": toAuthAndBack("/admin/settings"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "GET /admin/settings (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/settings", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/settings"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "GET /admin/subscribers (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/subscribers", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/subscribers"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin/announcements hook-save (action)",
+    call: (context, cookie) =>
+      callAdminAction(
+        context,
+        {
+          intent: "hook-save",
+          kind: "webhook",
+          scope: "studio",
+          label: "Matrix",
+          url: "https://hooks.example.com/matrix",
+        },
+        cookie,
+        "announcements",
+      ),
+    expect: {
+      "signed out": toAuthAndBack("/admin/announcements"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "GET /admin/announcements (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/announcements", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/announcements"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin/press press-save (action)",
+    call: adminAction({ intent: "press-save", history: "Matrix", logos: "[]" }),
+    expect: {
+      "signed out": toAuthAndBack("/admin/press"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin/press presskit-import (action)",
+    call: adminAction(async () => ({ intent: "presskit-import", zip: await presskitZip() })),
+    expect: {
+      "signed out": toAuthAndBack("/admin/press"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    name: "GET /admin/press (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/press", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/press"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: ok,
       developer: ok,
       owner: ok,
     },
@@ -270,6 +425,53 @@ const MATRIX: Cell[] = [
     },
   },
   {
+    name: "POST /role-management invite (action)",
+    call: (context, cookie) =>
+      roleManagement.action({
+        request: request("/role-management", {
+          cookie,
+          form: { intent: "invite", email: uniqueEmail("invited"), role: "admin" },
+        }),
+        context,
+        params: {},
+      } as never),
+    expect: {
+      "signed out": toHome,
+      guest: toHome,
+      moderator: toHome,
+      admin: toHome,
+      developer: toHome,
+      owner: { status: 302, location: "/role-management" },
+    },
+  },
+  ...(["resend", "revoke"] as const).map(
+    (intent): Cell => ({
+      name: `POST /role-management ${intent} (action)`,
+      call: async (context, cookie) => {
+        const { db } = context.get(runtimeContext);
+        const { id } = await createInvitation(db, {
+          email: uniqueEmail("invited"),
+          role: "moderator",
+          by: null,
+          send: async () => {},
+        });
+        return roleManagement.action({
+          request: request("/role-management", { cookie, form: { intent, invitationId: id } }),
+          context,
+          params: {},
+        } as never);
+      },
+      expect: {
+        "signed out": toHome,
+        guest: toHome,
+        moderator: toHome,
+        admin: toHome,
+        developer: toHome,
+        owner: { status: 302, location: "/role-management" },
+      },
+    }),
+  ),
+  {
     name: "GET /profile (loader)",
     call: (context, cookie) =>
       profile.loader({ request: request("/profile", { cookie }), context, params: {} } as never),
@@ -324,7 +526,7 @@ describe.each(testEngines())("access matrix on $name", (engine) => {
       const expected = cell.expect[who];
       expect(result.status).toBe(expected.status);
       if (expected.location) expect(result.location).toBe(expected.location);
-      if (cell.name.startsWith("POST /role-management")) {
+      if (/^POST \/role-management (assign|set) /.test(cell.name)) {
         const [row] = await handle.db
           .select()
           .from(userRoles)

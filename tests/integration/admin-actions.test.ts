@@ -2,16 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import yazl from "yazl";
 import { ADMIN_INTENTS, type AdminIntent } from "../../app/admin/admin-actions.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { contactMessages, staffAuditLog, userPreferences } from "../../app/db/schema";
+import { contactMessages, staffAuditLog, subscribers, userPreferences } from "../../app/db/schema";
 import { listGames } from "../../app/games/games.server";
 import { listNews } from "../../app/news/news.server";
+import { listPages } from "../../app/pages/pages.server";
 import { SERVER_FAILURE } from "../../app/platform/forms/fetcher-reply";
 import type { FormReply } from "../../app/platform/forms/submission.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import * as contact from "../../app/routes/contact";
-import { request, signedInAs } from "../support/accounts";
+import { type FormFields, request, signedInAs } from "../support/accounts";
 import { openAdmin, postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
@@ -35,7 +37,7 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
   let moderator: { id: string; email: string; cookie: string };
 
   // Each form is posted to its intent's tab, as the dashboard posts it.
-  const act = (cookie: string, form: Record<string, string>, extraCookie = "") =>
+  const act = (cookie: string, form: FormFields, extraCookie = "") =>
     postAdmin(context, form, extraCookie ? `${cookie}; ${extraCookie}` : cookie);
 
   beforeAll(async () => {
@@ -48,7 +50,9 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     await handle?.close();
   });
   beforeEach(async () => {
-    await handle.db.execute(sql`truncate news, games, contact_messages, staff_audit_log`);
+    await handle.db.execute(
+      sql`truncate news, games, contact_messages, staff_audit_log, pages cascade`,
+    );
   });
 
   /** Everything an admin write could change. */
@@ -57,6 +61,8 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     games: await listGames(handle.db),
     messages: await handle.db.select().from(contactMessages),
     audit: (await handle.db.select().from(staffAuditLog)).length,
+    pages: await listPages(handle.db),
+    subscribers: await handle.db.select().from(subscribers),
   });
 
   it("adds, updates and deletes news, each in the audit log with who did it", async () => {
@@ -190,15 +196,41 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     await act(owner.cookie, { intent: "game-create", ...game("Kept") });
     const [item] = await listNews(handle.db);
     const [kept] = await listGames(handle.db);
-    const forms: Record<AdminIntent, Record<string, string>> = {
+    await act(owner.cookie, { intent: "page-create", title: "Kept page", content: "x" });
+    const [page] = await listPages(handle.db);
+    const [subscriber] = await handle.db
+      .insert(subscribers)
+      .values({ email: `fault-${Date.now()}@example.com` })
+      .returning();
+    // A presskit() folder, zipped: its data.xml and a screenshot.
+    const folder = path.join(__dirname, "../fixtures/presskit/rich-game");
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(fs.readFileSync(path.join(folder, "data.xml")), "data.xml");
+    zip.addBuffer(fs.readFileSync(path.join(folder, "images/shot-a.png")), "images/shot-a.png");
+    zip.end();
+    const zipped: Buffer[] = [];
+    for await (const chunk of zip.outputStream) zipped.push(Buffer.from(chunk));
+    const forms: Record<AdminIntent, FormFields> = {
       "mark-read": { id: message!.id },
       "news-create": { title: "New", content: "y" },
       "news-update": { id: item!.id, title: "Changed", content: "y" },
+      "news-mail-test": { id: item!.id },
       "news-delete": { id: item!.id },
       "game-create": game("New"),
       "game-update": { id: kept!.id, ...game("Changed") },
       "game-delete": { id: kept!.id },
       "games-reorder": { ids: JSON.stringify([kept!.id]) },
+      "page-create": { title: "New page", content: "y" },
+      "page-update": { id: page!.id, title: "Changed page", content: "y" },
+      "page-delete": { id: page!.id },
+      "page-template": { template: "privacy" },
+      "settings-save": { name: "Changed Studio" },
+      "subscriber-delete": { id: subscriber!.id },
+      "press-save": { history: "Changed history", logos: "[]" },
+      "presskit-import": {
+        zip: new File([new Uint8Array(Buffer.concat(zipped))], "kit.zip"),
+        game: "",
+      },
     };
     const before = await snapshot();
     for (const intent of Object.keys(ADMIN_INTENTS) as AdminIntent[]) {
@@ -217,7 +249,8 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     for (const intent of Object.keys(ADMIN_INTENTS) as AdminIntent[]) {
       const ids = JSON.stringify((await listGames(handle.db)).map((g) => g.id));
       const form = intent === "games-reorder" ? { ids } : forms[intent];
-      expect((await act(owner.cookie, { intent, ...form })).status, intent).toBe(200);
+      const done = await act(owner.cookie, { intent, ...form });
+      expect(done.status, `${intent} ${JSON.stringify(done.body)}`).toBe(200);
     }
   });
 
@@ -342,7 +375,14 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     expect(Object.keys(messages).sort()).toEqual(["error", "filter", "page", "unread"]);
     expect(messages).toMatchObject({ unread: 1, filter: { search: "lantern", unreadOnly: true } });
     const news = await body("/admin/news?nq=lantern");
-    expect(Object.keys(news).sort()).toEqual(["covers", "error", "page", "search", "state"]);
+    expect(Object.keys(news).sort()).toEqual([
+      "covers",
+      "error",
+      "mailing",
+      "page",
+      "search",
+      "state",
+    ]);
     const titles = (news.page as { items: { title: string }[] }).items.map((item) => item.title);
     expect(titles).toEqual(["Lantern news"]);
     const games = await body("/admin/games");

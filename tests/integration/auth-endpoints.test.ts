@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER } from "../../app/accounts/auth.server";
 import { authContext } from "../../app/accounts/auth-context.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { userRoles, users, verifications } from "../../app/db/schema";
+import { eraseAccountNewsletter } from "../../app/newsletter/account-newsletter.server";
 import type { AppContext } from "../../app/platform/server/context.server";
 import { isLastOwnerError, lockOwners } from "../../app/roles/roles.server";
 import * as apiAuth from "../../app/routes/api-auth";
@@ -106,7 +107,7 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
         await released;
       });
       await lockTaken;
-      const deletion = deleteAccount(handle.db, leaving.id).then(
+      const deletion = deleteAccount(handle.db, leaving.id, eraseAccountNewsletter).then(
         () => "deleted",
         (error) => (isLastOwnerError(error) ? "refused" : error),
       );

@@ -7,8 +7,8 @@ import { CONFIRMATION_REQUIRED } from "../../app/accounts/confirmation";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { apiKeys, passkeys, sessions } from "../../app/db/schema";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import { STUDIO } from "../../app/platform/studio/studio";
 import * as profile from "../../app/routes/profile";
+import { PLACEHOLDER_NAME } from "../../app/settings";
 import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { mailsIn, outboxLinks } from "../support/outbox";
@@ -83,8 +83,8 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
 
     const told = mails(user.email).filter((m) => m.subject.startsWith("A new API key"));
     expect(told.map((m) => m.subject)).toEqual([
-      `A new API key was added to your ${STUDIO.name} account`,
-      `A new API key was added to your ${STUDIO.name} account`,
+      `A new API key was added to your ${PLACEHOLDER_NAME} account`,
+      `A new API key was added to your ${PLACEHOLDER_NAME} account`,
     ]);
     expect(told[0]?.text).toContain("“Build server”");
     expect(told[0]?.text).toContain(`${context.get(runtimeContext).env.SITE_URL}/profile#security`);
@@ -123,7 +123,7 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
       await handle.db.select().from(passkeys).where(eq(passkeys.userId, user.id)),
     ).toHaveLength(1);
     const told = mails(user.email).find((m) => m.subject.startsWith("A new passkey"));
-    expect(told?.subject).toBe(`A new passkey was added to your ${STUDIO.name} account`);
+    expect(told?.subject).toBe(`A new passkey was added to your ${PLACEHOLDER_NAME} account`);
     expect(told?.text).toContain("“Laptop”");
   });
 
@@ -145,7 +145,7 @@ describe.each(testEngines())("credentials from a session on $name", (engine) => 
     });
     expect(confirmed.status).toBe(302);
     expect(mails(user.email).map((m) => m.subject)).toContain(
-      `A new authenticator app was added to your ${STUDIO.name} account`,
+      `A new authenticator app was added to your ${PLACEHOLDER_NAME} account`,
     );
   });
 

@@ -21,7 +21,7 @@ describe.each(testEngines())("data layer on $name", (engine) => {
     await handle?.close();
   });
   beforeEach(async () => {
-    await handle.db.execute(sql`truncate news, games, contact_messages, rate_limits`);
+    await handle.db.execute(sql`truncate news, games, contact_messages, rate_limits cascade`);
   });
 
   it("applying the migrations again changes nothing", async () => {
@@ -156,7 +156,7 @@ describe.each(testEngines())("data layer on $name", (engine) => {
     expect(first.news).toBeGreaterThanOrEqual(3);
     expect(first.games).toBeGreaterThanOrEqual(3);
     const again = await seedDemo(handle.db);
-    expect(again).toEqual({ news: 0, games: 0 });
+    expect(again).toEqual({ news: 0, games: 0, pictures: 0, settings: false });
     expect(await listNews(handle.db)).toHaveLength(first.news);
     const orders = (await listGames(handle.db)).map((g) => g.displayOrder);
     expect(orders).toEqual(orders.map((_, i) => i + 1));

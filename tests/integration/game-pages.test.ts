@@ -72,7 +72,7 @@ describe.each(testEngines())("game pages on $name", (engine) => {
     guest = await signedInAs(context, "guest");
   });
   beforeEach(async () => {
-    await handle.db.execute(sql`truncate games, media, staff_audit_log, user_activity`);
+    await handle.db.execute(sql`truncate games, media, staff_audit_log, user_activity cascade`);
   });
 
   const act = (cookie: string, form: Record<string, string>) => postAdmin(context, form, cookie);

@@ -27,7 +27,7 @@ describe.each(testEngines())("Markdown on the pages, on $name", (engine) => {
   });
 
   const save = async (content: string) => {
-    await handle.db.execute(sql`truncate news`);
+    await handle.db.execute(sql`truncate news cascade`);
     return postAdmin(context, { intent: "news-create", title: "Fuzzed", content }, cookie);
   };
 

@@ -330,10 +330,13 @@ describe.each(testEngines())("the media library on S3 (s3rver) on $name", (engin
     await s3?.close();
   });
 
-  it("stores every width of an upload in the bucket", async () => {
+  it("stores every width of an upload in the bucket, and its original", async () => {
     const entry = await storeMedia(context.get(runtimeContext), await png(1000, 500), uploader);
     expect(await s3.keys(`media/${entry.id}/`)).toEqual(
-      entry.widths.map((width) => `media/${entry.id}/${width}.webp`).sort(),
+      [
+        ...entry.widths.map((width) => `media/${entry.id}/${width}.webp`),
+        `media/${entry.id}/original`,
+      ].sort(),
     );
     expect(entry.widths).toEqual([480, 960]);
   });

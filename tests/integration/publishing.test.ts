@@ -35,7 +35,7 @@ describe.each(testEngines())("publishing on $name", (engine) => {
     moderator = await signedInAs(context, "moderator");
   });
   beforeEach(async () => {
-    await handle.db.execute(sql`truncate news, staff_audit_log`);
+    await handle.db.execute(sql`truncate news, staff_audit_log cascade`);
   });
 
   const adminPost = async (form: Record<string, string>, cookie = adminUser.cookie) =>

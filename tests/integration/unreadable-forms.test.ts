@@ -6,6 +6,7 @@ import * as adminMessages from "../../app/routes/admin-messages";
 import * as adminNews from "../../app/routes/admin-news";
 import * as auth from "../../app/routes/auth";
 import * as forgot from "../../app/routes/auth-forgot-password";
+import * as invitation from "../../app/routes/auth-invitation";
 import * as reset from "../../app/routes/auth-reset-password";
 import * as setupOwner from "../../app/routes/auth-setup-owner";
 import * as twoFactor from "../../app/routes/auth-two-factor";
@@ -23,6 +24,7 @@ import { openForSuite } from "../support/suite";
 const actions = {
   "/auth": auth.action,
   "/auth/forgot-password": forgot.action,
+  "/auth/invitation": invitation.action,
   "/auth/reset-password": reset.action,
   "/auth/setup-owner": setupOwner.action,
   "/auth/two-factor": twoFactor.action,

@@ -5,7 +5,6 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
-import { SocialLinks } from "~/platform/studio/social-links";
 import { StudioMark } from "~/platform/studio/studio-mark";
 import { Badge } from "~/platform/ui/badge";
 import { buttonVariants } from "~/platform/ui/button";
@@ -21,6 +20,21 @@ import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { Spinner } from "~/platform/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
+import { DEFAULT_SETTINGS, publicSite, SiteProvider, SocialLinks, socialLink } from "~/settings";
+
+/** The social links as a studio with one link shows them. */
+const withOneLink = (element: ReactElement) =>
+  createElement(
+    SiteProvider,
+    {
+      value: {
+        ...publicSite(DEFAULT_SETTINGS),
+        socialLinks: [socialLink("https://discord.gg/example")],
+        setup: null,
+      },
+    },
+    element,
+  );
 
 // `cn` joins class names without resolving conflicts: a class a caller passes to a
 // shared component must not contradict one the component sets (two paddings, two displays), or
@@ -60,7 +74,7 @@ const OWN: Record<string, (attributes: Attributes) => string> = {
   Label: () => classesOf(createElement(Label)),
   Spinner: () => classesOf(createElement(Spinner)),
   StudioMark: () => classesOf(createElement(StudioMark)),
-  SocialLinks: () => classesOf(createElement(SocialLinks), "ul"),
+  SocialLinks: () => classesOf(withOneLink(createElement(SocialLinks)), "ul"),
   TabsList: () => classesOf(tabs(createElement(TabsList))),
   TabsTrigger: () =>
     classesOf(

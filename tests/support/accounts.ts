@@ -2,6 +2,7 @@ import { createVerifiedUser } from "../../app/accounts/accounts.server";
 import { createAuth } from "../../app/accounts/auth.server";
 import { authContext } from "../../app/accounts/auth-context.server";
 import type { Database } from "../../app/db/database.server";
+import { eraseAccountNewsletter } from "../../app/newsletter/account-newsletter.server";
 import type { Env } from "../../app/platform/config/env.server";
 import { createLogger } from "../../app/platform/logging/logger.server";
 import { createMailer } from "../../app/platform/mail/mailer.server";
@@ -42,7 +43,14 @@ export async function createUsers(
 ): Promise<void> {
   const logger = createLogger("silent");
   const mailer = createMailer({ dataDir: env.DATA_DIR, logger });
-  const auth = createAuth({ db, env, mailer, logger, accountDefaults: createAccountDefaults });
+  const auth = createAuth({
+    db,
+    env,
+    mailer,
+    logger,
+    accountDefaults: createAccountDefaults,
+    accountErasure: eraseAccountNewsletter,
+  });
   for (const user of users) await createVerifiedUser(auth, db, user);
 }
 
@@ -81,17 +89,24 @@ export async function outcome(
   }
 }
 
-export function request(
-  path: string,
-  init: { cookie?: string; form?: Record<string, string> } = {},
-) {
+/** A form's fields; one holding a file is sent as multipart, as the browser sends an upload. */
+export type FormFields = Record<string, string | File>;
+
+export function request(path: string, init: { cookie?: string; form?: FormFields } = {}) {
   const headers = new Headers({ Origin: "http://localhost:3000" });
   if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.form) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  let body: URLSearchParams | FormData | undefined;
+  if (init.form && Object.values(init.form).some((value) => value instanceof File)) {
+    body = new FormData();
+    for (const [name, value] of Object.entries(init.form)) body.set(name, value);
+  } else if (init.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(init.form as Record<string, string>);
+  }
   return new Request(`http://localhost:3000${path}`, {
     method: init.form ? "POST" : "GET",
     headers,
-    body: init.form ? new URLSearchParams(init.form) : undefined,
+    body,
   });
 }
 

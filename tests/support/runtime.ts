@@ -4,7 +4,9 @@ import path from "node:path";
 import { createAuth } from "../../app/accounts/auth.server";
 import { authContext } from "../../app/accounts/auth-context.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
+import { eraseAccountNewsletter } from "../../app/newsletter/account-newsletter.server";
 import { loadEnv } from "../../app/platform/config/env.server";
+import { createJobs } from "../../app/platform/jobs/jobs.server";
 import {
   createRateLimits,
   type LimitStore,
@@ -21,6 +23,7 @@ import { Microcache } from "../../app/platform/server/microcache.server";
 import { configuredStorage } from "../../app/platform/storage/configured.server";
 import { createAccountDefaults } from "../../app/profiles/profiles.server";
 import { type Runtime, routerContextFor } from "../../app/runtime/context";
+import { mailIdentity } from "../../app/settings/settings.server";
 
 /** The router context a route module receives, over a test database. */
 export function testContext(
@@ -34,7 +37,12 @@ export function testContext(
     ...overrides.env,
   });
   const logger = createLogger("silent");
-  const mailer = createMailer({ dataDir, logger });
+  // As on a server: each mail's sender is read from the saved site settings.
+  const mailer = createMailer({
+    dataDir,
+    logger,
+    identity: () => mailIdentity(handle.db, env.SITE_URL),
+  });
   // As on a server: counters in the database on PostgreSQL, in memory (per database) on PGlite.
   const store = overrides.limitStore ?? limitStoreFor(handle.engine);
   const limits = createRateLimits(handle.db, env, store);
@@ -44,6 +52,8 @@ export function testContext(
     env,
     logger,
     mailer,
+    // Not started: what a request queues waits in the database for a test to drain it.
+    jobs: createJobs(handle, logger),
     storage: configuredStorage(env),
     limits,
     pageCache: new Microcache(),
@@ -54,6 +64,7 @@ export function testContext(
       logger,
       limits,
       accountDefaults: createAccountDefaults,
+      accountErasure: eraseAccountNewsletter,
     }),
     ping: handle.ping,
     isShuttingDown: () => false,

@@ -50,6 +50,9 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // The press keys' encryption secret (docs/accounts-and-security.md#press-key-encryption);
+    // AUTH_SECRET when unset.
+    PRESS_KEYS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -62,6 +65,11 @@ const schema = z
     STUDIO_TIME_ZONE: timeZone.default("UTC"),
     // Test-only: lets a request ask the server to fail a named operation (see faults.server.ts).
     FAULT_INJECTION: booleanString.default(false),
+    // Test-only: every announcement webhook call goes to this origin instead of its own (a local
+    // stand-in for Discord and receivers; docs/configuration.md). Refused with NODE_ENV=production.
+    WEBHOOK_TEST_ORIGIN: z
+      .url({ message: "must be an http(s) origin such as http://127.0.0.1:5641" })
+      .optional(),
     S3_ENDPOINT: z
       .url({ message: "must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com" })
       .optional(),
@@ -101,6 +109,8 @@ const schema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().min(1).max(40).default("Single sign-on"),
+    // Newsletter mails each server process sends per second at most (docs/configuration.md).
+    NEWSLETTER_RATE: atLeastOne(20),
     // Personal API keys: how many one account may hold.
     API_KEYS_PER_USER: atLeastOne(10),
     // The role the console's SQL box runs as; a plain lower-case SQL name.
@@ -145,6 +155,13 @@ const schema = z
         code: "custom",
         path: ["FAULT_INJECTION"],
         message: "must not be on when NODE_ENV=production",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.WEBHOOK_TEST_ORIGIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_TEST_ORIGIN"],
+        message: "must not be set when NODE_ENV=production",
       });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {

@@ -137,6 +137,8 @@ const HOUR = 60 * MINUTE;
 
 /** Mails (confirmation, reset, "someone signed up as you") one inbox may be sent an hour. */
 export const MAILS_PER_ADDRESS = 5;
+/** Staff invitation mails (invites and resends) one owner may send an hour. */
+export const STAFF_INVITATIONS_PER_HOUR = 20;
 /** How long a TOTP code stays spent: the 90 s its code is valid (±1 step of 30 s), and some. */
 export const TOTP_CODE_SECONDS = 2 * MINUTE;
 
@@ -190,6 +192,10 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
     contactSubmissions: limit("contact-submissions", env.CONTACT_ATTEMPT_LIMIT, 15 * MINUTE),
     /** Accepted contact messages per address (a typo does not use up the allowance). */
     contactMessages: limit("contact-messages", env.CONTACT_RATE_LIMIT, 15 * MINUTE),
+    /** Every newsletter subscribe submission, valid or not, per address (as the contact form). */
+    newsletterSubmissions: limit("newsletter-submissions", env.CONTACT_ATTEMPT_LIMIT, 15 * MINUTE),
+    /** Confirmation mails per subscribed address in an hour: the form cannot flood an inbox. */
+    newsletterMails: limit("newsletter-mails", 3, HOUR),
     /**
      * REST API requests per address, counted in this process's memory: a read costs no database
      * write. It guards the process against one address's flood, so it need not be exact across
@@ -201,6 +207,11 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
      * and encoded, the costliest request a signed-in user can make.
      */
     uploads: limit("uploads", env.UPLOAD_RATE_LIMIT, 10 * MINUTE),
+    /**
+     * Staff invitation mails (invites and resends) per owner account in an hour: enough to staff a
+     * studio in one sitting, too few to turn the mailer on strangers' inboxes.
+     */
+    staffInvitations: limit("staff-invitations", STAFF_INVITATIONS_PER_HOUR, HOUR),
     /** Game-played beacons per address. */
     gamePlayed: limit("game-played", env.GAME_PLAYED_RATE_LIMIT, MINUTE),
     /**

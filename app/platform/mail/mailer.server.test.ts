@@ -26,6 +26,37 @@ describe("outbox mailer", () => {
     expect(eml.match(/https?:\/\/\S+/g)).toEqual([link]);
   });
 
+  it("writes a mail with an HTML part and headers as multipart/alternative, text part first", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-mail-"));
+    const mailer = createMailer({ dataDir, logger: createLogger("silent") });
+    const link = `https://studio.example/newsletter/unsubscribe?token=${"y".repeat(150)}`;
+    await mailer.send({
+      to: "ada@example.com",
+      subject: "News ✓",
+      text: `Read it:\n${link}\n`,
+      html: `<p><a href="${link}">Read it</a></p>`,
+      headers: {
+        "Message-ID": "<stable-1@studio.example>",
+        "List-Unsubscribe": `<${link}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "List-Id": "<studio.studio.example>",
+      },
+    });
+    const [file] = fs.readdirSync(path.join(dataDir, "outbox"));
+    const eml = fs.readFileSync(path.join(dataDir, "outbox", file!), "utf8");
+    const { readOutbox } = await import("../../../tests/support/outbox");
+    const [mail] = readOutbox(path.join(dataDir, "outbox"));
+    expect(eml).toMatch(/^Content-Type: multipart\/alternative/m);
+    expect(eml.indexOf("text/plain")).toBeLessThan(eml.indexOf("text/html"));
+    expect(mail!.headers["message-id"]).toBe("<stable-1@studio.example>");
+    expect(mail!.headers["list-unsubscribe"]).toBe(`<${link}>`);
+    expect(mail!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail!.headers["list-id"]).toBe("<studio.studio.example>");
+    expect(mail!.subject).toBe("News ✓");
+    expect(mail!.links).toEqual([link]);
+    expect(mail!.html).toContain(`<a href="${link}">`);
+  });
+
   it("logs the file and the links with their tokens masked; prints them whole only when asked", async () => {
     const lines: string[] = [];
     const stream = new Writable({
@@ -102,6 +133,23 @@ describe("SMTP mailer", () => {
       expect(messages[0]).toContain("Subject: First");
       expect(messages[0]).toMatch(/From: .*<no-reply@/);
       expect(messages[1]).toContain("Subject: Second");
+      // A newsletter mail: both parts, its list headers and its own Message-ID as given.
+      await mailer.send({
+        to: "cy@example.com",
+        subject: "Post",
+        text: "plain words",
+        html: "<p>rich words</p>",
+        headers: {
+          "Message-ID": "<nl.1.2@studio.example>",
+          "List-Id": "<studio.studio.example>",
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      });
+      expect(messages[2]).toContain("Message-ID: <nl.1.2@studio.example>");
+      expect(messages[2]).toMatch(/^List-Id: <studio\.studio\.example>$/im);
+      expect(messages[2]).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      expect(messages[2]).toMatch(/Content-Type: multipart\/alternative/);
+      expect(messages[2]).toContain("<p>rich words</p>");
     } finally {
       server.close();
     }

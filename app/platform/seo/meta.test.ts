@@ -8,8 +8,14 @@ describe("page metadata", () => {
       description: "Studio news",
       path: "/news",
       siteUrl: "https://studio.example",
+      siteName: "Example Studio",
+      siteImage: "/media/site/x/og-image.png",
     });
-    expect(tags).toContainEqual({ title: "News | Lanternfly Games" });
+    expect(tags).toContainEqual({ title: "News | Example Studio" });
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: "https://studio.example/media/site/x/og-image.png",
+    });
     expect(tags).toContainEqual({ name: "description", content: "Studio news" });
     expect(tags).toContainEqual({
       tagName: "link",

@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "react-router";
-import { STUDIO } from "~/platform/studio/studio";
 
 type PageMeta = {
   title: string;
@@ -7,6 +6,10 @@ type PageMeta = {
   /** Path of the page, for canonical and og:url. */
   path: string;
   siteUrl: string;
+  /** The studio's name (the saved site settings), after each page's own title. */
+  siteName: string;
+  /** The site's default picture for link previews (the settings' logo-made one), 1200×630. */
+  siteImage?: string;
   type?: "website" | "article";
   publishedTime?: string;
   modifiedTime?: string;
@@ -17,17 +20,29 @@ type PageMeta = {
   image?: { src: string; alt: string; width?: number; height?: number };
 };
 
+/** The 404 page's tags, for the not-found route and every route whose loader found nothing. */
+export function notFoundMeta(
+  site: Pick<PageMeta, "path" | "siteUrl" | "siteName" | "siteImage">,
+): MetaDescriptor[] {
+  return [
+    ...pageMeta({ title: "Page Not Found", description: "This page does not exist.", ...site }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
 /** Title, description, canonical link, Open Graph and Twitter card tags for one page. */
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
-  const title = page.path === "/" ? page.title : `${page.title} | ${STUDIO.name}`;
+  const title = page.path === "/" ? page.title : `${page.title} | ${page.siteName}`;
   const url = `${page.siteUrl}${page.path}`;
   const own = page.image;
-  const image = own ? new URL(own.src, page.siteUrl).toString() : `${page.siteUrl}/og-image.png`;
+  const image = own
+    ? new URL(own.src, page.siteUrl).toString()
+    : `${page.siteUrl}${page.siteImage ?? "/og-image.png"}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: STUDIO.name },
+    { property: "og:site_name", content: page.siteName },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },

@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Database, EngineDatabase } from "~/db/database.server";
+import type { Jobs } from "~/platform/jobs/jobs.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import type { Env } from "../config/env.server";
@@ -19,6 +20,8 @@ export type Services = {
   env: Env;
   logger: Logger;
   mailer: Mailer;
+  /** The job queue in the database: work done after the answer, retried, once per job. */
+  jobs: Jobs;
   storage: Storage;
   /** Every rate limit (sign-in, contact, API, beacon), shared by the processes on one database. */
   limits: RateLimits;

@@ -21,3 +21,16 @@ export function failIfInjected(request: Request, context: AppContext, operation:
     throw new InjectedFault(`Injected fault: ${operation}`);
   }
 }
+
+/**
+ * The time a request is judged at: now, or with FAULT_INJECTION=true (refused in production) the
+ * moment the cookie `studio_clock=<ISO time>` names, so a browser test can open a link after it
+ * expired without waiting a week.
+ */
+export function requestTime(request: Request, context: AppContext): Date {
+  const now = new Date();
+  if (!context.get(runtimeContext).env.FAULT_INJECTION) return now;
+  const match = /(?:^|;\s*)studio_clock=([^;]*)/.exec(request.headers.get("Cookie") ?? "");
+  const set = match ? new Date(decodeURIComponent(match[1] ?? "")) : null;
+  return set && !Number.isNaN(set.getTime()) ? set : now;
+}

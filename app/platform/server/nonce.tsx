@@ -1,7 +1,8 @@
 import { createContext, useContext } from "react";
 
-// The per-request CSP nonce. The server provides it, except for pages the page cache shares (their
-// inline scripts are allowed by hash); in the browser there is none (browsers hide it).
+// The per-render CSP nonce, provided by the server for every page (a copy the page cache gives out
+// keeps its render's nonce and header, docs/caching.md); in the browser there is none (browsers
+// hide it).
 const NonceContext = createContext<string | undefined>(undefined);
 export const NonceProvider = NonceContext.Provider;
 export const useNonce = () => useContext(NonceContext);

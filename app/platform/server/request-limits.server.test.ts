@@ -105,6 +105,10 @@ describe("the body limits table", () => {
     expect(bodyLimitFor("/admin/games.data").bytes).toBe(256 * kb);
     expect(bodyLimitFor("/admin/messages").bytes).toBe(256 * kb);
     expect(bodyLimitFor("/admin.data").bytes).toBe(64 * kb);
+    expect(bodyLimitFor("/admin/press.data")).toMatchObject({
+      bytes: 50 * 1024 * kb + 64 * kb,
+      message: "The zip is too large. The limit is 50 MB.",
+    });
     expect(bodyLimitFor("/profile/avatar.data").message).toBe(
       "The image is too large. The limit is 5 MB.",
     );

@@ -45,6 +45,15 @@ export const BODY_LIMITS: BodyLimit[] = [
     message: "The image is too large. The limit is 10 MB.",
   },
   {
+    // The Press Kits tab's presskit() zip (PRESSKIT_UPLOAD_MAX_BYTES, app/press) plus room for the
+    // multipart envelope; the tab's other form is far smaller.
+    kind: "press kit import",
+    path: /^\/admin\/press(\.data)?$/,
+    bytes: 50 * MB + 64 * KB,
+    answer: "page",
+    message: "The zip is too large. The limit is 50 MB.",
+  },
+  {
     kind: "API (JSON)",
     path: /^\/api\/v1\//,
     bytes: 1 * MB,

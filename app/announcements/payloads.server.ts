@@ -1,0 +1,101 @@
+import crypto from "node:crypto";
+
+// What a hook is sent about a post (docs/api.md#announcement-webhooks): Discord's message (an
+// embed with title, excerpt, cover and link, the role mention as content, a forum thread's title)
+// and the generic webhook's signed JSON.
+
+/** A post as announcements show it: every address absolute. */
+export type AnnouncedPost = {
+  id: string;
+  title: string;
+  excerpt: string;
+  url: string;
+  cover: string | null;
+  publishedAt: string;
+};
+
+export type GenericEvent = "post.published" | "post.updated" | "post.unpublished" | "ping";
+
+/** The hash of what a message shows: a change of it is an edit. */
+export function contentHash(post: AnnouncedPost): string {
+  const shown = [post.title, post.excerpt, post.url, post.cover ?? "", post.publishedAt];
+  return crypto.createHash("sha256").update(JSON.stringify(shown)).digest("hex");
+}
+
+// Discord's limits: an embed's title 256 characters, its description 4096, a thread's name 100.
+const clip = (value: string, max: number) =>
+  value.length <= max ? value : `${value.slice(0, max - 1)}…`;
+
+/** A colour "#rrggbb" as Discord's integer. */
+export function colourNumber(hex: string): number {
+  return /^#[0-9a-f]{6}$/i.test(hex) ? Number.parseInt(hex.slice(1), 16) : 0x5b3fd1;
+}
+
+export type DiscordOptions = { roleId: string | null; threadName: string | null; accent: string };
+
+/** The body of Discord's execute (create, with a thread's title) or edit message call. */
+export function discordMessage(post: AnnouncedPost, hook: DiscordOptions, create: boolean) {
+  return {
+    content: hook.roleId ? `<@&${hook.roleId}>` : "",
+    // Only the chosen role is pinged; @everyone or a name in a title never is.
+    allowed_mentions: hook.roleId ? { parse: [], roles: [hook.roleId] } : { parse: [] },
+    embeds: [
+      {
+        title: clip(post.title, 256),
+        description: clip(post.excerpt, 4096),
+        url: post.url,
+        color: colourNumber(hook.accent),
+        timestamp: post.publishedAt,
+        ...(post.cover ? { image: { url: post.cover } } : {}),
+      },
+    ],
+    ...(create && hook.threadName ? { thread_name: clip(hook.threadName, 100) } : {}),
+  };
+}
+
+/** A Discord test message: it says where it comes from and links the site. */
+export function discordTest(site: { name: string; url: string }, hook: DiscordOptions) {
+  return {
+    content: "",
+    allowed_mentions: { parse: [] },
+    embeds: [
+      {
+        title: `Test from ${clip(site.name, 200)}`,
+        description: "This hook works: posts will be announced here when they are published.",
+        url: site.url,
+        color: colourNumber(hook.accent),
+      },
+    ],
+    ...(hook.threadName ? { thread_name: clip(hook.threadName, 100) } : {}),
+  };
+}
+
+/** The generic webhook's JSON: the event and the post (of a deleted post, only its id). */
+export function genericBody(event: GenericEvent, post: AnnouncedPost | null, id: string | null) {
+  return JSON.stringify({
+    event,
+    post: post
+      ? {
+          id: post.id,
+          title: post.title,
+          url: post.url,
+          excerpt: post.excerpt,
+          cover: post.cover,
+          publishedAt: post.publishedAt,
+        }
+      : id
+        ? { id, title: null, url: null, excerpt: null, cover: null, publishedAt: null }
+        : null,
+  });
+}
+
+/** The signature header of a body sent at `timestamp` (Unix seconds), Stripe's way. */
+export function signature(secret: string, timestamp: number, body: string): string {
+  const mac = crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${mac}`;
+}
+
+/** A new signing secret, shown to the admin once. */
+export function newSecret(): string {
+  return `whsec_${crypto.randomBytes(32).toString("base64url")}`;
+}

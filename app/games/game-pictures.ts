@@ -1,0 +1,74 @@
+import type { MediaImage } from "~/media";
+import type { GameEntry } from "./game-schema";
+
+// A game's two pictures (docs/product.md#games): the card image the catalogue shows and the key art
+// of its page and of a featured game. Universal: the server resolves them with the images of the
+// media library, the components only draw what they are given.
+
+/** A picture as a page shows it: an uploaded image at its stored widths, or a typed link. */
+export type GamePicture =
+  | { source: "upload" | "screenshot"; image: MediaImage; alt: string }
+  | { source: "url"; src: string; alt: string };
+
+/**
+ * A catalogue card's game: what the card shows and the picture it shows (null: the placeholder).
+ * Only that: a page of cards carries no page text or screenshot list.
+ */
+export type GameCardEntry = Pick<
+  GameEntry,
+  "id" | "title" | "description" | "status" | "url" | "slug"
+> & { card: GamePicture | null };
+
+/** A game as the featured hero shows it: its key art and its trailer's poster. */
+export type FeaturedGame = {
+  game: GameEntry;
+  keyArt: GamePicture | null;
+  /** The first screenshot, else the key art. */
+  poster: GamePicture | null;
+};
+
+type Pictured = Pick<
+  GameEntry,
+  "title" | "imageUrl" | "gallery" | "cardImage" | "cardImageAlt" | "keyArt" | "keyArtAlt"
+>;
+
+/** The uploads a game's pictures may use, for one query of the media library. */
+export function pictureIdsOf(game: Pick<GameEntry, "gallery" | "cardImage" | "keyArt">): string[] {
+  return [game.cardImage, game.keyArt, ...game.gallery.map((shot) => shot.image)].filter(
+    (id): id is string => Boolean(id),
+  );
+}
+
+type Images = ReadonlyMap<string, MediaImage>;
+
+function upload(id: string | null, alt: string | null, images: Images): GamePicture | null {
+  const image = id ? images.get(id) : undefined;
+  return image ? { source: "upload", image, alt: alt ?? "" } : null;
+}
+
+/** The first screenshot still in the library: the one a game page shows first. */
+function firstScreenshot(game: Pictured, images: Images): GamePicture | null {
+  for (const shot of game.gallery) {
+    const image = images.get(shot.image);
+    if (image) return { source: "screenshot", image, alt: shot.alt };
+  }
+  return null;
+}
+
+/**
+ * The card's picture: the uploaded card image, else the Icon/Image URL (described by the title),
+ * else the first screenshot, else none (the card's placeholder). An upload gone from the library
+ * counts as none.
+ */
+export function cardPicture(game: Pictured, images: Images): GamePicture | null {
+  return (
+    upload(game.cardImage, game.cardImageAlt, images) ??
+    (game.imageUrl.trim() ? { source: "url", src: game.imageUrl, alt: game.title } : null) ??
+    firstScreenshot(game, images)
+  );
+}
+
+/** The key art: the uploaded key art, else whatever the card shows. */
+export function keyArtPicture(game: Pictured, images: Images): GamePicture | null {
+  return upload(game.keyArt, game.keyArtAlt, images) ?? cardPicture(game, images);
+}

@@ -1,0 +1,113 @@
+import type { Database } from "~/db/database.server";
+import { isUuid } from "~/db/ids";
+import type { MediaImage } from "~/media";
+import { mediaImages, renderWithMedia } from "~/media/index.server";
+import { markdown } from "~/platform/markdown/lazy.server";
+import { SLUG_PATTERN } from "~/platform/seo/slug";
+import type { FeaturedGame, GameCardEntry } from "./game-pictures";
+import { cardPicture, type GamePicture, keyArtPicture, pictureIdsOf } from "./game-pictures";
+import type { GameEntry } from "./game-schema";
+import { getGameBySlug, listGames } from "./games.server";
+import { largestSource, type Screenshot } from "./screenshots";
+
+// What the public pages read of the games with their pictures: the catalogue's cards, a game page,
+// a featured game. Each resolves every picture it shows in one query of the media library.
+
+/** The images of the uploads the games' pictures may use, by id. */
+async function picturesFor(db: Database, list: readonly GameEntry[]) {
+  const ids = list.flatMap(pictureIdsOf);
+  return ids.length ? mediaImages(db, ids) : new Map<string, MediaImage>();
+}
+
+/** The games in display order, each with its card's picture; `limit` for Home's first few. */
+export async function listGameCards(
+  db: Database,
+  options: { limit?: number } = {},
+): Promise<GameCardEntry[]> {
+  const all = await listGames(db);
+  const list = options.limit ? all.slice(0, options.limit) : all;
+  const images = await picturesFor(db, list);
+  return list.map((game) => ({
+    id: game.id,
+    title: game.title,
+    description: game.description,
+    status: game.status,
+    url: game.url,
+    slug: game.slug,
+    card: cardPicture(game, images),
+  }));
+}
+
+/** The screenshots still in the library, in order, with their full-size picture. */
+function screenshotsOf(game: GameEntry, images: ReadonlyMap<string, MediaImage>): Screenshot[] {
+  // A screenshot whose image has gone from the library is left out rather than shown broken.
+  return game.gallery.flatMap((item) => {
+    const image = images.get(item.image);
+    return image ? [{ image, alt: item.alt, full: largestSource(image) }] : [];
+  });
+}
+
+/**
+ * A featured game by id (the hero Home shows when the studio features one): its key art, and its
+ * trailer's poster; null for a game that no longer exists.
+ */
+export async function readFeaturedGame(db: Database, id: string): Promise<FeaturedGame | null> {
+  // The settings keep the featured game by its id: nothing else names one.
+  const game = isUuid(id) ? await getGameBySlug(db, id) : null;
+  if (!game) return null;
+  const images = await picturesFor(db, [game]);
+  const [first] = screenshotsOf(game, images);
+  const keyArt = keyArtPicture(game, images);
+  const poster: GamePicture | null = first
+    ? { source: "screenshot", image: first.image, alt: first.alt }
+    : keyArt;
+  return { game, keyArt, poster };
+}
+
+/** A game page's parts: the game, its text as HTML, its screenshots and its key art. */
+export type GamePage = {
+  game: GameEntry;
+  html: string;
+  screenshots: Screenshot[];
+  keyArt: GamePicture | null;
+};
+
+/** The page's text: its Markdown with images from the media library, or the card's description. */
+async function renderAbout(db: Database, game: GameEntry, siteUrl: string): Promise<string> {
+  if (game.about.trim()) return renderWithMedia(db, game.about, siteUrl);
+  return (await markdown()).renderPlainText(game.description);
+}
+
+/**
+ * A game page by its address (slug or id); null for an unknown address.
+ */
+export async function readGamePage(
+  runtime: { db: Database; env: { SITE_URL: string } },
+  address: string,
+): Promise<GamePage | null> {
+  const { db, env } = runtime;
+  // Nothing else can name a game: no query for it.
+  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
+  const game = await getGameBySlug(db, address);
+  if (!game) return null;
+  const [html, images] = await Promise.all([
+    renderAbout(db, game, env.SITE_URL),
+    picturesFor(db, [game]),
+  ]);
+  return {
+    game,
+    html,
+    screenshots: screenshotsOf(game, images),
+    keyArt: keyArtPicture(game, images),
+  };
+}
+
+/**
+ * The pictures a game form shows of saved games (screenshots, card image, key art) by image id.
+ */
+export async function gameImagesOf(
+  db: Database,
+  list: readonly GameEntry[],
+): Promise<Record<string, MediaImage>> {
+  return Object.fromEntries(await picturesFor(db, list));
+}

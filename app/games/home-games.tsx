@@ -1,0 +1,38 @@
+import { Gamepad2 } from "lucide-react";
+import { Link } from "react-router";
+import { GameCard } from "./game-card";
+import type { GameCardEntry } from "./game-pictures";
+
+/** How many games Home shows: the catalogue's first row. */
+export const HOME_GAMES_COUNT = 3;
+
+/**
+ * Home's games (docs/product.md#home): the catalogue's first few cards, each with its picture and
+ * status, and a link to them all. Nothing when there is no game yet.
+ */
+export function HomeGames({ games }: { games: GameCardEntry[] }) {
+  if (games.length === 0) return null;
+  return (
+    <section aria-labelledby="home-games-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="home-games-heading" className="text-3xl font-bold tracking-tight">
+          Our Games
+        </h2>
+        <Link
+          to="/games"
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          <Gamepad2 aria-hidden="true" className="size-4" />
+          All games
+        </Link>
+      </div>
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {games.slice(0, HOME_GAMES_COUNT).map((game) => (
+          <li key={game.id}>
+            <GameCard game={game} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { Eye, Send } from "lucide-react";
+import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
+import { FormErrors } from "~/platform/forms/schema-form";
+import { toast } from "~/platform/toast/notify";
+import { Button } from "~/platform/ui/button";
+
+// The news editor's part of the newsletter (docs/product.md#newsletter-sending): which lists get
+// the post by mail once it is public, a preview and a test to oneself, and the send's progress.
+// The route hands the lists and each post's send (the newsletter feature reads them).
+
+/** A post's send as the admin shows it. */
+export type NewsSend = {
+  state: "pending" | "sending" | "done";
+  /** "studio" or a game's id. */
+  lists: string[];
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+};
+
+export type NewsMailing = {
+  /** The lists a post may go to: "studio" or a game's id, and the name shown. */
+  lists: { value: string; label: string }[];
+  /** Each listed post's send, by post id. */
+  sends: Record<string, NewsSend>;
+};
+
+export const LISTS_LOCKED_NOTE =
+  "The mail has started going out: its lists can no longer be changed.";
+
+/** The "Send by mail to" fieldset of the editor, for a new post or the one edited. */
+export function MailingFieldset({
+  mailing,
+  editingId,
+  errors,
+}: {
+  mailing: NewsMailing;
+  editingId: string | null;
+  errors?: string[];
+}) {
+  const send = editingId ? mailing.sends[editingId] : undefined;
+  const locked = send !== undefined && send.state !== "pending";
+  const chosen = new Set(send?.lists ?? []);
+  const test = useFetcherReply("news-mail-test", (reply) => {
+    if (reply.status === "success")
+      toast.success("Test sent", { description: "Check your inbox: the mail is marked [Test]." });
+    else toast.error("Failed to send the test", { description: failureMessage(reply) });
+  });
+  return (
+    <fieldset
+      className="space-y-2 rounded-md border p-3"
+      aria-describedby={locked ? "news-mail-locked" : "news-mail-hint"}
+      data-testid="news-mailing"
+    >
+      <legend className="px-1 text-sm font-medium">Send by mail to</legend>
+      <div className="grid gap-1.5 sm:grid-cols-2">
+        {mailing.lists.map((list) => (
+          <label key={list.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={locked ? undefined : "mailLists"}
+              value={list.value}
+              defaultChecked={chosen.has(list.value)}
+              disabled={locked}
+              className="size-4 accent-primary"
+            />
+            {list.label}
+          </label>
+        ))}
+      </div>
+      {/* Fixed lists are sent as they are: saving the post again keeps them. */}
+      {locked &&
+        [...chosen].map((value) => (
+          <input key={value} type="hidden" name="mailLists" value={value} />
+        ))}
+      {locked ? (
+        <p id="news-mail-locked" className="text-sm text-muted-foreground">
+          {LISTS_LOCKED_NOTE}
+        </p>
+      ) : (
+        <p id="news-mail-hint" className="text-sm text-muted-foreground">
+          Subscribers of the lists ticked get the post by mail once it is public (now, or at its
+          scheduled time), each one once.
+        </p>
+      )}
+      <FormErrors errors={errors} id="news-mail-lists-error" />
+      {send && <SendProgressLine send={send} />}
+      {editingId ? (
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button asChild variant="outline" size="sm">
+            <a href={`/admin/news-mail-preview?id=${editingId}`} target="_blank" rel="noopener">
+              <Eye aria-hidden="true" />
+              Preview mail
+            </a>
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={test.state !== "idle"}
+            onClick={() =>
+              test.submit({ intent: "news-mail-test", id: editingId }, { method: "post" })
+            }
+          >
+            <Send aria-hidden="true" />
+            {test.state !== "idle" ? "Sending…" : "Send test to me"}
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          Save the post (a draft will do) to preview its mail or send yourself a test.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A send's progress: how many are still to go, sent, failed, and skipped (unsubscribed since). */
+export function SendProgressLine({ send }: { send: NewsSend }) {
+  if (send.state === "pending")
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="send-progress">
+        Mail waiting: it goes out when the post is public.
+      </p>
+    );
+  return (
+    <p
+      className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground"
+      data-testid="send-progress"
+    >
+      <span className="font-medium text-foreground">
+        {send.state === "done" ? "Mail sent" : "Mail sending"}:
+      </span>
+      <span>{send.queued} queued</span>
+      <span>{send.sent} sent</span>
+      <span className={send.failed > 0 ? "text-destructive" : undefined}>{send.failed} failed</span>
+      <span>{send.skipped} skipped (unsubscribed since)</span>
+    </p>
+  );
+}

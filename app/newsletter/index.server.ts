@@ -1,0 +1,43 @@
+// The newsletter feature's server-only face: what other folders may import on the server.
+
+export {
+  type AccountNewsletter,
+  eraseAccountNewsletter,
+  exportAccountNewsletter,
+  type NewsletterAccount,
+  type NewsletterSave,
+  newsletterAccount,
+  readAccountNewsletter,
+  saveAccountNewsletter,
+} from "./account-newsletter.server";
+export { answerOneClick, answerPreferences, answerSubscribe } from "./answers.server";
+export {
+  confirmSubscription,
+  listRecipients,
+  listUnsubscribeHeaders,
+  type NewsletterKeys,
+  preferencesLink,
+  requestSubscription,
+  resolveLists,
+  unsubscribe,
+} from "./newsletter.server";
+export { previewMail, sendTestMail } from "./post-mail-data.server";
+export {
+  deleteSubscriber,
+  eraseSubscriber,
+  listSubscribers,
+  loadPreferences,
+  type Preferences,
+  type SubscriberEntry,
+  saveLists,
+} from "./preferences.server";
+export { newsletterQueues } from "./queues.server";
+export {
+  chooseSendLists,
+  MAIL_LISTS_LOCKED,
+  type MailListOption,
+  mailListOptions,
+  type SendProgress,
+  sendProgress,
+} from "./send-lists.server";
+export { readToken, signToken } from "./tokens.server";

@@ -1,0 +1,183 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { consents, games, subscriberLists, subscribers, subscriptions } from "~/db/schema";
+import { AppError } from "~/platform/errors/app-error";
+import { addressKey, type RateLimits } from "~/platform/limits/rate-limit.server";
+import type { Mailer } from "~/platform/mail/mailer.server";
+import { type ConsentForm, STUDIO_LIST } from "./subscribe-limits";
+import type { SubscribeInput } from "./subscribe-schema";
+import { readToken, signToken } from "./tokens.server";
+
+// Subscribing (docs/product.md#newsletter-subscribing): double opt-in. A request records the
+// consent and mails a signed confirmation link; the lists are subscribed only when it is opened.
+// The answer never says whether the address was known.
+
+type Limits = Pick<RateLimits, "newsletterSubmissions" | "newsletterMails">;
+export type NewsletterKeys = { secret: string; siteUrl: string };
+
+const normalize = (email: string) => email.trim().toLowerCase();
+
+/** The list ids of these names ("studio" or a game's id), made on first use; unknown games refused. */
+export async function resolveLists(db: Database, names: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(names)];
+  const gameIds = wanted.filter((name) => name !== STUDIO_LIST);
+  if (gameIds.length > 0) {
+    const found = await db.select({ id: games.id }).from(games).where(inArray(games.id, gameIds));
+    if (found.length !== gameIds.length) throw new AppError("invalid", "Unknown list");
+  }
+  const ids: string[] = [];
+  for (const name of wanted) {
+    const gameId = name === STUDIO_LIST ? null : name;
+    const where = gameId ? eq(subscriberLists.gameId, gameId) : isNull(subscriberLists.gameId);
+    let [row] = await db.select({ id: subscriberLists.id }).from(subscriberLists).where(where);
+    if (!row) {
+      await db.insert(subscriberLists).values({ gameId }).onConflictDoNothing();
+      [row] = await db.select({ id: subscriberLists.id }).from(subscriberLists).where(where);
+    }
+    ids.push(row!.id);
+  }
+  return ids;
+}
+
+/** Runs on every submission, before its values are judged: the per-address ceiling and the honeypot. */
+export async function screenSubscription(
+  honeypot: unknown,
+  options: { clientIp: string; limits: Limits },
+): Promise<void> {
+  const attempt = await options.limits.newsletterSubmissions.consume(addressKey(options.clientIp));
+  if (!attempt.allowed) {
+    const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
+    throw new AppError(
+      "too_many",
+      `Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+  }
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    throw new AppError("invalid", "Your request looks automated and was not sent.");
+  }
+}
+
+/**
+ * Records the request and its consent, and mails the confirmation link. Known or not, confirmed or
+ * not, the caller answers the same; past the per-address mail allowance, nothing is mailed.
+ */
+export async function requestSubscription(
+  db: Database,
+  mailer: Mailer,
+  keys: NewsletterKeys,
+  input: Omit<SubscribeInput, "form"> & { form: ConsentForm },
+  options: { limits: Limits; userId?: string | null },
+): Promise<void> {
+  const email = normalize(input.email);
+  const lists = await resolveLists(db, input.lists);
+  await db
+    .insert(subscribers)
+    .values({ email, userId: options.userId ?? null })
+    .onConflictDoNothing();
+  const [subscriber] = await db.select().from(subscribers).where(eq(subscribers.email, email));
+  await db.insert(consents).values({ subscriberId: subscriber!.id, form: input.form, lists });
+  const mails = await options.limits.newsletterMails.consume(`newsletter:${email}`);
+  if (!mails.allowed) return;
+  const identity = await mailer.identity();
+  const link = `${keys.siteUrl}/newsletter/confirm?token=${encodeURIComponent(signToken(keys.secret, "confirm", subscriber!.id))}`;
+  await mailer.send({
+    to: email,
+    sender: identity,
+    subject: `Confirm your subscription to ${identity.studioName}`,
+    text: [
+      `Someone, probably you, asked to receive news from ${identity.studioName} at this address.`,
+      "",
+      `Confirm within 7 days: ${link}`,
+      "",
+      "If it wasn't you, ignore this mail: nothing will be sent.",
+    ].join("\n"),
+  });
+}
+
+/** Opens a confirmation link: the latest consent's lists are subscribed. Null for a bad token. */
+export async function confirmSubscription(
+  db: Database,
+  secret: string,
+  token: unknown,
+): Promise<{ subscriberId: string } | null> {
+  const id = readToken(secret, "confirm", token);
+  if (!id) return null;
+  return db.transaction(async (tx) => {
+    const [subscriber] = await tx.select().from(subscribers).where(eq(subscribers.id, id));
+    if (!subscriber) return null;
+    const [consent] = await tx
+      .select()
+      .from(consents)
+      .where(eq(consents.subscriberId, id))
+      .orderBy(desc(consents.at))
+      .limit(1);
+    const lists = consent?.lists ?? [];
+    if (lists.length > 0) {
+      const live = await tx
+        .select({ id: subscriberLists.id })
+        .from(subscriberLists)
+        .where(inArray(subscriberLists.id, lists));
+      if (live.length > 0) {
+        await tx
+          .insert(subscriptions)
+          .values(live.map((list) => ({ subscriberId: id, listId: list.id })))
+          .onConflictDoNothing();
+      }
+    }
+    await tx
+      .update(subscribers)
+      .set({ confirmedAt: sql`coalesce(${subscribers.confirmedAt}, now())`, unsubscribedAt: null })
+      .where(eq(subscribers.id, id));
+    return { subscriberId: id };
+  });
+}
+
+/** One-click unsubscribe (RFC 8058): idempotent; false for a bad token (nothing changes). */
+export async function unsubscribe(db: Database, secret: string, token: unknown): Promise<boolean> {
+  const id = readToken(secret, "manage", token);
+  if (!id) return false;
+  await db.transaction(async (tx) => {
+    await tx.delete(subscriptions).where(eq(subscriptions.subscriberId, id));
+    await tx
+      .update(subscribers)
+      .set({ unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())` })
+      .where(eq(subscribers.id, id));
+  });
+  return true;
+}
+
+/** The confirmed, still subscribed (and not bouncing) addresses of a list: those a post goes to. */
+export async function listRecipients(db: Database, listId: string) {
+  return db
+    .select({ id: subscribers.id, email: subscribers.email })
+    .from(subscriptions)
+    .innerJoin(subscribers, eq(subscribers.id, subscriptions.subscriberId))
+    .where(
+      and(
+        eq(subscriptions.listId, listId),
+        isNotNull(subscribers.confirmedAt),
+        isNull(subscribers.unsubscribedAt),
+        isNull(subscribers.bouncingAt),
+      ),
+    )
+    .orderBy(asc(subscribers.email));
+}
+
+/** The headers every newsletter mail carries (RFC 2369, RFC 8058), for the sender. */
+export function listUnsubscribeHeaders(
+  keys: NewsletterKeys,
+  subscriberId: string,
+  mailto?: string,
+): Record<string, string> {
+  const token = encodeURIComponent(signToken(keys.secret, "manage", subscriberId));
+  const https = `<${keys.siteUrl}/newsletter/unsubscribe?token=${token}>`;
+  return {
+    "List-Unsubscribe": mailto ? `${https}, <mailto:${mailto}?subject=unsubscribe>` : https,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/** The preferences page's address for a subscriber (in every mail). */
+export function preferencesLink(keys: NewsletterKeys, subscriberId: string): string {
+  return `${keys.siteUrl}/newsletter/preferences?token=${encodeURIComponent(signToken(keys.secret, "manage", subscriberId))}`;
+}

@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { Jobs } from "~/platform/jobs/jobs.server";
+
+// Sending a post (docs/product.md#newsletter-sending): staff choose lists when they save a post
+// (a `newsletter_sends` row, pending); once the post is public, the send starts: one delivery row
+// per confirmed subscriber of any chosen list (unique per send and subscriber), then jobs on
+// `newsletter.deliver` that claim deliveries under a lease, mail them and mark them sent.
+
+export const NEWSLETTER_SEND = "newsletter.send";
+export const NEWSLETTER_DELIVER = "newsletter.deliver";
+/** Deliveries one job claims at a time. */
+export const DELIVERIES_PER_JOB = 50;
+/** Temporary refusals before a delivery counts as failed. */
+export const MAX_ATTEMPTS = 5;
+/** Permanent refusals in a row that mark an address bouncing. */
+export const HARD_BOUNCE_LIMIT = 3;
+/** The words of a delivery skipped because its subscriber left the lists after the send began. */
+export const UNSUBSCRIBED_SINCE = "unsubscribed since";
+
+export type DeliverJob = { sendId: string };
+
+/** Ids as a uuid[] value (each a parameter). */
+export const uuidArray = (ids: readonly string[]) =>
+  ids.length === 0
+    ? sql`array[]::uuid[]`
+    : sql`array[${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]`;
+
+function hostOf(siteUrl: string) {
+  try {
+    return new URL(siteUrl).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+/**
+ * Starts the sends whose post is public now (all, or this post's): their deliveries are made in one
+ * statement (ON CONFLICT DO NOTHING: a second start adds nothing), the send marked sending, and a
+ * job queued per DELIVERIES_PER_JOB. Then resumes sends with deliveries left to take (a lost job, a
+ * dead process's expired lease) and closes finished ones. Safe to run at any time, from any process.
+ */
+export async function sweepSends(
+  deps: { db: Database; jobs: Pick<Jobs, "send">; siteUrl: string },
+  newsId?: string,
+): Promise<{ started: number; resumed: number }> {
+  const { db, jobs } = deps;
+  const host = hostOf(deps.siteUrl);
+  const due = await db.execute<{ id: string }>(sql`
+    select s.id from newsletter_sends s join news n on n.id = s.news_id
+    where s.state = 'pending' and n.published_at is not null and n.published_at <= now()
+    ${newsId ? sql`and s.news_id = ${newsId}` : sql``}`);
+  let started = 0;
+  for (const { id } of due.rows) {
+    const made = await db.transaction(async (tx) => {
+      const locked = await tx.execute<{ id: string; lists: string[] }>(sql`
+        select id, lists from newsletter_sends where id = ${id} and state = 'pending'
+        for update skip locked`);
+      const send = locked.rows[0];
+      if (!send) return null;
+      const lists = send.lists;
+      // Each subscriber once, named by the first chosen list they are on.
+      const inserted = await tx.execute<{ count: number }>(sql`
+        with added as (
+          insert into newsletter_deliveries (send_id, subscriber_id, list_id, message_id)
+          select distinct on (s.id) ${id}::uuid, s.id, m.list_id,
+            '<nl.' || ${id}::text || '.' || s.id::text || '@' || ${host}::text || '>'
+          from subscriptions m join subscribers s on s.id = m.subscriber_id
+          where m.list_id = any(${uuidArray(lists)})
+            and s.confirmed_at is not null and s.unsubscribed_at is null and s.bouncing_at is null
+          order by s.id, array_position(${uuidArray(lists)}, m.list_id)
+          on conflict do nothing
+          returning 1
+        )
+        select count(*)::int as count from added`);
+      const count = Number(inserted.rows[0]?.count ?? 0);
+      await tx.execute(sql`
+        update newsletter_sends set state = 'sending', started_at = now(), recipients = ${count}
+        where id = ${id}`);
+      return count;
+    });
+    if (made === null) continue;
+    started++;
+    await queueJobs(jobs, id, Math.ceil(made / DELIVERIES_PER_JOB));
+  }
+  // Sends with deliveries nobody holds: queued and due, or left "sending" past their lease.
+  const open = await db.execute<{ id: string; takeable: number; held: number }>(sql`
+    select s.id,
+      count(d.id) filter (where (d.state = 'queued' and (d.not_before is null or d.not_before <= now()))
+        or (d.state = 'sending' and d.lease_until < now()))::int as takeable,
+      count(d.id) filter (where d.state in ('queued', 'sending'))::int as held
+    from newsletter_sends s left join newsletter_deliveries d on d.send_id = s.id
+    where s.state = 'sending'
+    group by s.id`);
+  let resumed = 0;
+  for (const row of open.rows) {
+    if (Number(row.held) === 0) {
+      await finishIfDone(db, row.id);
+    } else if (Number(row.takeable) > 0) {
+      resumed++;
+      await queueJobs(jobs, row.id, Math.ceil(Number(row.takeable) / DELIVERIES_PER_JOB));
+    }
+  }
+  return { started, resumed };
+}
+
+async function queueJobs(jobs: Pick<Jobs, "send">, sendId: string, count: number) {
+  const data: DeliverJob = { sendId };
+  for (let i = 0; i < count; i++) await jobs.send(NEWSLETTER_DELIVER, data);
+}
+
+/** A send with nothing left queued or being sent is done. */
+export async function finishIfDone(db: Database, sendId: string) {
+  await db.execute(sql`
+    update newsletter_sends set state = 'done', finished_at = now()
+    where id = ${sendId} and state = 'sending'
+      and not exists (select 1 from newsletter_deliveries
+        where send_id = ${sendId} and state in ('queued', 'sending'))`);
+}

@@ -1,0 +1,18 @@
+// What the subscribe form allows, apart from its schema: shown from the first paint.
+
+/** The honeypot field, as on the contact form. */
+export const NEWSLETTER_HONEYPOT = "website";
+
+/** The studio's own list in a form's `lists`; a game's list is named by the game's id. */
+export const STUDIO_LIST = "studio";
+
+export const SUBSCRIBE_LIMITS = { email: 254, lists: 20 } as const;
+
+/** The one answer to an accepted request, whether or not the address was known. */
+export const CHECK_INBOX = "Check your inbox to confirm";
+
+/** The forms a subscription can come from (recorded with the consent). */
+export const SUBSCRIBE_FORMS = ["home", "game", "news", "preferences"] as const;
+
+/** Where a consent can come from: the forms above, and a signed-in account's Settings tab. */
+export type ConsentForm = (typeof SUBSCRIBE_FORMS)[number] | "profile";

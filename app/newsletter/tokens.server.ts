@@ -1,0 +1,44 @@
+import crypto from "node:crypto";
+
+// Signed newsletter links: `<purpose>.<subscriber id>.<expiry seconds>.<HMAC-SHA256>` keyed with
+// AUTH_SECRET. Nothing is stored: a forged, altered or expired token is refused by its signature.
+
+export type TokenPurpose = "confirm" | "manage";
+
+const DAY = 24 * 60 * 60;
+/** A confirmation link lives a week; a preferences/unsubscribe link (in every mail) a year. */
+export const TOKEN_LIFETIME: Record<TokenPurpose, number> = { confirm: 7 * DAY, manage: 365 * DAY };
+
+function sign(secret: string, body: string): string {
+  return crypto.createHmac("sha256", secret).update(`newsletter:${body}`).digest("base64url");
+}
+
+export function signToken(
+  secret: string,
+  purpose: TokenPurpose,
+  subscriberId: string,
+  now = Date.now(),
+): string {
+  const expires = Math.floor(now / 1000) + TOKEN_LIFETIME[purpose];
+  const body = `${purpose}.${subscriberId}.${expires}`;
+  return `${body}.${sign(secret, body)}`;
+}
+
+/** The subscriber a valid, unexpired token of this purpose names; null for anything else. */
+export function readToken(
+  secret: string,
+  purpose: TokenPurpose,
+  token: unknown,
+  now = Date.now(),
+): string | null {
+  if (typeof token !== "string" || token.length > 200) return null;
+  const parts = token.split(".");
+  if (parts.length !== 4) return null;
+  const [kind, id, expires, signature] = parts as [string, string, string, string];
+  if (kind !== purpose || !/^[0-9a-f-]{36}$/.test(id) || !/^\d{1,12}$/.test(expires)) return null;
+  const expected = Buffer.from(sign(secret, `${kind}.${id}.${expires}`));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  if (Number(expires) * 1000 < now) return null;
+  return id;
+}

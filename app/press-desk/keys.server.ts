@@ -1,0 +1,182 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { isUuid } from "~/db/ids";
+import { games, pressKeyRequests, pressKeys } from "~/db/schema";
+import { recordStaffAction } from "~/platform/audit/audit.server";
+import { AppError } from "~/platform/errors/app-error";
+import type { Mailer, MailIdentity } from "~/platform/mail/mailer.server";
+import type { KeySealer } from "./key-crypto.server";
+import { parseKeyBatch } from "./key-import";
+
+// Key batches and sends (docs/product.md#key-desk). Each key leaves "available" exactly once: a
+// send or a revoke is one conditional UPDATE … WHERE state = 'available' RETURNING, and a send picks
+// its key with FOR UPDATE SKIP LOCKED, so of two staff sending at once each gets a different key or
+// one finds none left; a request is answered once the same way (WHERE status = 'pending').
+
+export type StaffActor = { id: string; email: string };
+
+export type KeyBatchInput = {
+  gameId: string;
+  platform: string;
+  text: string;
+  embargoUntil: Date | null;
+};
+
+/** Seals and stores a pasted batch; a key already stored for the game is skipped, not doubled. */
+export async function importKeys(
+  db: Database,
+  sealer: KeySealer,
+  actor: StaffActor,
+  input: KeyBatchInput,
+): Promise<{ added: number; skipped: number }> {
+  if (!isUuid(input.gameId)) throw new AppError("not_found", "That game no longer exists.");
+  const platform = input.platform.trim();
+  if (!platform || platform.length > 60)
+    throw new AppError("invalid", "Choose a platform.", { field: "platform" });
+  const batch = parseKeyBatch(input.text);
+  if (batch.problems.length > 0)
+    throw new AppError("invalid", batch.problems[0]!, { field: "keys" });
+  return db.transaction(async (tx) => {
+    const [game] = await tx.select({ id: games.id }).from(games).where(eq(games.id, input.gameId));
+    if (!game) throw new AppError("not_found", "That game no longer exists.");
+    const scope = { gameId: game.id, platform };
+    const inserted = await tx
+      .insert(pressKeys)
+      .values(
+        batch.keys.map((key) => ({
+          gameId: game.id,
+          platform,
+          sealed: sealer.seal(key, scope),
+          fingerprint: sealer.fingerprint(key),
+          embargoUntil: input.embargoUntil,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: pressKeys.id });
+    const result = { added: inserted.length, skipped: batch.keys.length - inserted.length };
+    await recordStaffAction(tx, {
+      actor,
+      action: "press_keys.import",
+      subjectType: "game",
+      subjectId: game.id,
+      details: { platform, ...result, embargoUntil: input.embargoUntil?.toISOString() ?? null },
+    });
+    return result;
+  });
+}
+
+/** How many keys a game has by platform and state: what the desk shows (never the keys). */
+export async function keyCounts(db: Database, gameId: string) {
+  if (!isUuid(gameId)) return [];
+  return db
+    .select({
+      platform: pressKeys.platform,
+      state: pressKeys.state,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(pressKeys)
+    .where(eq(pressKeys.gameId, gameId))
+    .groupBy(pressKeys.platform, pressKeys.state)
+    .orderBy(asc(pressKeys.platform));
+}
+
+export type SendOptions = { mailer: Mailer; sender: MailIdentity; timeZone?: string };
+
+export function embargoLine(embargoUntil: Date | null, timeZone = "UTC"): string {
+  if (!embargoUntil) return "There is no embargo: you may publish when you are ready.";
+  const when = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "full",
+    timeStyle: "long",
+    timeZone,
+  }).format(embargoUntil);
+  return `Embargo: please publish nothing before ${when}.`;
+}
+
+/**
+ * Approves a pending request by mailing it the next available key of its game and platform, in one
+ * transaction: the request is claimed (pending → approved), a key is claimed (available → sent) and
+ * the mail goes out; a failed mail rolls both back, so a key is marked sent only once it was mailed.
+ */
+export async function sendKey(
+  db: Database,
+  sealer: KeySealer,
+  actor: StaffActor,
+  requestId: string,
+  options: SendOptions,
+): Promise<{ keyId: string }> {
+  if (!isUuid(requestId)) throw new AppError("not_found", "That request no longer exists.");
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .update(pressKeyRequests)
+      .set({ status: "approved", decidedAt: sql`now()` })
+      .where(and(eq(pressKeyRequests.id, requestId), eq(pressKeyRequests.status, "pending")))
+      .returning();
+    if (!request) throw new AppError("conflict", "That request has already been answered.");
+    const [key] = await tx
+      .update(pressKeys)
+      .set({ state: "sent", requestId: request.id, sentTo: request.email, sentAt: sql`now()` })
+      .where(
+        and(
+          eq(pressKeys.state, "available"),
+          eq(
+            pressKeys.id,
+            sql`(select id from press_keys where game_id = ${request.gameId} and platform = ${request.platform} and state = 'available' order by created_at, id limit 1 for update skip locked)`,
+          ),
+        ),
+      )
+      .returning();
+    if (!key)
+      throw new AppError("conflict", `No ${request.platform} key is left for this game.`, {
+        code: "no_key_left",
+      });
+    const [game] = await tx
+      .select({ title: games.title })
+      .from(games)
+      .where(eq(games.id, key.gameId));
+    const clear = sealer.open(key.sealed, { gameId: key.gameId, platform: key.platform });
+    await options.mailer.send({
+      to: request.email,
+      sender: options.sender,
+      subject: `Your ${game?.title ?? "game"} key (${key.platform})`,
+      text: [
+        `Hello ${request.name},`,
+        "",
+        `Thank you for your interest in ${game?.title ?? "our game"}. Here is your ${key.platform} key for ${request.outlet}:`,
+        "",
+        `    ${clear}`,
+        "",
+        embargoLine(key.embargoUntil, options.timeZone),
+        "",
+        `— ${options.sender.studioName}`,
+      ].join("\n"),
+    });
+    await recordStaffAction(tx, {
+      actor,
+      action: "press_keys.send",
+      subjectType: "press_key",
+      subjectId: key.id,
+      details: { requestId: request.id, platform: key.platform, to: request.email },
+    });
+    return { keyId: key.id };
+  });
+}
+
+/** Takes an available key out of the pool for good; a sent or revoked key cannot be revoked. */
+export async function revokeKey(db: Database, actor: StaffActor, keyId: string): Promise<void> {
+  if (!isUuid(keyId)) throw new AppError("not_found", "That key no longer exists.");
+  await db.transaction(async (tx) => {
+    const [key] = await tx
+      .update(pressKeys)
+      .set({ state: "revoked", revokedAt: sql`now()` })
+      .where(and(eq(pressKeys.id, keyId), eq(pressKeys.state, "available")))
+      .returning({ id: pressKeys.id, platform: pressKeys.platform, gameId: pressKeys.gameId });
+    if (!key) throw new AppError("conflict", "That key has already been sent or revoked.");
+    await recordStaffAction(tx, {
+      actor,
+      action: "press_keys.revoke",
+      subjectType: "press_key",
+      subjectId: key.id,
+      details: { gameId: key.gameId, platform: key.platform },
+    });
+  });
+}

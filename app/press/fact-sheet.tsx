@@ -1,0 +1,176 @@
+import { Download, Printer } from "lucide-react";
+import type { GameEntry } from "~/games";
+import { ReleaseDate } from "~/games";
+import { buttonVariants } from "~/platform/ui/button";
+import type { KitData } from "./kit-schema";
+import { MONETIZATION_WORDS } from "./kit-words";
+
+// A game kit's fact sheet: what a journalist checks first, every fact present even when it is
+// "TBA". It is also the printed page: the print stylesheet (app.css) keeps it alone on one sheet.
+
+export type FactSheetStudio = { name: string; pressEmail: string; location: string };
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b py-2 sm:grid-cols-[11rem_1fr] sm:gap-4 print:grid-cols-[9rem_1fr] print:py-1">
+      <dt className="font-medium text-muted-foreground">{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function ReleaseDates({ game, kit }: { game: GameEntry; kit: KitData }) {
+  if (kit.releaseDates.length > 0) {
+    return (
+      <ul>
+        {kit.releaseDates.map((release) => (
+          <li key={`${release.platform}-${release.date}`}>
+            {release.platform}:{" "}
+            {/^\d{4}-\d{2}-\d{2}$/.test(release.date) ? (
+              <ReleaseDate date={release.date} />
+            ) : (
+              release.date || "TBA"
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (game.releaseDate) return <ReleaseDate date={game.releaseDate} />;
+  return <>{kit.releaseText || "TBA"}</>;
+}
+
+function Platforms({ game }: { game: GameEntry }) {
+  const linked = new Map(game.storeLinks.map((link) => [link.store, link.url]));
+  const names = [...new Set([...game.platforms, ...game.storeLinks.map((link) => link.store)])];
+  if (names.length === 0) return <>TBA</>;
+  return (
+    <ul className="flex flex-wrap gap-x-3">
+      {names.map((name) => {
+        const url = linked.get(name);
+        return (
+          <li key={name}>
+            {url ? (
+              <a
+                href={url}
+                className="text-primary underline-offset-2 hover:underline"
+                rel="noopener noreferrer"
+              >
+                {name}
+              </a>
+            ) : (
+              name
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function FactSheet({
+  game,
+  kit,
+  studio,
+  base,
+  query = "",
+}: {
+  game: GameEntry;
+  kit: KitData;
+  studio: FactSheetStudio;
+  /** The kit's address, `/press/<slug>`, for its downloads. */
+  base: string;
+  /** A signed link's query ("?expires=…"), carried to the downloads; empty for a public kit. */
+  query?: string;
+}) {
+  return (
+    <section
+      aria-labelledby="fact-sheet"
+      className="press-fact-sheet rounded-xl border bg-card p-5 print:border-0 print:p-0"
+    >
+      <p className="mb-1 hidden text-2xl font-bold print:block">{game.title}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="fact-sheet" className="text-xl font-semibold">
+          Fact sheet
+        </h2>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <a
+            href={`${base}/images.zip${query}`}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            download
+          >
+            <Download aria-hidden="true" className="size-4" /> images.zip
+          </a>
+          <a
+            href={`${base}/logos.zip${query}`}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            download
+          >
+            <Download aria-hidden="true" className="size-4" /> logos.zip
+          </a>
+          <a
+            href={`${base}/data.xml${query}`}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            data.xml
+          </a>
+          <PrintButton />
+        </div>
+      </div>
+      <dl className="mt-3 text-sm">
+        <Fact term="Developer">
+          {kit.developer || studio.name}
+          {studio.location && !kit.developer ? `, based in ${studio.location}` : ""}
+        </Fact>
+        <Fact term="Publisher">{kit.publisher || studio.name}</Fact>
+        <Fact term="Release date">
+          <ReleaseDates game={game} kit={kit} />
+        </Fact>
+        <Fact term="Platforms">
+          <Platforms game={game} />
+        </Fact>
+        <Fact term="Price">
+          {kit.prices.length
+            ? kit.prices.map((price) => `${price.value} (${price.currency})`).join(" · ")
+            : "TBA"}
+        </Fact>
+        <Fact term="Website">
+          <a href={game.url} className="break-all text-primary underline-offset-2 hover:underline">
+            {game.url}
+          </a>
+        </Fact>
+        <Fact term="Press contact">
+          {studio.pressEmail ? (
+            <a
+              href={`mailto:${studio.pressEmail}`}
+              className="text-primary underline-offset-2 hover:underline"
+            >
+              {studio.pressEmail}
+            </a>
+          ) : (
+            "Use the contact page"
+          )}
+        </Fact>
+        <Fact term="Languages">
+          {kit.languages.length ? kit.languages.join(", ") : "Not stated"}
+        </Fact>
+        <Fact term="Content warnings">{kit.contentWarnings || "None stated"}</Fact>
+        <Fact term="Streaming and videos">{MONETIZATION_WORDS[kit.monetization]}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+/** Prints the page: the print stylesheet leaves the fact sheet alone on it. */
+function PrintButton() {
+  return (
+    <button
+      type="button"
+      className={buttonVariants({ variant: "outline", size: "sm" })}
+      onClick={() => window.print()}
+      data-testid="print-fact-sheet"
+    >
+      <Printer aria-hidden="true" className="size-4" /> Print fact sheet
+    </button>
+  );
+}

@@ -1,0 +1,136 @@
+import { z } from "~/platform/forms/zod";
+import {
+  type KitData,
+  KitDataSchema,
+  linesToRecords,
+  MONETIZATION,
+  recordsToLines,
+} from "./kit-schema";
+
+// The "Press kit" editor's one schema, for the form in the browser and the action on the server.
+// Lists are written one item a line, parts split by " | ".
+
+const lines = (max: number) => z.string().max(max, "This list is too long").default("");
+const list = (value: string) =>
+  value
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+export const EMBARGO_RULE = "Embargo must be a date and time (YYYY-MM-DDTHH:MM, UTC)";
+
+export const KitFormSchema = z
+  .object({
+    gameId: z.string().default(""),
+    listed: z.string().optional(),
+    embargoUntil: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v), EMBARGO_RULE),
+    developer: z.string().default(""),
+    publisher: z.string().default(""),
+    releaseText: z.string().default(""),
+    releaseDates: lines(5_000),
+    prices: lines(5_000),
+    languages: lines(3_000),
+    contentWarnings: z.string().default(""),
+    history: z.string().default(""),
+    features: lines(20_000),
+    trailers: lines(5_000),
+    awards: lines(10_000),
+    quotes: lines(30_000),
+    additionals: lines(10_000),
+    credits: lines(30_000),
+    monetization: z.enum(MONETIZATION, { error: "Choose one of the policies" }).default(""),
+    pressCanRequestCopy: z.string().optional(),
+    basedIn: z.string().default(""),
+    foundingDate: z.string().default(""),
+    contacts: lines(5_000),
+    // Always sent by the editor (its logos' list, "[]" for none).
+    logos: z.string({ error: "Upload the logos again" }),
+  })
+  .transform((form, ctx) => {
+    let logos: unknown = [];
+    try {
+      logos = JSON.parse(form.logos);
+    } catch {
+      ctx.addIssue({ code: "custom", path: ["logos"], message: "Upload the logos again" });
+      return z.NEVER;
+    }
+    const data = KitDataSchema.safeParse({
+      developer: form.developer,
+      publisher: form.publisher,
+      releaseText: form.releaseText,
+      releaseDates: linesToRecords(form.releaseDates, ["platform", "date"]),
+      prices: linesToRecords(form.prices, ["currency", "value"]),
+      languages: list(form.languages),
+      contentWarnings: form.contentWarnings,
+      history: form.history,
+      features: form.features
+        .split(/\r?\n/)
+        .map((f) => f.trim())
+        .filter(Boolean),
+      trailers: linesToRecords(form.trailers, ["name", "youtube", "vimeo"]),
+      awards: linesToRecords(form.awards, ["description", "info"]),
+      quotes: linesToRecords(form.quotes, ["text", "author", "outlet", "link"]),
+      additionals: linesToRecords(form.additionals, ["title", "description", "link"]),
+      credits: linesToRecords(form.credits, ["name", "role", "link"]),
+      monetization: form.monetization,
+      pressCanRequestCopy: form.pressCanRequestCopy === "on",
+      basedIn: form.basedIn,
+      foundingDate: form.foundingDate,
+      contacts: linesToRecords(form.contacts, ["label", "address"]),
+      logos,
+    });
+    if (!data.success) {
+      const issue = data.error.issues[0];
+      ctx.addIssue({
+        code: "custom",
+        path: [String(issue?.path[0] ?? "")],
+        message:
+          `${issue?.path[0] === "logos" ? "Describe each logo" : "Too long or too many"}: ${issue?.message ?? ""}`.trim(),
+      });
+      return z.NEVER;
+    }
+    return {
+      gameId: form.gameId || null,
+      listed: form.listed === "on",
+      embargoUntil: form.embargoUntil ? new Date(`${form.embargoUntil}:00Z`) : null,
+      data: data.data,
+    };
+  });
+
+/** A kit as the editor's starting values. */
+export function kitFormValues(
+  kit: { listed: boolean; embargoUntil: Date | string | null; data: KitData },
+  gameId: string | null,
+) {
+  const d = kit.data;
+  const embargo = kit.embargoUntil ? new Date(kit.embargoUntil).toISOString().slice(0, 16) : "";
+  return {
+    gameId: gameId ?? "",
+    listed: kit.listed ? "on" : undefined,
+    embargoUntil: embargo,
+    developer: d.developer,
+    publisher: d.publisher,
+    releaseText: d.releaseText,
+    releaseDates: recordsToLines(d.releaseDates, ["platform", "date"]),
+    prices: recordsToLines(d.prices, ["currency", "value"]),
+    languages: d.languages.join(", "),
+    contentWarnings: d.contentWarnings,
+    history: d.history,
+    features: d.features.join("\n"),
+    trailers: recordsToLines(d.trailers, ["name", "youtube", "vimeo"]),
+    awards: recordsToLines(d.awards, ["description", "info"]),
+    quotes: recordsToLines(d.quotes, ["text", "author", "outlet", "link"]),
+    additionals: recordsToLines(d.additionals, ["title", "description", "link"]),
+    credits: recordsToLines(d.credits, ["name", "role", "link"]),
+    monetization: d.monetization,
+    pressCanRequestCopy: d.pressCanRequestCopy ? "on" : undefined,
+    basedIn: d.basedIn,
+    foundingDate: d.foundingDate,
+    contacts: recordsToLines(d.contacts, ["label", "address"]),
+    logos: JSON.stringify(d.logos),
+  };
+}

@@ -1,0 +1,86 @@
+import { data } from "react-router";
+import { getGameBySlug, listGames } from "~/games/index.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { readSettings } from "~/settings/index.server";
+import { countDownload, ensureKitId } from "./press.server";
+import { requireOpenKit } from "./press-access.server";
+import { KIT_ZIPS, type KitZip, kitZip, readKitFile } from "./press-files.server";
+import { gameKitFiles, studioKitFiles } from "./press-reads.server";
+import { exportPresskit } from "./presskit-import.server";
+import { buildStudioPresskitXml } from "./presskit-xml.server";
+
+// A kit's downloads: /press[/<slug>]/images.zip, logos.zip, data.xml (a game's, or the studio's
+// company sheet) and each original at /press[/<slug>]/files/<name>; each counted. The same rule as the page: a kit guests
+// may not see yet is a 404, a signed link opens it.
+
+const notFound = () => data(null, { status: 404 });
+
+function attachment(body: Buffer | string, type: string, filename: string): Response {
+  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** One download of a kit (slug null: the studio's); `file` is a zip's, data.xml or files/<name>. */
+export async function servePressFile(
+  request: Request,
+  context: AppContext,
+  slug: string | null,
+  file: string,
+): Promise<Response> {
+  const runtime = context.get(runtimeContext);
+  const game = slug ? await getGameBySlug(runtime.db, slug) : null;
+  if (slug && (!game || game.slug !== slug)) throw notFound();
+  const { kit } = await requireOpenKit(request, context, game?.id ?? null);
+  const files = game
+    ? gameKitFiles(game, kit)
+    : await (async () => {
+        const settings = await readSettings(runtime.db);
+        return studioKitFiles(await listGames(runtime.db), settings.logo, settings.name, kit);
+      })();
+  const kitId = kit.id ?? (await ensureKitId(runtime.db, game?.id ?? null));
+  if (file === "data.xml") {
+    await countDownload(runtime.db, kitId, file);
+    const xml = game
+      ? exportPresskit(game, kit)
+      : await (async () => {
+          const settings = await readSettings(runtime.db);
+          const studio = {
+            name: settings.name,
+            description: settings.description,
+            website: runtime.env.SITE_URL,
+            location: settings.location,
+            pressEmail: settings.emailPress,
+            socials: settings.socialLinks,
+          };
+          return buildStudioPresskitXml(studio, kit.data);
+        })();
+    return new Response(xml, {
+      headers: {
+        "Content-Type": "application/xml; charset=utf-8",
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
+  const zip = KIT_ZIPS.find((name) => `${name}.zip` === file);
+  if (zip) {
+    const body = await kitZip(runtime, kitId, zip as KitZip, files);
+    await countDownload(runtime.db, kitId, file);
+    const prefix = game ? game.slug : "studio";
+    return attachment(body, "application/zip", `${prefix}-${file}`);
+  }
+  const name = /^files\/([a-z0-9-]{1,140})$/.exec(file)?.[1];
+  const entry = name ? files.find((f) => f.name === name) : undefined;
+  const original = entry ? await readKitFile(runtime, entry) : null;
+  if (!entry || !original) throw notFound();
+  await countDownload(runtime.db, kitId, entry.name);
+  const type = original.filename.endsWith(".jpg")
+    ? "image/jpeg"
+    : `image/${original.filename.split(".").pop()}`;
+  return attachment(original.data, type, original.filename);
+}

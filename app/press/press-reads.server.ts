@@ -1,0 +1,151 @@
+import type { Database } from "~/db/database.server";
+import type { GameEntry } from "~/games";
+import { type GamePage, listGameCards, listGames, readGamePage } from "~/games/index.server";
+import { type MediaImage, mediaImages } from "~/media/index.server";
+import type { Storage } from "~/platform/storage/storage.server";
+import { readSettings } from "~/settings/index.server";
+import { hiddenKitGames, type Kit, readKit } from "./press.server";
+import type { KitFile } from "./press-files.server";
+
+// What the press pages read, per request: the game page's parts (nothing typed twice), the kit's
+// own fields, the studio's settings, and the kit's files for its galleries and downloads.
+
+type Runtime = { db: Database; storage: Storage; env: { SITE_URL: string } };
+
+export type KitLogo = { name: string; image: MediaImage; alt: string };
+
+const numbered = (prefix: string, index: number) =>
+  `${prefix}-${String(index + 1).padStart(2, "0")}`;
+
+/** A game kit's files: key art, card image and screenshots (images.zip), then its logos. */
+export function gameKitFiles(game: GameEntry, kit: Kit): KitFile[] {
+  return [
+    ...(game.keyArt
+      ? [{ name: "key-art", image: game.keyArt, zip: "images" as const, alt: game.keyArtAlt ?? "" }]
+      : []),
+    ...(game.cardImage
+      ? [
+          {
+            name: "card",
+            image: game.cardImage,
+            zip: "images" as const,
+            alt: game.cardImageAlt ?? "",
+          },
+        ]
+      : []),
+    ...game.gallery.map((shot, i) => ({
+      name: numbered("screenshot", i),
+      image: shot.image,
+      zip: "images" as const,
+      alt: shot.alt,
+    })),
+    ...kit.data.logos.map((logo, i) => ({
+      name: numbered("logo", i),
+      image: logo.image,
+      zip: "logos" as const,
+      alt: logo.alt,
+    })),
+  ];
+}
+
+/** The studio kit's files: each game's key art (images.zip), the site's logo and the kit's logos. */
+export function studioKitFiles(
+  games: readonly Pick<GameEntry, "slug" | "keyArt" | "keyArtAlt">[],
+  logo: string,
+  name: string,
+  kit: Kit,
+): KitFile[] {
+  return [
+    ...games.flatMap((game) =>
+      game.keyArt
+        ? [
+            {
+              name: `${game.slug}-key-art`,
+              image: game.keyArt,
+              zip: "images" as const,
+              alt: game.keyArtAlt ?? "",
+            },
+          ]
+        : [],
+    ),
+    ...(logo
+      ? [{ name: "studio-logo", image: logo, zip: "logos" as const, alt: `${name} logo` }]
+      : []),
+    ...kit.data.logos.map((item, i) => ({
+      name: numbered("logo", i),
+      image: item.image,
+      zip: "logos" as const,
+      alt: item.alt,
+    })),
+  ];
+}
+
+/** The kit's files with their pictures, split by zip; files whose upload is gone are left out. */
+async function picturesOf(db: Database, files: readonly KitFile[]) {
+  const images = await mediaImages(
+    db,
+    files.map((file) => file.image),
+  );
+  const of = (zip: KitFile["zip"]): KitLogo[] =>
+    files.flatMap((file) => {
+      const image = file.zip === zip ? images.get(file.image) : undefined;
+      return image ? [{ name: file.name, image, alt: file.alt }] : [];
+    });
+  return { pictures: of("images"), logos: of("logos") };
+}
+
+export type GameKitPage = GamePage & {
+  kit: Kit;
+  files: KitFile[];
+  pictures: KitLogo[];
+  logos: KitLogo[];
+  studio: { name: string; pressEmail: string; location: string };
+};
+
+/** A game's press kit by the game's slug; null for an unknown game. */
+export async function readGameKitPage(runtime: Runtime, slug: string): Promise<GameKitPage | null> {
+  const page = await readGamePage(runtime, slug);
+  if (!page || page.game.slug !== slug) return null;
+  const [kit, settings] = await Promise.all([
+    readKit(runtime.db, page.game.id),
+    readSettings(runtime.db),
+  ]);
+  const files = gameKitFiles(page.game, kit);
+  return {
+    ...page,
+    kit,
+    files,
+    ...(await picturesOf(runtime.db, files)),
+    studio: {
+      name: settings.name,
+      pressEmail: settings.emailPress || settings.emailGeneral,
+      location: settings.location,
+    },
+  };
+}
+
+/** The studio's kit: its fields, the settings' words, its games and logos. */
+export async function readStudioKitPage(runtime: Runtime, now: Date) {
+  const [kit, settings, cards, games, hidden] = await Promise.all([
+    readKit(runtime.db, null),
+    readSettings(runtime.db),
+    listGameCards(runtime.db),
+    listGames(runtime.db),
+    hiddenKitGames(runtime.db, now),
+  ]);
+  const files = studioKitFiles(games, settings.logo, settings.name, kit);
+  return {
+    kit,
+    files,
+    ...(await picturesOf(runtime.db, files)),
+    // A game whose kit is not public yet is not named here.
+    games: cards.filter((card) => !hidden.has(card.id)),
+    studio: {
+      name: settings.name,
+      description: settings.description,
+      location: settings.location,
+      emailPress: settings.emailPress,
+      emailGeneral: settings.emailGeneral,
+    },
+  };
+}

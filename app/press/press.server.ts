@@ -1,0 +1,172 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { isUuid } from "~/db/ids";
+import { pressDownloads, pressKits } from "~/db/schema";
+import { recordStaffAction } from "~/platform/audit/audit.server";
+import { AppError } from "~/platform/errors/app-error";
+import { type KitData, KitDataSchema, kitDataOf } from "./kit-schema";
+import { kitLinkValid } from "./signed-link.server";
+
+// The press kits' rows: one per game (game_id) and one for the studio (game_id null). Only this
+// feature writes `press_kits` and `press_downloads`.
+
+export type Kit = {
+  id: string | null;
+  gameId: string | null;
+  listed: boolean;
+  embargoUntil: Date | null;
+  data: KitData;
+  updatedAt: Date | null;
+};
+
+type Actor = { id: string; email: string };
+
+const scope = (gameId: string | null) =>
+  gameId ? eq(pressKits.gameId, gameId) : isNull(pressKits.gameId);
+
+/** A game's kit (or the studio's, for null); a kit never saved is an empty, listed one. */
+export async function readKit(db: Database, gameId: string | null): Promise<Kit> {
+  const [row] =
+    gameId && !isUuid(gameId)
+      ? []
+      : await db.select().from(pressKits).where(scope(gameId)).limit(1);
+  if (!row) {
+    return {
+      id: null,
+      gameId,
+      listed: true,
+      embargoUntil: null,
+      data: kitDataOf({}),
+      updatedAt: null,
+    };
+  }
+  return {
+    id: row.id,
+    gameId: row.gameId,
+    listed: row.listed,
+    embargoUntil: row.embargoUntil,
+    data: kitDataOf(row.data),
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Whether guests see the kit now: listed and past its embargo. */
+export function kitIsPublic(kit: Pick<Kit, "listed" | "embargoUntil">, now: Date): boolean {
+  return kit.listed && (!kit.embargoUntil || kit.embargoUntil.getTime() <= now.getTime());
+}
+
+/**
+ * Whether this request may open the kit: it is public, the reader manages press, or the request
+ * carries a valid signed link to it.
+ */
+export function kitOpens(
+  kit: Kit,
+  request: { query: URLSearchParams; canManagePress: boolean; secret: string; now: Date },
+): boolean {
+  if (kitIsPublic(kit, request.now) || request.canManagePress) return true;
+  return kit.id !== null && kitLinkValid(request.secret, kit.id, request.query, request.now);
+}
+
+export type KitSettings = { listed: boolean; embargoUntil: Date | null; data: unknown };
+
+/** Saves a kit's fields and visibility (creating its row on first save); returns the kit. */
+export async function saveKit(
+  db: Database,
+  gameId: string | null,
+  input: KitSettings,
+  actor: Actor | null,
+): Promise<Kit> {
+  const parsed = KitDataSchema.safeParse(input.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(
+      "unprocessable",
+      `The kit's ${issue?.path.join(" ") || "fields"} are not valid.`,
+    );
+  }
+  const values = { listed: input.listed, embargoUntil: input.embargoUntil, data: parsed.data };
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: pressKits.id })
+      .from(pressKits)
+      .where(scope(gameId))
+      .limit(1);
+    const id = current
+      ? (
+          await tx
+            .update(pressKits)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(eq(pressKits.id, current.id))
+            .returning({ id: pressKits.id })
+        )[0]?.id
+      : (
+          await tx
+            .insert(pressKits)
+            .values({ ...values, gameId })
+            .returning({ id: pressKits.id })
+        )[0]?.id;
+    await recordStaffAction(tx, {
+      actor,
+      action: "press.save",
+      subjectType: "press_kit",
+      subjectId: id ?? null,
+      details: {
+        gameId,
+        listed: input.listed,
+        embargoUntil: input.embargoUntil?.toISOString() ?? null,
+      },
+    });
+  });
+  return readKit(db, gameId);
+}
+
+/** The games whose kits guests may not see now (unlisted or embargoed): /press leaves them out. */
+export async function hiddenKitGames(db: Database, now: Date): Promise<Set<string>> {
+  const rows = await db
+    .select({
+      gameId: pressKits.gameId,
+      listed: pressKits.listed,
+      embargoUntil: pressKits.embargoUntil,
+    })
+    .from(pressKits);
+  return new Set(rows.flatMap((row) => (row.gameId && !kitIsPublic(row, now) ? [row.gameId] : [])));
+}
+
+/** Marks the kit's zips built now. */
+export async function markZipsBuilt(db: Database, kitId: string): Promise<void> {
+  await db.update(pressKits).set({ zipsBuiltAt: sql`now()` }).where(eq(pressKits.id, kitId));
+}
+
+/** Counts one download of a kit's file (a zip or one original). */
+export async function countDownload(db: Database, kitId: string, file: string): Promise<void> {
+  await db
+    .insert(pressDownloads)
+    .values({ kitId, file, count: 1 })
+    .onConflictDoUpdate({
+      target: [pressDownloads.kitId, pressDownloads.file],
+      set: { count: sql`${pressDownloads.count} + 1` },
+    });
+}
+
+/** How often each of a kit's files was downloaded, by file name. */
+export async function downloadCounts(
+  db: Database,
+  kitId: string | null,
+): Promise<Record<string, number>> {
+  if (!kitId) return {};
+  const rows = await db
+    .select({ file: pressDownloads.file, count: pressDownloads.count })
+    .from(pressDownloads)
+    .where(and(eq(pressDownloads.kitId, kitId)));
+  return Object.fromEntries(rows.map((row) => [row.file, row.count]));
+}
+
+/** The kit's row id, made (empty, listed) when it has none yet: downloads count against it. */
+export async function ensureKitId(db: Database, gameId: string | null): Promise<string> {
+  const kit = await readKit(db, gameId);
+  if (kit.id) return kit.id;
+  await db.insert(pressKits).values({ gameId }).onConflictDoNothing();
+  const again = await readKit(db, gameId);
+  if (!again.id) throw new Error("press kit row not written");
+  return again.id;
+}

@@ -1,0 +1,185 @@
+import type { Database } from "~/db/database.server";
+import { type GameEntry, GameSchema, hasCardPicture } from "~/games";
+import { createGame, getGameBySlug, type NewGame, updateGame } from "~/games/index.server";
+import { MEDIA_MAX_BYTES, MEDIA_TOO_LARGE } from "~/media";
+import { storeMedia } from "~/media/index.server";
+import { recordStaffAction } from "~/platform/audit/audit.server";
+import { AppError, isAppError } from "~/platform/errors/app-error";
+import { checkImage } from "~/platform/images/image-pipeline.server";
+import type { Storage } from "~/platform/storage/storage.server";
+import type { KitData } from "./kit-schema";
+import { type Kit, readKit, saveKit } from "./press.server";
+import { buildKitZips } from "./press-files.server";
+import { gameKitFiles } from "./press-reads.server";
+import type { PresskitImported } from "./presskit-import-schema";
+import { type PresskitSource, readPresskitZip } from "./presskit-source.server";
+import { buildPresskitXml, parsePresskitXml } from "./presskit-xml.server";
+
+// presskit() in and out: a game folder (data.xml + images/) becomes a game and its kit; a kit is
+// written back as a data.xml of the same shape. An import checks everything first (the XML, every
+// image, the game's fields) and writes only when all of it passes: a refusal changes nothing.
+
+type Runtime = { db: Database; storage: Storage };
+type Actor = { id: string; email: string } | null;
+
+/** presskit()'s picture names: header is the key art, logo* and icon* are logos, the rest screenshots. */
+function roleOf(name: string): "keyArt" | "logo" | "screenshot" {
+  const lower = name.toLowerCase();
+  if (lower.startsWith("header")) return "keyArt";
+  if (lower.startsWith("logo") || lower.startsWith("icon")) return "logo";
+  return "screenshot";
+}
+
+function refusalOf(error: unknown, name: string): never {
+  const message = error instanceof AppError ? error.message : "it could not be read";
+  throw new AppError("unprocessable", `images/${name} was refused: ${message}`);
+}
+
+const YOUTUBE = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+const VIMEO = (id: string) => `https://vimeo.com/${encodeURIComponent(id)}`;
+
+/** Imports a presskit() folder into a new game (or the one `gameSlug` names) and its kit. */
+export async function importPresskit(
+  runtime: Runtime,
+  source: PresskitSource,
+  options: { gameSlug?: string; actor: Actor },
+): Promise<{ game: GameEntry; kit: Kit; created: boolean }> {
+  const { db } = runtime;
+  const parsed = parsePresskitXml(source.xml);
+  const existing = options.gameSlug ? await getGameBySlug(db, options.gameSlug) : null;
+  if (options.gameSlug && (!existing || existing.slug !== options.gameSlug)) {
+    throw new AppError(
+      "not_found",
+      `No game has the address ${options.gameSlug}; nothing was imported.`,
+    );
+  }
+  const images = [...source.images].sort((a, b) => a.name.localeCompare(b.name));
+  // A game's card needs a picture: a screenshot, else the header (which then is the card's too).
+  const pictured = images.some((image) => roleOf(image.name) !== "logo");
+  if (!pictured && !(existing && hasCardPicture(existing))) {
+    throw new AppError(
+      "unprocessable",
+      "images/ has no screenshot or header picture, and a new game needs one for its card; nothing was imported.",
+    );
+  }
+  for (const image of images) {
+    await checkImage(image.data, {
+      maxBytes: MEDIA_MAX_BYTES,
+      tooLarge: MEDIA_TOO_LARGE,
+      code: "invalid_image",
+    }).catch((error: unknown) => refusalOf(error, image.name));
+  }
+  const firstTrailer = parsed.kit.trailers.find((t) => t.youtube || t.vimeo);
+  const trailerUrl = firstTrailer
+    ? firstTrailer.youtube
+      ? YOUTUBE(firstTrailer.youtube)
+      : VIMEO(firstTrailer.vimeo)
+    : (existing?.trailerUrl ?? "");
+  const fields = {
+    title: parsed.game.title,
+    description: parsed.game.description || parsed.game.title,
+    imageUrl: existing?.imageUrl ?? "",
+    status: existing?.status ?? (parsed.game.releaseDate ? "Released" : "Coming Soon"),
+    url: parsed.game.website,
+    ...(existing ? {} : { slug: "" }),
+    trailerUrl: trailerUrl ?? "",
+    platforms: parsed.game.platforms,
+    storeLinks: parsed.game.storeLinks,
+    releaseDate: parsed.game.releaseDate ?? "",
+  };
+  // The game's own rules, before anything is stored (pictures are checked above).
+  const checked = GameSchema.safeParse(fields);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new AppError(
+      "unprocessable",
+      `data.xml was refused: ${issue?.message ?? "a field is not valid"}.`,
+    );
+  }
+
+  const stored: { name: string; id: string }[] = [];
+  for (const image of images) {
+    stored.push({
+      name: image.name,
+      id: (await storeMedia(runtime, image.data, options.actor?.id ?? null)).id,
+    });
+  }
+  const title = parsed.game.title;
+  const shots = stored.filter((s) => roleOf(s.name) === "screenshot");
+  const header = stored.find((s) => roleOf(s.name) === "keyArt");
+  const gallery = shots.length
+    ? shots.map((s, i) => ({ image: s.id, alt: `${title}: screenshot ${i + 1}` }))
+    : (existing?.gallery ?? []);
+  const card = { imageUrl: existing?.imageUrl ?? "", cardImage: existing?.cardImage ?? null };
+  const input: NewGame = {
+    ...checked.data,
+    gallery,
+    ...(hasCardPicture({ ...card, gallery }) || !header
+      ? { cardImage: card.cardImage, cardImageAlt: existing?.cardImageAlt ?? null }
+      : { cardImage: header.id, cardImageAlt: `${title}: key art` }),
+    keyArt: header?.id ?? existing?.keyArt ?? null,
+    keyArtAlt: header ? `${title}: key art` : (existing?.keyArtAlt ?? null),
+  };
+  const game = existing
+    ? await updateGame(db, existing.id, input, options.actor)
+    : await createGame(db, input);
+  const logos = stored
+    .filter((s) => roleOf(s.name) === "logo")
+    .map((s) => ({ image: s.id, alt: `${title}: ${s.name.replace(/\.[^.]+$/, "")}` }));
+  const current = await readKit(db, game.id);
+  const data: KitData = { ...parsed.kit, logos: logos.length ? logos : current.data.logos };
+  const kit = await saveKit(
+    db,
+    game.id,
+    { listed: current.listed, embargoUntil: current.embargoUntil, data },
+    options.actor,
+  );
+  await recordStaffAction(db, {
+    actor: options.actor,
+    action: "press.import",
+    subjectType: "game",
+    subjectId: game.id,
+    details: { title: game.title, slug: game.slug, created: !existing, images: images.length },
+  });
+  if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
+  return { game, kit, created: !existing };
+}
+
+/**
+ * The Press Kits tab's upload: a presskit() zip read and imported with the CLI's checks. A refusal
+ * is the same sentence, told on the form's field it is about (the game named, else the zip).
+ */
+export async function importPresskitUpload(
+  runtime: Runtime,
+  input: { zip: File; game: string },
+  actor: { id: string; email: string },
+): Promise<PresskitImported> {
+  try {
+    const source = await readPresskitZip(Buffer.from(await input.zip.arrayBuffer()));
+    const { game, created } = await importPresskit(runtime, source, {
+      gameSlug: input.game || undefined,
+      actor,
+    });
+    return { title: game.title, slug: game.slug, created };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    throw new AppError(error.kind, error.message, {
+      field: error.kind === "not_found" ? "game" : "zip",
+    });
+  }
+}
+
+/** A game's kit as presskit()'s data.xml. */
+export function exportPresskit(game: GameEntry, kit: Kit): string {
+  return buildPresskitXml({
+    game: {
+      title: game.title,
+      description: game.description,
+      releaseDate: game.releaseDate,
+      website: game.url,
+      platforms: game.platforms,
+      storeLinks: game.storeLinks,
+    },
+    kit: kit.data,
+  });
+}

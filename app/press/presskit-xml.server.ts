@@ -1,0 +1,270 @@
+import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
+import { AppError } from "~/platform/errors/app-error";
+import { type KitData, KitDataSchema, type Monetization } from "./kit-schema";
+
+// presskit()'s data.xml (the shape of dopresskit's _template/_data.xml) to and from a game and its
+// kit. Parsing is safe by refusal: no DOCTYPE (so no entity can be declared: no billion laughs, no
+// external file), a size limit, and entity processing off (only XML's five and numeric references
+// are decoded, by hand, after parsing).
+
+export const XML_MAX_BYTES = 512 * 1024;
+
+/** The game's fields a data.xml carries. */
+export type PresskitGame = {
+  title: string;
+  description: string;
+  /** An ISO date, or null (the kit then says the text of its release date, or TBA). */
+  releaseDate: string | null;
+  website: string;
+  platforms: string[];
+  storeLinks: { store: string; url: string }[];
+};
+
+export type Presskit = { game: PresskitGame; kit: KitData };
+
+const MONETIZE_XML: Record<Monetization, string> = {
+  "": "",
+  "not-allowed": "false",
+  ask: "ask",
+  "non-commercial": "non-commercial",
+  allowed: "monetize",
+};
+
+const refuse = (sentence: string) => new AppError("unprocessable", sentence);
+
+/** The repeated elements, by their path: each is read as a list even when it occurs once. */
+const LISTS = new Set(
+  [
+    "platforms.platform",
+    "prices.price",
+    "features.feature",
+    "trailers.trailer",
+    "awards.award",
+    "quotes.quote",
+    "additionals.additional",
+    "credits.credit",
+    "languages.language",
+    "release-dates.release",
+  ].map((p) => `game.${p}`),
+);
+
+function decode(value: string): string {
+  return value
+    .replace(/&#x([0-9a-f]{1,6});/gi, (_, hex: string) => safeChar(Number.parseInt(hex, 16)))
+    .replace(/&#(\d{1,7});/g, (_, dec: string) => safeChar(Number(dec)))
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+function safeChar(code: number): string {
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+}
+
+type Node = Record<string, unknown>;
+const str = (value: unknown): string =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+    ? decode(String(value)).trim()
+    : "";
+const list = (parent: unknown, key: string): unknown[] => {
+  if (!parent || typeof parent !== "object") return [];
+  const items = (parent as Node)[key];
+  return Array.isArray(items) ? items : items === undefined ? [] : [items];
+};
+const obj = (value: unknown): Node => (value && typeof value === "object" ? (value as Node) : {});
+
+/** The text of a data.xml as a game and its kit; a sentence (AppError 422) for anything refused. */
+export function parsePresskitXml(xml: string): Presskit {
+  if (Buffer.byteLength(xml) > XML_MAX_BYTES) {
+    throw refuse(`data.xml is larger than ${XML_MAX_BYTES / 1024} KB and was not read.`);
+  }
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
+    throw refuse("data.xml declares a DOCTYPE or entities, which are not accepted.");
+  }
+  const text = xml.replace(/^\uFEFF/, "");
+  if (XMLValidator.validate(text) !== true) throw refuse("data.xml is not well-formed XML.");
+  const parser = new XMLParser({
+    processEntities: false,
+    htmlEntities: false,
+    ignoreAttributes: true,
+    parseTagValue: false,
+    trimValues: true,
+    isArray: (_name, jpath) => LISTS.has(String(jpath)),
+  });
+  const root = obj(parser.parse(text)).game;
+  if (!root || typeof root !== "object") throw refuse("data.xml has no <game> element.");
+  const game = root as Node;
+  const title = str(game.title);
+  if (!title) throw refuse("data.xml has no <title> for its game.");
+
+  const platforms = list(game.platforms, "platform").map(obj);
+  const releaseText = str(game["release-date"]);
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(releaseText) ? releaseText : null;
+  const monetize = str(game["monetization-permission"]).toLowerCase();
+  const monetization = (Object.entries(MONETIZE_XML).find(([, v]) => v && v === monetize)?.[0] ??
+    "") as Monetization;
+
+  const kit = KitDataSchema.safeParse({
+    developer: str(game.developer),
+    publisher: str(game.publisher),
+    releaseText: iso || /^tba$/i.test(releaseText) ? "" : releaseText,
+    releaseDates: list(game["release-dates"], "release").map((r) => ({
+      platform: str(obj(r).platform),
+      date: str(obj(r).date),
+    })),
+    prices: list(game.prices, "price").map((p) => ({
+      currency: str(obj(p).currency),
+      value: str(obj(p).value),
+    })),
+    languages: list(game.languages, "language").map(str),
+    contentWarnings: str(game["content-warnings"]),
+    features: list(game.features, "feature").map(str),
+    trailers: list(game.trailers, "trailer").map((t) => ({
+      name: str(obj(t).name),
+      youtube: str(obj(t).youtube),
+      vimeo: str(obj(t).vimeo),
+    })),
+    awards: list(game.awards, "award").map((a) => ({
+      description: str(obj(a).description),
+      info: str(obj(a).info),
+    })),
+    quotes: list(game.quotes, "quote").map((q) => ({
+      text: str(obj(q).description),
+      author: str(obj(q).name),
+      outlet: str(obj(q).website),
+      link: str(obj(q).link),
+    })),
+    additionals: list(game.additionals, "additional").map((a) => ({
+      title: str(obj(a).title),
+      description: str(obj(a).description),
+      link: str(obj(a).link),
+    })),
+    monetization,
+    pressCanRequestCopy: str(game["press-can-request-copy"]).toLowerCase() === "true",
+    history: str(game.history),
+    credits: list(game.credits, "credit").map((c) => ({
+      name: str(obj(c).person),
+      role: str(obj(c).role),
+      link: str(obj(c).website),
+    })),
+  });
+  if (!kit.success) {
+    const issue = kit.error.issues[0];
+    throw refuse(`data.xml has a field that is too long or too many: ${issue?.path.join(".")}.`);
+  }
+  return {
+    game: {
+      title,
+      description: str(game.description),
+      releaseDate: iso,
+      website: str(game.website),
+      platforms: [...new Set(platforms.map((p) => str(p.name)).filter(Boolean))],
+      storeLinks: platforms
+        .filter((p) => str(p.link))
+        .map((p) => ({ store: str(p.name), url: str(p.link) })),
+    },
+    kit: kit.data,
+  };
+}
+
+const optional = (key: string, value: string) => (value ? { [key]: value } : {});
+
+/** A game and its kit as a data.xml of presskit()'s shape (with our extra fields beside it). */
+export function buildPresskitXml({ game, kit }: Presskit): string {
+  const linked = new Set(game.storeLinks.map((link) => link.store));
+  const builder = new XMLBuilder({ format: true, indentBy: "\t", processEntities: true });
+  const body = builder.build({
+    game: {
+      title: game.title,
+      "release-date": game.releaseDate ?? (kit.releaseText || "TBA"),
+      website: game.website,
+      "press-can-request-copy": kit.pressCanRequestCopy ? "TRUE" : "FALSE",
+      ...optional("monetization-permission", MONETIZE_XML[kit.monetization]),
+      ...optional("developer", kit.developer),
+      ...optional("publisher", kit.publisher),
+      platforms: {
+        platform: [
+          ...game.storeLinks.map((link) => ({ name: link.store, link: link.url })),
+          ...game.platforms.filter((p) => !linked.has(p)).map((name) => ({ name })),
+        ],
+      },
+      "release-dates": { release: kit.releaseDates },
+      prices: { price: kit.prices },
+      languages: { language: kit.languages },
+      ...optional("content-warnings", kit.contentWarnings),
+      description: game.description,
+      history: kit.history,
+      features: { feature: kit.features },
+      trailers: {
+        trailer: kit.trailers.map((t) => ({
+          name: t.name,
+          ...optional("youtube", t.youtube),
+          ...optional("vimeo", t.vimeo),
+        })),
+      },
+      awards: { award: kit.awards.map((a) => ({ description: a.description, info: a.info })) },
+      quotes: {
+        quote: kit.quotes.map((q) => ({
+          description: q.text,
+          name: q.author,
+          website: q.outlet,
+          link: q.link,
+        })),
+      },
+      additionals: { additional: kit.additionals },
+      credits: {
+        credit: kit.credits.map((c) => ({
+          person: c.name,
+          ...optional("website", c.link),
+          role: c.role,
+        })),
+      },
+    },
+  });
+  return `<?xml version="1.0" encoding="utf-8"?>\n${body}`;
+}
+
+/** The studio's facts a company data.xml carries, from the site settings. */
+export type PresskitStudio = {
+  name: string;
+  description: string;
+  website: string;
+  location: string;
+  pressEmail: string;
+  socials: { name: string; url: string }[];
+};
+
+/** The studio's kit as presskit()'s company data.xml (the sheet beside its games' folders). */
+export function buildStudioPresskitXml(studio: PresskitStudio, kit: KitData): string {
+  const builder = new XMLBuilder({ format: true, indentBy: "\t", processEntities: true });
+  const body = builder.build({
+    company: {
+      title: studio.name,
+      "based-in": kit.basedIn || studio.location,
+      "founding-date": kit.foundingDate,
+      website: studio.website,
+      "press-contact": studio.pressEmail,
+      socials: { social: studio.socials.map((s) => ({ name: s.name, link: s.url })) },
+      description: studio.description,
+      histories: { history: kit.history ? [{ header: "History", text: kit.history }] : [] },
+      credits: {
+        credit: kit.credits.map((c) => ({
+          person: c.name,
+          ...optional("website", c.link),
+          role: c.role,
+        })),
+      },
+      contacts: {
+        // presskit() tells an address (<mail>) from a page (<link>).
+        contact: kit.contacts.map((c) =>
+          /^[^\s@/:]+@[^\s@/]+$/.test(c.address)
+            ? { name: c.label, mail: c.address }
+            : { name: c.label, link: c.address },
+        ),
+      },
+    },
+  });
+  return `<?xml version="1.0" encoding="utf-8"?>\n${body}`;
+}

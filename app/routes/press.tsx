@@ -1,0 +1,43 @@
+import { pageMeta } from "~/platform/seo/meta";
+import { runtimeContext } from "~/platform/server/context.server";
+import { requestTime } from "~/platform/server/faults.server";
+import { StudioKitPage } from "~/press";
+import { readStudioKitPage, requireOpenKit } from "~/press/index.server";
+import { siteFrom } from "~/settings";
+import type { Route } from "./+types/press";
+
+// /press: the studio's press kit (docs/product.md#press-kit).
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { query } = await requireOpenKit(request, context, null);
+  const page = await readStudioKitPage(context.get(runtimeContext), requestTime(request, context));
+  return {
+    studio: page.studio,
+    kit: { data: page.kit.data },
+    logos: page.logos,
+    games: page.games,
+    query,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  const { siteUrl, siteName, siteImage } = siteFrom(matches);
+  return pageMeta({
+    title: "Press kit",
+    description:
+      page?.studio.description || `Facts, logos and contacts of ${siteName} for the press.`,
+    path: "/press",
+    siteUrl,
+    siteName,
+    siteImage,
+  });
+};
+
+export default function Press({ loaderData }: Route.ComponentProps) {
+  const { studio, kit, logos, games, query } = loaderData;
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+      <StudioKitPage studio={studio} kit={kit.data} logos={logos} games={games} query={query} />
+    </article>
+  );
+}

@@ -1,0 +1,18 @@
+// The site settings feature's server-only face: what other folders may call on the server.
+export { homeSections } from "./home-sections.server";
+export {
+  mailIdentity,
+  readSettings,
+  saveSettings,
+  seedSettings,
+  settingsFrom,
+  settingsSaved,
+  studioTimeZone,
+} from "./settings.server";
+export {
+  exportSettings,
+  importSettings,
+  readSettingsFile,
+  SETTINGS_FILE_FORMAT,
+} from "./settings-transfer.server";
+export { readSiteIcon } from "./site-icons.server";

@@ -1,0 +1,22 @@
+// The site settings feature's browser-safe face: what other folders may import.
+export { accentForDark, accentProblem, contrast, normalizeHex } from "./colour";
+export { HEADING_FONTS } from "./fonts";
+export { hoursRows, hoursText, WEEKDAYS } from "./hours";
+export { DEFAULT_SETTINGS, PLACEHOLDER_NAME } from "./settings-defaults";
+export {
+  FEATURED_GAME_GONE,
+  SETTINGS_LIMITS,
+  type SettingsInput,
+  SettingsSchema,
+  type SiteSettings,
+  settingsFormValues,
+} from "./settings-schema";
+export { SettingsTab } from "./settings-tab";
+export { type SetupStep, setupSteps } from "./setup";
+export { SetupChecklist } from "./setup-checklist";
+export { type PublicSite, publicSite, siteIcons } from "./site";
+export { SiteProvider, siteFrom, useSite } from "./site-context";
+export { SiteLogo } from "./site-logo";
+export { isWebUrl, platformOf, type SocialLink, socialLink } from "./social";
+export { SocialLinks } from "./social-links";
+export { type HomeSections, StudioAbout, StudioCallToAction, StudioHero } from "./studio-home";

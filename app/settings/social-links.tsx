@@ -1,0 +1,58 @@
+import {
+  AtSign,
+  Gamepad2,
+  Link as LinkIcon,
+  type LucideIcon,
+  MessagesSquare,
+  MonitorPlay,
+  Radio,
+  Send,
+} from "lucide-react";
+import { cn } from "~/platform/ui/cn";
+import { useSite } from "./site-context";
+import type { SocialPlatform } from "./social";
+
+/** Each recognised platform's icon; any other link gets a plain link icon. */
+const ICONS: Record<SocialPlatform, LucideIcon> = {
+  discord: MessagesSquare,
+  youtube: MonitorPlay,
+  twitch: Radio,
+  bluesky: AtSign,
+  steam: Gamepad2,
+  telegram: Send,
+  link: LinkIcon,
+};
+
+/** The studio's social links from its settings, opening in a new tab; nothing when it has none. */
+export function SocialLinks({
+  className,
+  linkClassName,
+}: {
+  className?: string;
+  linkClassName?: string;
+}) {
+  const { socialLinks } = useSite();
+  if (socialLinks.length === 0) return null;
+  return (
+    <ul className={cn("grid grid-cols-2 text-sm", className)}>
+      {socialLinks.map(({ name, url, platform }) => {
+        const Icon = ICONS[platform];
+        return (
+          <li key={url}>
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-platform={platform}
+              className={cn("inline-flex items-center gap-2 hover:underline", linkClassName)}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

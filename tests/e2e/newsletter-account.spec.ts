@@ -1,0 +1,157 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { gotoHydrated } from "../support/browser";
+import { registerAccount, signInAs, waitForMail } from "../support/browser-accounts";
+import { expectToast } from "../support/toasts";
+import { uniqueEmail } from "../support/users";
+import { expect, test } from "./fixtures";
+import { openProfile } from "./profile-helpers";
+
+// Subscribing from a news article, and a signed-in account's newsletter
+// (docs/product.md#newsletter-subscribing, docs/product.md#settings-tab): the Settings tab's switch
+// and games' lists, the data export, and the account's deletion.
+
+test.describe.configure({ timeout: 60_000 });
+
+/** The first article of the demo's news list. */
+async function firstArticle(page: Page): Promise<string> {
+  const list = await page.request.get("/news").then((r) => r.text());
+  const href = list.match(/href="(\/news\/[a-z0-9-]+)"/)?.[1];
+  expect(href, "an article in the demo's news").toBeDefined();
+  return href!;
+}
+
+/** The Subscribers tab's row of an address, seen by an admin in a browser of its own. */
+async function subscriberRow(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signInAs(admin, "admin");
+  await gotoHydrated(admin, "/admin/subscribers");
+  const row = admin.getByTestId("subscriber-row").filter({ hasText: email });
+  return { row, close: () => context.close() };
+}
+
+test("subscribe on a news article, confirm from the mail, listed as confirmed", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("article");
+  const article = await firstArticle(page);
+  await gotoHydrated(page, article);
+  const form = page.getByRole("region", { name: "Get the news by mail" });
+  await expect(form).toBeVisible();
+  await form.getByLabel("Email").fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByRole("status")).toHaveText("Check your inbox to confirm");
+
+  const mail = await waitForMail(email, { subject: /Confirm your subscription/ });
+  const link = mail.links.find((url) => url.includes("/newsletter/confirm?token="));
+  expect(link).toBeDefined();
+  const reader = await browser.newContext();
+  const opened = await reader.newPage();
+  await opened.goto(link!);
+  await opened.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(opened.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
+  await reader.close();
+
+  const { row, close } = await subscriberRow(browser, email);
+  await expect(row).toContainText("Confirmed");
+  await close();
+});
+
+test("the Settings tab's switch subscribes and unsubscribes the account; the export shows it; deleting the account erases it", async ({
+  page,
+  browser,
+}) => {
+  const account = await registerAccount(page, uniqueEmail("switch"));
+  await openProfile(page, "settings");
+  const notifications = page.getByRole("switch", { name: "Email Notifications", exact: true });
+  await expect(notifications).not.toBeChecked();
+
+  // On: the verified address is subscribed at once, no mail needed.
+  await notifications.check();
+  const games = page.getByRole("group", { name: "Game news by mail" });
+  const firstGame = games.getByRole("checkbox").first();
+  const gameLabel = (await games.locator("label").first().textContent())!.trim();
+  await firstGame.check();
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expectToast(page, "Settings updated successfully");
+  await openProfile(page, "settings");
+  await expect(notifications).toBeChecked();
+  await expect(firstGame).toBeChecked();
+  let admin = await subscriberRow(browser, account.email);
+  await expect(admin.row).toContainText("Confirmed");
+  await expect(admin.row.locator("td").nth(2)).toHaveText("2");
+  await admin.close();
+
+  // The data export carries the subscription and its consent.
+  const exported = await page.request.get("/profile/export").then((r) => r.json());
+  expect(exported.newsletter).toMatchObject({
+    email: account.email.toLowerCase(),
+    status: "confirmed",
+  });
+  expect(exported.newsletter.lists.sort()).toEqual([gameLabel, "Studio news"].sort());
+  expect(exported.newsletter.consents[0]).toMatchObject({ form: "profile" });
+
+  // Off: unsubscribed from the studio's list, the game's list kept.
+  await notifications.uncheck();
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expectToast(page, "Settings updated successfully");
+  await openProfile(page, "settings");
+  await expect(notifications).not.toBeChecked();
+  await expect(firstGame).toBeChecked();
+  admin = await subscriberRow(browser, account.email);
+  await expect(admin.row).toContainText("Confirmed");
+  await expect(admin.row.locator("td").nth(2)).toHaveText("1");
+  await admin.close();
+
+  // Deleting the account erases the address from the subscribers.
+  await openProfile(page);
+  await page.getByLabel("Password, to confirm deleting your account").fill(account.password);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expectToast(page, "Account deleted");
+  admin = await subscriberRow(browser, account.email);
+  await expect(admin.row).toHaveCount(0);
+  await admin.close();
+});
+
+// The article's form and the Settings tab's newsletter part, light and dark, desktop and phone,
+// for a person to look at (NEWSLETTER_SHOTS, a directory, else the test's output folder).
+test("the article's subscribe form and the Settings tab fit a desktop and a phone, light and dark", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const dir = process.env.NEWSLETTER_SHOTS ?? testInfo.outputPath("shots");
+  fs.mkdirSync(dir, { recursive: true });
+  const article = await firstArticle(page);
+  await registerAccount(page, uniqueEmail("shots"));
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const viewport of [
+      { name: "desktop", width: 1280, height: 800 },
+      { name: "mobile", width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await gotoHydrated(page, article);
+      const overflow = () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+      expect(await overflow(), `article ${viewport.name} ${theme}: overflow`).toBe(0);
+      await page
+        .getByRole("region", { name: "Get the news by mail" })
+        .screenshot({ path: path.join(dir, `newsletter-article-${viewport.name}-${theme}.png`) });
+      await openProfile(page, "settings");
+      expect(await overflow(), `settings ${viewport.name} ${theme}: overflow`).toBe(0);
+      // The sticky header would cover the top of a part taller than what is left of the screen.
+      await page.addStyleTag({
+        content: "body > header, header.sticky { position: static !important; }",
+      });
+      await page
+        .getByRole("heading", { name: "Preferences" })
+        .locator("xpath=ancestor::*[contains(@class,'grid')][1]")
+        .screenshot({ path: path.join(dir, `newsletter-settings-${viewport.name}-${theme}.png`) });
+    }
+  }
+});

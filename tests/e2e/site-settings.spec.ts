@@ -1,0 +1,295 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { axeViolations } from "../support/axe";
+import { gotoHydrated } from "../support/browser";
+import { signInAs } from "../support/browser-accounts";
+import { readOutbox } from "../support/outbox";
+import { expectToast } from "../support/toasts";
+import { roleEmail } from "../support/users";
+import { expect, statusMessage, test } from "./fixtures";
+import {
+  freshDataDir,
+  killLeftoverServers,
+  ROOT,
+  type ServerProcess,
+  startServer,
+} from "./server-process";
+
+// Site settings (docs/product.md#site-settings) on a fresh install of its own: nothing of the demo
+// studio shows before anything is saved; the owner then makes the site the studio's own, and a
+// guest sees it on every page (within the page cache's second) and in the next mail; a moderator
+// can neither open the tab nor save.
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+let server: ServerProcess;
+let dataDir = "";
+
+const STUDIO = {
+  name: "Moth & Lamp Studio",
+  hero: "Tiny games about light, made by hand in a small workshop.",
+  accent: "#0b5a3c",
+  links: ["https://discord.gg/mothlamp", "https://bsky.app/profile/mothlamp.example"],
+  sender: { name: "Moth Mail", address: "post@mothlamp.example" },
+};
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  dataDir = freshDataDir("site-settings");
+  // One verified user per role, and nothing else: no demo content, no settings.
+  await promisify(execFile)(process.execPath, ["--import", "tsx", "tests/support/seed-e2e.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+  });
+  server = await startServer({ dataDir });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await killLeftoverServers();
+});
+
+const PUBLIC_PAGES = ["/", "/news", "/games", "/contact", "/no-such-page"];
+
+/** The page's head facts a guest and a link preview see. */
+async function headOf(page: Page) {
+  return {
+    title: await page.title(),
+    favicon: await page.locator('link[rel="icon"]').getAttribute("href"),
+    ogImage: await page.locator('meta[property="og:image"]').getAttribute("content"),
+  };
+}
+
+test("a fresh install shows no demo identity on any page or in the feed", async ({
+  newContext,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(404));
+  const guest = await (await newContext({ baseURL: server.url })).newPage();
+  for (const address of PUBLIC_PAGES) {
+    await guest.goto(address);
+    const html = await guest.content();
+    expect(html, address).not.toMatch(/lanternfly|lisbon/i);
+    expect(await guest.title(), address).toContain("Your Studio");
+  }
+  const feed = await (await guest.request.get("/news/feed.xml")).text();
+  expect(feed).toContain("<title>Your Studio News</title>");
+  expect(feed).not.toMatch(/lanternfly/i);
+});
+
+test("the owner makes the site the studio's own; a guest sees it everywhere, and the next mail", async ({
+  page,
+  newContext,
+  allowConsoleMessage,
+}, testInfo) => {
+  allowConsoleMessage(statusMessage(404));
+  const owner = await (await newContext({ baseURL: server.url })).newPage();
+  await signInAs(owner, "owner");
+  // The owner's first-run checklist is on Home until the studio is set up.
+  await expect(owner.getByTestId("setup-checklist")).toContainText("Name the studio");
+  await gotoHydrated(owner, "/admin/settings");
+  await expect(owner.getByRole("heading", { name: "Site Settings" })).toBeVisible();
+
+  const logo = testInfo.outputPath("logo.png");
+  await sharp({ create: { width: 256, height: 256, channels: 4, background: STUDIO.accent } })
+    .png()
+    .toFile(logo);
+  await owner.getByLabel("Upload logo").setInputFiles(logo);
+  await expect(owner.getByRole("img", { name: "The studio's logo" })).toBeVisible();
+
+  await owner.getByLabel("Studio name").fill(STUDIO.name);
+  await owner.getByLabel("Hero text").fill(STUDIO.hero);
+  await owner.getByLabel("Social links").fill(STUDIO.links.join("\n"));
+  await owner.getByLabel("Sender name").fill(STUDIO.sender.name);
+  await owner.getByLabel("Sender address").fill(STUDIO.sender.address);
+  // A colour too light for the light theme is refused with its field's message.
+  await owner.getByLabel("Accent colour").fill("#ffff66");
+  await owner.getByRole("button", { name: "Save settings" }).click();
+  await expect(owner.getByText(/^Accent colour is too light/)).toBeVisible();
+  await owner.getByLabel("Accent colour").fill(STUDIO.accent);
+  // The preview follows what is typed, before saving.
+  const preview = owner.getByRole("region", { name: "Preview" });
+  await expect(preview.getByText(STUDIO.name).first()).toBeVisible();
+  await expect(preview.getByText(STUDIO.hero).first()).toBeVisible();
+  await owner.getByRole("button", { name: "Save settings" }).click();
+  await expectToast(owner, "Settings saved");
+  // The form shows what was saved, ready for the next change.
+  await expect(owner.getByLabel("Studio name")).toHaveValue(STUDIO.name);
+  await expect(owner.getByLabel("Accent colour")).toHaveValue(STUDIO.accent);
+  await expect(owner.getByRole("img", { name: "The studio's logo" })).toBeVisible();
+
+  // A guest, once the page cache's copies (one second) have gone.
+  const guest = await (await newContext({ baseURL: server.url })).newPage();
+  await expect
+    .poll(
+      async () => {
+        await guest.goto("/");
+        return guest.getByRole("banner").textContent();
+      },
+      { timeout: 10_000 },
+    )
+    .toContain(STUDIO.name);
+  await expect(guest.getByText(STUDIO.hero)).toBeVisible();
+  const primary = await guest.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue("--primary").trim(),
+  );
+  expect(primary).toBe(STUDIO.accent);
+  for (const address of PUBLIC_PAGES) {
+    await guest.goto(address);
+    const head = await headOf(guest);
+    expect(head.title, address).toContain(STUDIO.name);
+    expect(head.favicon, address).toMatch(/^\/media\/site\/[0-9a-f-]{36}\/icon-32\.png$/);
+    expect(head.ogImage, address).toMatch(/\/media\/site\/[0-9a-f-]{36}\/og-image\.png$/);
+    await expect(guest.getByRole("banner").getByText(STUDIO.name), address).toBeVisible();
+    const footer = guest.getByRole("contentinfo");
+    await expect(footer.getByText(`${STUDIO.name}. All rights reserved.`), address).toBeVisible();
+    const social = footer.getByRole("link", { name: /opens in a new tab/ });
+    await expect(social, address).toHaveCount(2);
+    await expect(social.first()).toHaveAttribute("href", STUDIO.links[0]!);
+  }
+  const icon = await guest.request.get((await headOf(guest)).favicon!);
+  expect(icon.headers()["content-type"]).toBe("image/png");
+  expect((await sharp(await icon.body()).metadata()).width).toBe(32);
+
+  // The next mail is from the new sender.
+  await gotoHydrated(page, `${server.url}/auth/forgot-password`);
+  await page.getByLabel("Email").fill(roleEmail("guest"));
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "reset link" })).toBeVisible();
+  const outbox = path.join(dataDir, "outbox");
+  await expect
+    .poll(
+      () =>
+        readOutbox(outbox)
+          .filter((m) => m.to === roleEmail("guest"))
+          .at(-1)?.from,
+    )
+    .toBe(`"${STUDIO.sender.name}" <${STUDIO.sender.address}>`);
+  const mail = readOutbox(outbox).at(-1);
+  expect(mail?.subject).toBe(`Reset your ${STUDIO.name} password`);
+});
+
+test("the settings tab and the studio's Home fit a desktop and a phone, light and dark, with no axe violations", async ({
+  newContext,
+}, testInfo) => {
+  // SETTINGS_SHOTS (a directory) when set, for a person to look at; else the test's output folder.
+  const shots = process.env.SETTINGS_SHOTS ?? testInfo.outputPath();
+  const owner = await (await newContext({ baseURL: server.url })).newPage();
+  await signInAs(owner, "owner");
+  const guest = await (await newContext({ baseURL: server.url })).newPage();
+  for (const theme of ["light", "dark"] as const) {
+    for (const [device, size] of [
+      ["desktop", { width: 1280, height: 800 }],
+      ["mobile", { width: 390, height: 844 }],
+    ] as const) {
+      for (const [who, address, name] of [
+        [owner, "/admin/settings", "admin-settings"],
+        [guest, "/", "settings-home"],
+      ] as const) {
+        await who.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+        await who.setViewportSize(size);
+        await gotoHydrated(who, address);
+        if (address !== "/")
+          await expect(who.getByRole("heading", { name: "Preview" })).toBeVisible();
+        await who.screenshot({
+          path: path.join(shots, `${name}-${device}-${theme}.png`),
+          fullPage: true,
+          animations: "disabled",
+        });
+        const overflow = await who.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          screen: document.documentElement.clientWidth,
+        }));
+        expect(
+          overflow.page,
+          `${address} scrolls sideways (${theme} ${device})`,
+        ).toBeLessThanOrEqual(overflow.screen);
+        expect(await axeViolations(who), `${address} ${theme} ${device}`).toEqual([]);
+      }
+    }
+  }
+});
+
+test("with the studio's accent colour, the public pages have no axe violations in either theme", async ({
+  newContext,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(404));
+  const guest = await (await newContext({ baseURL: server.url })).newPage();
+  for (const theme of ["light", "dark"] as const) {
+    await guest.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+    for (const address of PUBLIC_PAGES) {
+      await guest.goto(address);
+      expect(await axeViolations(guest), `${address} ${theme}`).toEqual([]);
+    }
+  }
+});
+
+test("with a chosen heading font, the public pages ask no other origin for anything, fonts included", async ({
+  newContext,
+  allowConsoleMessage,
+}) => {
+  allowConsoleMessage(statusMessage(404));
+  const owner = await (await newContext({ baseURL: server.url })).newPage();
+  await signInAs(owner, "owner");
+  await gotoHydrated(owner, "/admin/settings");
+  await owner.getByLabel("Heading font").selectOption({ label: "Fraunces (serif)" });
+  await owner.getByRole("button", { name: "Save settings" }).click();
+  await expectToast(owner, "Settings saved");
+
+  const guest = await (await newContext({ baseURL: server.url })).newPage();
+  const requested: string[] = [];
+  const fonts: { url: string; status: number }[] = [];
+  guest.on("request", (request) => requested.push(request.url()));
+  guest.on("response", (response) => {
+    if (/\.woff2$/.test(response.url()))
+      fonts.push({ url: response.url(), status: response.status() });
+  });
+  const site = new URL(server.url).origin;
+  // Within the page cache's second the old Home may still be given: wait for the new font.
+  await expect
+    .poll(
+      async () => {
+        await guest.goto("/");
+        return guest.evaluate(() =>
+          getComputedStyle(document.querySelector("h1")!).fontFamily.includes("Fraunces"),
+        );
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  for (const path of PUBLIC_PAGES) {
+    await guest.goto(path);
+    await guest.evaluate(() => document.fonts.ready.then(() => undefined));
+  }
+  const elsewhere = requested.filter((url) => /^https?:/.test(url) && new URL(url).origin !== site);
+  expect(elsewhere).toEqual([]);
+  // The font itself came from the site, and was there.
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const font of fonts) {
+    expect(font.url.startsWith(site) && /fraunces/i.test(font.url), font.url).toBe(true);
+    expect(font.status, font.url).toBe(200);
+  }
+});
+
+test("a moderator cannot open /admin/settings, and its action refuses them", async ({
+  newContext,
+}) => {
+  const moderator = await (await newContext({ baseURL: server.url })).newPage();
+  await signInAs(moderator, "moderator");
+  await moderator.goto("/admin/settings");
+  await expect(moderator).toHaveURL(/\/admin\/messages$/);
+  await expect(moderator.getByRole("tab", { name: "Site Settings" })).toHaveCount(0);
+  const forged = await moderator.request.post("/admin/settings.data", {
+    form: { intent: "settings-save", name: "Taken over" },
+    headers: { Origin: server.url },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+  expect(await forged.text()).toContain("Your role does not allow this.");
+  await moderator.goto("/");
+  await expect(moderator.getByRole("banner")).toContainText(STUDIO.name);
+});

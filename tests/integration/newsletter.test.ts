@@ -1,0 +1,209 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { consents, subscribers, subscriptions } from "../../app/db/schema";
+import {
+  listRecipients,
+  listUnsubscribeHeaders,
+  resolveLists,
+} from "../../app/newsletter/index.server";
+import type { AppContext } from "../../app/platform/server/context.server";
+import { runtimeContext } from "../../app/platform/server/context.server";
+import * as confirmRoute from "../../app/routes/newsletter-confirm";
+import * as preferencesRoute from "../../app/routes/newsletter-preferences";
+import * as subscribeRoute from "../../app/routes/newsletter-subscribe";
+import * as unsubscribeRoute from "../../app/routes/newsletter-unsubscribe";
+import { outcome, postForm, request, signedInAs } from "../support/accounts";
+import { openAdmin } from "../support/admin";
+import { testEngines } from "../support/database";
+import { outboxLinks } from "../support/outbox";
+import { testContext } from "../support/runtime";
+
+// Newsletter subscribing (docs/product.md#newsletter-subscribing): double opt-in, the same answer
+// for a known address, one-click unsubscribe (RFC 8058) and the Subscribers tab's guard.
+
+// A fresh address per test: the per-address mail allowance outlives a truncate on PGlite (memory).
+let EMAIL = "player@example.com";
+let OTHER = "other@example.com";
+let serial = 0;
+
+describe.each(testEngines())("newsletter on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppContext;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await handle.db.execute(
+      sql`truncate subscribers, subscriber_lists, subscriptions, consents, rate_limits cascade`,
+    );
+    context = testContext(handle);
+    serial += 1;
+    EMAIL = `player-${engine.name}-${serial}@example.com`;
+    OTHER = `other-${engine.name}-${serial}@example.com`;
+  });
+
+  const subscribe = (email = EMAIL, extra: Record<string, string> = {}) =>
+    postForm(subscribeRoute, context, "/newsletter/subscribe", {
+      email,
+      lists: "studio",
+      form: "home",
+      ...extra,
+    });
+  const confirmLink = (email = EMAIL) => {
+    const links = outboxLinks(context, email).filter((link) =>
+      link.includes("/newsletter/confirm"),
+    );
+    return links[links.length - 1];
+  };
+  const path = (link: string) => link.replace(/^https?:\/\/[^/]+/, "");
+  const confirm = (address: string) =>
+    outcome(() =>
+      confirmRoute.action({
+        request: request(address, { form: {} }),
+        context,
+        params: {},
+      } as never),
+    );
+  const studioList = async () => (await resolveLists(handle.db, ["studio"]))[0]!;
+
+  it("subscribes nothing until the mailed link is opened (double opt-in), with consent recorded", async () => {
+    const answer = await subscribe();
+    expect(answer.status).toBe(200);
+    const [row] = await handle.db.select().from(subscribers);
+    expect(row).toMatchObject({ email: EMAIL, confirmedAt: null });
+    expect(await handle.db.select().from(subscriptions)).toHaveLength(0);
+    expect(await listRecipients(handle.db, await studioList())).toEqual([]);
+    const [consent] = await handle.db.select().from(consents);
+    expect(consent).toMatchObject({ form: "home", lists: [await studioList()] });
+
+    const link = confirmLink();
+    expect(link).toBeDefined();
+    // Opening the link (a scanner, a preview) changes nothing; the button's POST confirms.
+    const opened = await outcome(() =>
+      confirmRoute.loader({ request: request(path(link!)), context, params: {} } as never),
+    );
+    expect(opened.status).toBe(200);
+    expect(await listRecipients(handle.db, await studioList())).toEqual([]);
+    const confirmed = await confirm(path(link!));
+    expect(confirmed.status).toBe(200);
+    expect(await listRecipients(handle.db, await studioList())).toEqual([
+      { id: row!.id, email: EMAIL },
+    ]);
+  });
+
+  it("answers a known address exactly as a new one", async () => {
+    const first = await subscribe();
+    const again = await subscribe(EMAIL.toUpperCase());
+    expect(again).toEqual(first);
+    expect(await handle.db.select().from(subscribers)).toHaveLength(1);
+  });
+
+  it("refuses bad input with its message and stores nothing", async () => {
+    expect((await subscribe("not-an-address")).status).toBe(400);
+    expect((await subscribe(EMAIL, { lists: "drop table" })).status).toBe(400);
+    expect((await subscribe(EMAIL, { form: "elsewhere" })).status).toBe(400);
+    expect((await subscribe(EMAIL, { lists: "00000000-0000-4000-8000-000000000000" })).status).toBe(
+      400,
+    );
+    expect((await subscribe(EMAIL, { website: "http://spam" })).status).toBe(400);
+    expect(await handle.db.select().from(subscribers)).toHaveLength(0);
+  });
+
+  it("refuses a forged confirmation link", async () => {
+    await subscribe();
+    const forged = `${path(confirmLink()!)}x`;
+    const answer = await outcome(() =>
+      confirmRoute.loader({ request: request(forged), context, params: {} } as never),
+    );
+    expect(answer.status).toBe(400);
+    expect((await confirm(forged)).status).toBe(400);
+    const [row] = await handle.db.select().from(subscribers);
+    expect(row!.confirmedAt).toBeNull();
+  });
+
+  it("unsubscribes by one-click POST without a session, idempotently; a forged token changes nothing", async () => {
+    await subscribe();
+    await confirm(path(confirmLink()!));
+    const [row] = await handle.db.select().from(subscribers);
+    const { env } = context.get(runtimeContext);
+    const headers = listUnsubscribeHeaders(
+      { secret: env.AUTH_SECRET, siteUrl: env.SITE_URL },
+      row!.id,
+    );
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const url = headers["List-Unsubscribe"]!.slice(1, -1);
+    const oneClick = (target: string) =>
+      outcome(() =>
+        unsubscribeRoute.action({
+          request: new Request(target, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: "List-Unsubscribe=One-Click",
+          }),
+          context,
+          params: {},
+        } as never),
+      );
+
+    const tampered = url.replace(/.{4}$/, "AAAA");
+    expect((await oneClick(tampered)).status).toBe(400);
+    const other = url.replace(row!.id, "0b7f6c1e-3a52-4c8e-9d0f-2b1a4e5c6d7f");
+    expect((await oneClick(other)).status).toBe(400);
+    expect(await listRecipients(handle.db, await studioList())).toHaveLength(1);
+
+    expect((await oneClick(url)).status).toBe(200);
+    expect((await oneClick(url)).status).toBe(200);
+    expect(await listRecipients(handle.db, await studioList())).toEqual([]);
+    const [after] = await handle.db.select().from(subscribers).where(eq(subscribers.id, row!.id));
+    expect(after!.unsubscribedAt).not.toBeNull();
+  });
+
+  it("lets a subscriber erase themselves from the preferences page", async () => {
+    await subscribe();
+    await confirm(path(confirmLink()!));
+    const [row] = await handle.db.select().from(subscribers);
+    const { env } = context.get(runtimeContext);
+    const { signToken } = await import("../../app/newsletter/index.server");
+    const token = encodeURIComponent(signToken(env.AUTH_SECRET, "manage", row!.id));
+    const refused = await postForm(preferencesRoute, context, "/newsletter/preferences?token=bad", {
+      intent: "erase",
+    });
+    expect(refused.status).toBe(400);
+    expect(await handle.db.select().from(subscribers)).toHaveLength(1);
+    const erased = await postForm(
+      preferencesRoute,
+      context,
+      `/newsletter/preferences?token=${token}`,
+      {
+        intent: "erase",
+      },
+    );
+    expect(erased.status).toBe(200);
+    expect(await handle.db.select().from(subscribers)).toHaveLength(0);
+    expect(await handle.db.select().from(consents)).toHaveLength(0);
+  });
+
+  it("shows the Subscribers tab to an admin, confirmed or not, and refuses a moderator on the server", async () => {
+    await subscribe();
+    await subscribe(OTHER);
+    await confirm(path(confirmLink()!));
+    const admin = await signedInAs(context, "admin");
+    const opened = await openAdmin(context, "/admin/subscribers", admin.cookie);
+    expect(opened.status).toBe(200);
+    const list = (opened.body as { subscribers: { email: string; status: string }[] }).subscribers;
+    expect(Object.fromEntries(list.map((s) => [s.email, s.status]))).toEqual({
+      [EMAIL]: "confirmed",
+      [OTHER]: "unconfirmed",
+    });
+    const moderator = await signedInAs(context, "moderator");
+    const refused = await openAdmin(context, "/admin/subscribers", moderator.cookie);
+    expect(refused.status).toBe(302);
+    expect(refused.location).not.toBe("/admin/subscribers");
+    expect(refused.body).toBeNull();
+  });
+});

@@ -1,0 +1,260 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { games, pressCoverage, pressKeyRequests, pressKeys } from "../../app/db/schema";
+import { kitQuotes } from "../../app/press-desk/index.server";
+import * as keyRequestRoute from "../../app/routes/press-key-request";
+import { outcome, request, signedInAs } from "../support/accounts";
+import { openAdmin, postAdmin } from "../support/admin";
+import { testEngines } from "../support/database";
+import { testContext } from "../support/runtime";
+
+// The key requests form's route and the key desk's guards (docs/product.md#key-desk).
+
+const good = {
+  name: "Ana Writer",
+  email: "ana@gmail.com",
+  outlet: "Example Games",
+  outletUrl: "https://www.example.com/reviews",
+  audience: "Weekly reviews, 120k readers",
+  platform: "Steam",
+  message: "For our launch-week review.",
+};
+
+describe.each(testEngines())("press desk on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: ReturnType<typeof testContext>;
+  let gameId: string;
+  let visitors: Map<string, ReturnType<typeof testContext>>;
+  let ipCount = 0;
+  // Each test's visitor has an address of its own, so its allowance starts full.
+  let ownIp = "";
+
+  const submit = (fields: Record<string, string>, slug = "lantern-deep", ip = ownIp) => {
+    if (!visitors.has(ip))
+      visitors.set(ip, testContext(handle, { clientIp: ip, env: { CONTACT_RATE_LIMIT: "3" } }));
+    return outcome(() =>
+      keyRequestRoute.action({
+        request: request(`/press/${slug}/key-request`, { form: fields }),
+        context: visitors.get(ip)!,
+        params: { slug },
+      } as never),
+    );
+  };
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    context = testContext(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    visitors = new Map();
+    ipCount += 1;
+    ownIp = `203.0.113.${ipCount}`;
+    await handle.db.execute(
+      sql`truncate press_keys, press_key_requests, games, rate_limits cascade`,
+    );
+    const [game] = await handle.db
+      .insert(games)
+      .values({
+        title: "Lantern Deep",
+        description: "A game.",
+        imageUrl: "/x.png",
+        url: "https://example.com",
+        displayOrder: 1,
+        slug: "lantern-deep",
+        platforms: ["Steam", "Switch"],
+      })
+      .returning();
+    gameId = game!.id;
+  });
+
+  it("stores a valid request; the desk flags its address for another domain", async () => {
+    expect((await submit(good)).status).toBe(200);
+    expect((await submit({ ...good, email: "bo@news.example.com" })).status).toBe(200);
+    const admin = await signedInAs(context, "admin");
+    const desk = await openAdmin(context, "/admin/keys", admin.cookie);
+    const requests = (desk.body as { requests: { email: string; flagged: boolean }[] }).requests;
+    expect(Object.fromEntries(requests.map((r) => [r.email, r.flagged]))).toEqual({
+      "ana@gmail.com": true,
+      "bo@news.example.com": false,
+    });
+  });
+
+  it("refuses bad input, an unknown game and a platform the game is not on, storing nothing", async () => {
+    expect((await submit({ ...good, email: "nope" })).status).toBe(400);
+    expect((await submit({ ...good, outletUrl: "example" })).status).toBe(400);
+    expect((await submit(good, "no-such-game")).status).toBe(404);
+    expect((await submit({ ...good, platform: "Xbox" })).status).toBe(400);
+    expect(await handle.db.select().from(pressKeyRequests)).toHaveLength(0);
+  });
+
+  it("limits requests per address like the contact form", async () => {
+    for (let i = 0; i < 3; i++) expect((await submit(good)).status).toBe(200);
+    expect((await submit(good)).status).toBe(429);
+    expect((await submit(good, "lantern-deep", `198.51.100.${ipCount}`)).status).toBe(200);
+  });
+
+  it("lets a moderator read the requests but refuses every write on the server", async () => {
+    await submit(good);
+    const [row] = await handle.db.select().from(pressKeyRequests);
+    const moderator = await signedInAs(context, "moderator");
+    const desk = await openAdmin(context, "/admin/keys", moderator.cookie);
+    expect(desk.status).toBe(200);
+    expect(desk.body).toMatchObject({ manage: false, keys: [], coverage: [] });
+    const forms: Record<string, string>[] = [
+      { intent: "import", gameId, platform: "Steam", keys: "K-1" },
+      { intent: "send", requestId: row!.id },
+      { intent: "decline", requestId: row!.id },
+    ];
+    for (const form of forms) {
+      const answer = await postAdmin(context, form, moderator.cookie, "keys");
+      expect(answer.status).toBe(403);
+    }
+    expect(await handle.db.select().from(pressKeys)).toHaveLength(0);
+    const [after] = await handle.db.select().from(pressKeyRequests);
+    expect(after!.status).toBe("pending");
+  });
+
+  it("lets an admin import and send; a guest is sent away", async () => {
+    await submit({ ...good, email: "ana@example.com" });
+    const [row] = await handle.db.select().from(pressKeyRequests);
+    const admin = await signedInAs(context, "admin");
+    const imported = await postAdmin(
+      context,
+      {
+        intent: "import",
+        gameId,
+        platform: "Steam",
+        keys: "key\nK-1\nK-2",
+        embargo: "2030-01-01T09:00",
+      },
+      admin.cookie,
+      "keys",
+    );
+    expect(imported).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "2 keys imported." },
+    });
+    const sent = await postAdmin(
+      context,
+      { intent: "send", requestId: row!.id },
+      admin.cookie,
+      "keys",
+    );
+    expect(sent).toMatchObject({ status: 200, body: { ok: true } });
+    const again = await postAdmin(
+      context,
+      { intent: "send", requestId: row!.id },
+      admin.cookie,
+      "keys",
+    );
+    expect(again.status).toBe(409);
+    const guest = await signedInAs(context, "guest");
+    const refused = await postAdmin(
+      context,
+      { intent: "import", gameId, platform: "Steam", keys: "K-3" },
+      guest.cookie,
+      "keys",
+    );
+    expect(refused.status).toBe(302);
+    expect(await handle.db.select().from(pressKeys)).toHaveLength(2);
+  });
+});
+
+describe.each(testEngines())("coverage log on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: ReturnType<typeof testContext>;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    context = testContext(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("logs coverage linked to its request and shows marked quotes on the kit", async () => {
+    const [game] = await handle.db
+      .insert(games)
+      .values({
+        title: "Kit Game",
+        description: "A game.",
+        imageUrl: "/x.png",
+        url: "https://example.com",
+        displayOrder: 1,
+        slug: "kit-game",
+      })
+      .returning();
+    const [req] = await handle.db
+      .insert(pressKeyRequests)
+      .values({ ...good, gameId: game!.id, status: "approved" })
+      .returning();
+    const admin = await signedInAs(context, "admin");
+    const base = {
+      intent: "coverage",
+      gameId: game!.id,
+      url: "https://example.com/review",
+      outlet: "Example Games",
+      kind: "Review",
+      publishedOn: "2026-11-20",
+    };
+    const added = await postAdmin(
+      context,
+      {
+        ...base,
+        requestId: req!.id,
+        score: "9/10",
+        quote: "A lantern-lit marvel.",
+        showOnKit: "on",
+      },
+      admin.cookie,
+      "keys",
+    );
+    expect(added).toMatchObject({ status: 200, body: { ok: true } });
+    expect(
+      (await postAdmin(context, { ...base, quote: "Not on kit." }, admin.cookie, "keys")).status,
+    ).toBe(200);
+    expect(
+      (await postAdmin(context, { ...base, showOnKit: "on" }, admin.cookie, "keys")).status,
+    ).toBe(400);
+    expect((await postAdmin(context, { ...base, url: "nope" }, admin.cookie, "keys")).status).toBe(
+      400,
+    );
+    const quotes = await kitQuotes(handle.db, game!.id);
+    expect(quotes).toEqual([
+      {
+        quote: "A lantern-lit marvel.",
+        outlet: "Example Games",
+        url: "https://example.com/review",
+        score: "9/10",
+        publishedOn: "2026-11-20",
+      },
+    ]);
+    const [logged] = await handle.db
+      .select()
+      .from(pressCoverage)
+      .where(eq(pressCoverage.quote, "A lantern-lit marvel."));
+    expect(logged!.requestId).toBe(req!.id);
+    const moderator = await signedInAs(context, "moderator");
+    expect(
+      (
+        await postAdmin(
+          context,
+          { intent: "kit", coverageId: logged!.id, show: "false" },
+          moderator.cookie,
+          "keys",
+        )
+      ).status,
+    ).toBe(403);
+    await postAdmin(
+      context,
+      { intent: "kit", coverageId: logged!.id, show: "false" },
+      admin.cookie,
+      "keys",
+    );
+    expect(await kitQuotes(handle.db, game!.id)).toEqual([]);
+  });
+});

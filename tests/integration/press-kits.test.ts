@@ -1,0 +1,438 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import yazl from "yazl";
+import type { DatabaseHandle } from "../../app/db/database.server";
+import { games, media, pressKits, staffAuditLog } from "../../app/db/schema";
+import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { bodyLimitFor } from "../../app/platform/server/request-limits.server";
+import { PRESSKIT_UPLOAD_MAX_BYTES } from "../../app/press";
+import {
+  downloadCounts,
+  importPresskit,
+  parsePresskitXml,
+  readKit,
+  readPresskitFolder,
+  readPresskitZip,
+  saveKit,
+  signKitLink,
+} from "../../app/press/index.server";
+import * as pressFile from "../../app/routes/press-file";
+import * as pressGame from "../../app/routes/press-game";
+import * as legacy from "../../app/routes/presskit-legacy";
+import { outcome, request, signedInAs } from "../support/accounts";
+import { postAdmin } from "../support/admin";
+import { testEngines } from "../support/database";
+import { openForSuite } from "../support/suite";
+
+// Press kits (docs/product.md#press-kit): presskit() folders imported and exported whole, refusals
+// that change nothing, embargoed and unlisted kits, zips of the original uploads, the editor's guard.
+
+const FIXTURES = path.join(__dirname, "../fixtures/presskit");
+const fixture = (name: string) => path.join(FIXTURES, name);
+
+async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(data, { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
+  );
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on("end", resolve);
+    zip.on("error", reject);
+    zip.on("entry", (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, async (error, stream) => {
+        if (error || !stream) return reject(error);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+        entries.set(entry.fileName, Buffer.concat(chunks));
+        zip.readEntry();
+      });
+    });
+    zip.readEntry();
+  });
+  return entries;
+}
+
+async function zipOf(files: Record<string, Buffer | string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, body] of Object.entries(files)) {
+    zip.addBuffer(Buffer.from(body), name, { mtime: new Date(0) });
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+function tempFolder(xml: string, images: Record<string, Buffer | string> = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "presskit-"));
+  fs.writeFileSync(path.join(dir, "data.xml"), xml);
+  fs.mkdirSync(path.join(dir, "images"));
+  for (const [name, body] of Object.entries(images))
+    fs.writeFileSync(path.join(dir, "images", name), body);
+  return dir;
+}
+
+describe.each(testEngines())("press kits on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let context: AppContext;
+  let admin: { cookie: string };
+  let moderator: { cookie: string };
+  openForSuite(engine, async (opened) => {
+    ({ handle, context } = opened);
+    admin = await signedInAs(context, "admin");
+    moderator = await signedInAs(context, "moderator");
+  });
+  beforeEach(async () => {
+    await handle.db.execute(
+      sql`truncate press_kits, press_downloads, games, media, staff_audit_log cascade`,
+    );
+  });
+
+  const runtime = () => context.get(runtimeContext);
+  const importFixture = async (name: string) =>
+    importPresskit(runtime(), await readPresskitFolder(fixture(name)), { actor: null });
+  const totals = async () => ({
+    games: (await handle.db.select({ n: count() }).from(games))[0]?.n,
+    media: (await handle.db.select({ n: count() }).from(media))[0]?.n,
+    kits: (await handle.db.select({ n: count() }).from(pressKits))[0]?.n,
+  });
+  const download = (pathname: string, cookie?: string) =>
+    outcome(() =>
+      pressFile.loader({ request: request(pathname, { cookie }), context, params: {} } as never),
+    );
+  const fetchFile = async (pathname: string) =>
+    (await pressFile.loader({
+      request: request(pathname),
+      context,
+      params: {},
+    } as never)) as Response;
+  /** The Press Kits tab's import form, posted as the browser does (multipart, the zip a file). */
+  const postZip = (zip: Buffer | null, fields: Record<string, string>, cookie?: string) =>
+    postAdmin(
+      context,
+      {
+        intent: "presskit-import",
+        ...(zip ? { zip: new File([new Uint8Array(zip)], "kit.zip") } : {}),
+        ...fields,
+      },
+      cookie,
+      "press",
+    );
+  const richZip = () => {
+    const dir = fixture("rich-game");
+    return zipOf({
+      "rich/data.xml": fs.readFileSync(path.join(dir, "data.xml")),
+      "rich/images/logo.png": fs.readFileSync(path.join(dir, "images/logo.png")),
+      "rich/images/shot-a.png": fs.readFileSync(path.join(dir, "images/shot-a.png")),
+    });
+  };
+  const openPage = (pathname: string, cookie?: string) =>
+    outcome(() =>
+      pressGame.loader({
+        request: request(pathname, { cookie }),
+        context,
+        params: { slug: new URL(pathname, "http://x").pathname.split("/")[2] },
+      } as never),
+    );
+
+  it.each(["template-game", "rich-game"])(
+    "imports %s into a game and its kit, and exports every field back",
+    async (name) => {
+      const { game, created } = await importFixture(name);
+      expect(created).toBe(true);
+      const source = parsePresskitXml(
+        fs.readFileSync(path.join(fixture(name), "data.xml"), "utf8"),
+      );
+      const exported = await fetchFile(`/press/${game.slug}/data.xml`);
+      expect(exported.status).toBe(200);
+      expect(parsePresskitXml(await exported.text())).toEqual(source);
+    },
+  );
+
+  it("puts presskit()'s pictures where they belong: header as key art, logos, the rest as screenshots", async () => {
+    const { game, kit } = await importFixture("template-game");
+    expect(game.keyArt).toBeTruthy();
+    expect(game.gallery).toHaveLength(2);
+    expect(kit.data.logos).toHaveLength(2);
+    expect(game.platforms).toEqual(["Windows / Linux", "Steam"]);
+    expect(game.trailerUrl).toBe("https://www.youtube.com/watch?v=aBcDeFgHiJk");
+  });
+
+  it("images.zip and logos.zip hold the original uploads, and each download is counted", async () => {
+    const { game, kit } = await importFixture("template-game");
+    const images = await unzip(
+      Buffer.from(await (await fetchFile(`/press/${game.slug}/images.zip`)).arrayBuffer()),
+    );
+    const original = (file: string) =>
+      fs.readFileSync(path.join(fixture("template-game"), "images", file));
+    expect([...images.keys()].sort()).toEqual([
+      "key-art.png",
+      "screenshot-01.png",
+      "screenshot-02.jpg",
+    ]);
+    expect(images.get("key-art.png")?.equals(original("header.png"))).toBe(true);
+    expect(images.get("screenshot-01.png")?.equals(original("shot-1.png"))).toBe(true);
+    expect(images.get("screenshot-02.jpg")?.equals(original("shot-2.jpg"))).toBe(true);
+    const logos = await unzip(
+      Buffer.from(await (await fetchFile(`/press/${game.slug}/logos.zip`)).arrayBuffer()),
+    );
+    expect([...logos.values()].some((data) => data.equals(original("logo.png")))).toBe(true);
+    await fetchFile(`/press/${game.slug}/images.zip`);
+    const single = await fetchFile(`/press/${game.slug}/files/screenshot-01`);
+    expect(Buffer.from(await single.arrayBuffer()).equals(original("shot-1.png"))).toBe(true);
+    expect(await downloadCounts(handle.db, kit.id)).toMatchObject({
+      "images.zip": 2,
+      "logos.zip": 1,
+      "screenshot-01": 1,
+    });
+  });
+
+  it.each([
+    [
+      "billion laughs",
+      '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><game><title>&b;</title></game>',
+      {},
+    ],
+    ["malformed XML", "<game><title>Broken</game>", {}],
+    [
+      "an image that is not one",
+      "<game><title>Fake</title><website>https://x.example</website></game>",
+      { "shot.png": "not a picture" },
+    ],
+    [
+      "a game the site refuses",
+      "<game><title>No link</title><website>ftp://x.example</website></game>",
+      {},
+    ],
+  ])("refuses %s with a sentence and changes nothing", async (_, xml, images) => {
+    const before = await totals();
+    const source = await readPresskitFolder(tempFolder(xml, images));
+    await expect(importPresskit(runtime(), source, { actor: null })).rejects.toThrow(/\w+ .*\./);
+    expect(await totals()).toEqual(before);
+  });
+
+  it("refuses a zip whose entries climb out of the folder, and reads a good zip", async () => {
+    // yazl will not write a climbing name: one of the same length, patched in its headers.
+    const made = await zipOf({
+      "data.xml": "<game><title>x</title></game>",
+      "aa/aa/evil.png": "x",
+    });
+    const evil = Buffer.from(
+      made.toString("latin1").replaceAll("aa/aa/evil.png", "../../evil.png"),
+      "latin1",
+    );
+    await expect(readPresskitZip(evil)).rejects.toThrow("points outside its folder");
+    await expect(readPresskitZip(Buffer.from("not a zip"))).rejects.toThrow("not a zip archive");
+    const dir = fixture("rich-game");
+    const good = await zipOf({
+      "rich/data.xml": fs.readFileSync(path.join(dir, "data.xml")),
+      "rich/images/logo.png": fs.readFileSync(path.join(dir, "images/logo.png")),
+    });
+    const source = await readPresskitZip(good);
+    expect(source.images.map((i) => i.name)).toEqual(["logo.png"]);
+    expect(parsePresskitXml(source.xml).game.title).toBe("Orbit Bakery & Co");
+  });
+
+  it("an embargoed or unlisted kit is a 404 to guests, open to staff and to a signed link until it expires", async () => {
+    const { game } = await importFixture("rich-game");
+    const kit = await readKit(handle.db, game.id);
+    const page = `/press/${game.slug}`;
+    expect((await openPage(page)).status).toBe(200);
+    await saveKit(
+      handle.db,
+      game.id,
+      { listed: true, embargoUntil: new Date(Date.now() + 86_400_000), data: kit.data },
+      null,
+    );
+    expect((await openPage(page)).status).toBe(404);
+    expect((await download(`${page}/images.zip`)).status).toBe(404);
+    expect((await openPage(page, admin.cookie)).status).toBe(200);
+    expect((await openPage(page, moderator.cookie)).status).toBe(404);
+    const secret = runtime().env.AUTH_SECRET;
+    const link = signKitLink(secret, kit.id!, new Date(Date.now() + 3_600_000));
+    expect((await openPage(`${page}?${link}`)).status).toBe(200);
+    expect((await download(`${page}/images.zip?${link}`)).status).toBe(200);
+    const expired = signKitLink(secret, kit.id!, new Date(Date.now() - 1000));
+    expect((await openPage(`${page}?${expired}`)).status).toBe(404);
+    await saveKit(handle.db, game.id, { listed: false, embargoUntil: null, data: kit.data }, null);
+    expect((await openPage(page)).status).toBe(404);
+    expect((await openPage(`${page}?${link}`)).status).toBe(200);
+  });
+
+  it("the studio's kit is a company data.xml at /press/data.xml, counted, and a 404 while embargoed", async () => {
+    const kit = await saveKit(
+      handle.db,
+      null,
+      {
+        listed: true,
+        embargoUntil: null,
+        data: { foundingDate: "2019", history: "Founded in a shed." },
+      },
+      null,
+    );
+    const answer = await fetchFile("/press/data.xml");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toContain("application/xml");
+    const xml = await answer.text();
+    expect(xml).toMatch(/^<\?xml[^>]*>\n<company>/);
+    expect(xml).toContain("<founding-date>2019</founding-date>");
+    expect(xml).toContain(`<website>${runtime().env.SITE_URL}</website>`);
+    expect(await downloadCounts(handle.db, kit.id)).toMatchObject({ "data.xml": 1 });
+    await saveKit(
+      handle.db,
+      null,
+      { listed: true, embargoUntil: new Date(Date.now() + 86_400_000), data: kit.data },
+      null,
+    );
+    expect((await download("/press/data.xml")).status).toBe(404);
+    expect((await download("/press/data.xml", admin.cookie)).status).toBe(200);
+  });
+
+  it("presskit()'s old addresses answer 301 to the new ones", async () => {
+    const to = async (pathname: string) =>
+      outcome(() => legacy.loader({ request: request(pathname), context, params: {} } as never));
+    expect(await to("/sheet.php?p=orbit-bakery")).toMatchObject({
+      status: 301,
+      location: "/press/orbit-bakery",
+    });
+    expect(await to("/presskit/orbit-bakery")).toMatchObject({
+      status: 301,
+      location: "/press/orbit-bakery",
+    });
+    expect(await to("/presskit")).toMatchObject({ status: 301, location: "/press" });
+    expect(await to("/sheet.php?p=../../etc")).toMatchObject({ status: 301, location: "/press" });
+  });
+
+  it("only who may manage press saves a kit: refused on the server, nothing saved", async () => {
+    const form = {
+      intent: "press-save",
+      gameId: "",
+      history: "Founded in a shed.",
+      logos: "[]",
+      listed: "on",
+    };
+    const refused = await postAdmin(context, form, moderator.cookie, "press");
+    expect(refused.status).not.toBe(200);
+    expect((await readKit(handle.db, null)).id).toBeNull();
+    const saved = await postAdmin(context, form, admin.cookie, "press");
+    expect(saved.status).toBe(200);
+    expect((await readKit(handle.db, null)).data.history).toBe("Founded in a shed.");
+  });
+
+  it("the Press Kits tab imports a presskit() zip into a new game, audit-logged, and then into that game", async () => {
+    const answer = await postZip(await richZip(), { game: "" }, admin.cookie);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const made = (answer.body as { result: { title: string; slug: string; created: boolean } })
+      .result;
+    expect(made).toMatchObject({ title: "Orbit Bakery & Co", created: true });
+    const [game] = await handle.db.select().from(games).where(eq(games.slug, made.slug));
+    expect(game?.gallery).toHaveLength(1);
+    const kit = await readKit(handle.db, game!.id);
+    expect(kit.data.logos).toHaveLength(1);
+    expect((await openPage(`/press/${made.slug}`)).status).toBe(200);
+    const logged = await handle.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, "press.import"));
+    expect(logged.at(-1)).toMatchObject({
+      actorEmail: expect.stringContaining("@"),
+      subjectId: game!.id,
+      details: { slug: made.slug, created: true, images: 2 },
+    });
+    // Into the game it made: the same game, updated, no second one.
+    const again = await postZip(await richZip(), { game: made.slug }, admin.cookie);
+    expect(again.status).toBe(200);
+    expect((again.body as { result: { created: boolean } }).result.created).toBe(false);
+    expect((await totals()).games).toBe(1);
+  });
+
+  it.each([
+    ["a zip that climbs out of its folder", "zip", "points outside its folder"],
+    ["a file that is no zip", "zip", "The file is not a zip archive."],
+    ["a zip without data.xml", "zip", "The zip has no data.xml."],
+    ["a picture that is no picture", "zip", "images/shot.png was refused"],
+    ["a game that does not exist", "game", "No game has the address no-such-game"],
+    ["no file", "zip", "Choose a presskit() zip to import."],
+    ["a new game with only a logo", "zip", "images/ has no screenshot or header picture"],
+  ])(
+    "the Press Kits tab refuses %s on its field and changes nothing",
+    async (kind, field, message) => {
+      const zips: Record<string, () => Promise<Buffer | null>> = {
+        "a zip that climbs out of its folder": async () =>
+          Buffer.from(
+            (await zipOf({ "data.xml": "<game><title>x</title></game>", "aa/aa/evil.png": "x" }))
+              .toString("latin1")
+              .replaceAll("aa/aa/evil.png", "../../evil.png"),
+            "latin1",
+          ),
+        "a file that is no zip": async () => Buffer.from("PK not really a zip"),
+        "a zip without data.xml": () => zipOf({ "images/shot.png": "x" }),
+        "a picture that is no picture": async () =>
+          zipOf({
+            "data.xml": fs.readFileSync(path.join(fixture("rich-game"), "data.xml")),
+            "images/shot.png": "<script>alert(1)</script>",
+          }),
+        "a game that does not exist": richZip,
+        "no file": async () => null,
+        "a new game with only a logo": async () =>
+          zipOf({
+            "data.xml": fs.readFileSync(path.join(fixture("rich-game"), "data.xml")),
+            "images/logo.png": fs.readFileSync(path.join(fixture("rich-game"), "images/logo.png")),
+          }),
+      };
+      const before = await totals();
+      const answer = await postZip(
+        await zips[kind]!(),
+        { game: kind === "a game that does not exist" ? "no-such-game" : "" },
+        admin.cookie,
+      );
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      const errors = (answer.body as { error: Record<string, string[]> }).error;
+      expect(errors[field]?.[0]).toContain(message);
+      expect(await totals()).toEqual(before);
+      expect(
+        await handle.db
+          .select()
+          .from(staffAuditLog)
+          .where(eq(staffAuditLog.action, "press.import")),
+      ).toEqual([]);
+    },
+  );
+
+  it("a new game whose zip has a header and no screenshot takes the header as its card too", async () => {
+    const dir = fixture("rich-game");
+    const answer = await postZip(
+      await zipOf({
+        "data.xml": fs.readFileSync(path.join(dir, "data.xml")),
+        "images/header.png": fs.readFileSync(path.join(dir, "images/shot-a.png")),
+      }),
+      { game: "" },
+      admin.cookie,
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [game] = await handle.db.select().from(games);
+    expect(game?.keyArt).toBeTruthy();
+    expect(game?.cardImage).toBe(game?.keyArt);
+    expect(game?.gallery).toEqual([]);
+  });
+
+  it("a moderator's zip is refused on the server (403) and imports nothing", async () => {
+    const before = await totals();
+    const refused = await postZip(await richZip(), { game: "" }, moderator.cookie);
+    expect(refused.status).toBe(403);
+    expect(await totals()).toEqual(before);
+    // A guest is sent to sign in.
+    const guest = await postZip(await richZip(), { game: "" });
+    expect(guest.status).toBe(302);
+    expect(await totals()).toEqual(before);
+  });
+
+  it("the tab's body limit takes the largest zip the form allows", () => {
+    expect(bodyLimitFor("/admin/press.data").bytes).toBeGreaterThan(PRESSKIT_UPLOAD_MAX_BYTES);
+  });
+});
