@@ -118,10 +118,10 @@ export function FactSheet({
         </div>
       </div>
       <dl className="mt-3 text-sm">
-        <Fact term="Developer">
-          {kit.developer || studio.name}
-          {studio.location && !kit.developer ? `, based in ${studio.location}` : ""}
-        </Fact>
+        <Fact term="Developer">{kit.developer || studio.name}</Fact>
+        {/* The settings' location is a free text ("Lisbon, Portugal", "Remote-first"): its own line,
+            and only when the studio is the developer, as /press shows it. */}
+        {studio.location && !kit.developer && <Fact term="Based in">{studio.location}</Fact>}
         <Fact term="Publisher">{kit.publisher || studio.name}</Fact>
         <Fact term="Release date">
           <ReleaseDates game={game} kit={kit} />
