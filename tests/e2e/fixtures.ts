@@ -1,4 +1,5 @@
 import {
+  type APIRequestContext,
   type BrowserContext,
   type BrowserContextOptions,
   test as base,
@@ -33,6 +34,14 @@ type Fixtures = {
  * page error, in every page of every context it uses (the epic-stack habit).
  */
 export const test = base.extend<Fixtures>({
+  // API calls retry a connection the server closed as idle (see retryResetConnections).
+  request: async ({ request }, use) => {
+    await use(retryResetConnections(request));
+  },
+  context: async ({ context }, use) => {
+    retryResetConnections(context.request);
+    await use(context);
+  },
   // Each test comes from its own client address, so per-address limits (sign-in, contact) of one
   // test never throttle another. The servers trust X-Forwarded-For from loopback.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
@@ -86,6 +95,7 @@ export const test = base.extend<Fixtures>({
     const contexts: BrowserContext[] = [];
     await use(async (options) => {
       const ctx = await browser.newContext({ baseURL, ...options });
+      retryResetConnections(ctx.request);
       consoleGuard.watch(ctx);
       contexts.push(ctx);
       return ctx;
@@ -93,6 +103,19 @@ export const test = base.extend<Fixtures>({
     for (const ctx of contexts) await ctx.close();
   },
 });
+
+/**
+ * Playwright's request contexts keep idle connections open without heeding the server's
+ * `Keep-Alive: timeout=5` (microsoft/playwright#42698), so a call sent on one just as the server
+ * closes it fails with `read ECONNRESET` before the server has read it. Each call may be sent once
+ * more then: the library's own `maxRetries`, which retries ECONNRESET only. Answers the context.
+ */
+export function retryResetConnections(request: APIRequestContext): APIRequestContext {
+  const fetch = request.fetch.bind(request);
+  request.fetch = (urlOrRequest, options = {}) =>
+    fetch(urlOrRequest, { maxRetries: 1, ...options });
+  return request;
+}
 
 /** A stable, distinct documentation-range address per test. */
 export function clientAddressFor(seed: string): string {
