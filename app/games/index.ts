@@ -14,6 +14,7 @@ export {
 export {
   type GalleryItem,
   type GameEntry,
+  type GameInput,
   GameSchema,
   hasCardPicture,
   ReorderSchema,

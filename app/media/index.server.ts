@@ -1,6 +1,7 @@
 // The media feature's server-only face: what other folders may import on the server.
 
 export {
+  discardMedia,
   getMedia,
   type MediaEntry,
   mediaIdFromPath,

@@ -92,6 +92,19 @@ export async function storeMedia(
 }
 
 /** One upload, or null when the id is no upload's (or no UUID at all). */
+/**
+ * Removes uploads nothing points at yet (a larger write that stored them failed): rows first, so
+ * no URL serves them, then their files (best effort).
+ */
+export async function discardMedia(
+  runtime: { db: Database; storage: Storage },
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await runtime.db.delete(media).where(inArray(media.id, [...ids]));
+  for (const id of ids) await runtime.storage.delete(`media/${id}`).catch(() => undefined);
+}
+
 export async function getMedia(db: Database, id: string): Promise<MediaEntry | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);

@@ -1,8 +1,8 @@
 import type { Database } from "~/db/database.server";
-import { type GameEntry, GameSchema, hasCardPicture } from "~/games";
+import { type GameEntry, type GameInput, GameSchema, hasCardPicture } from "~/games";
 import { createGame, getGameBySlug, type NewGame, updateGame } from "~/games/index.server";
 import { MEDIA_MAX_BYTES, MEDIA_TOO_LARGE } from "~/media";
-import { storeMedia } from "~/media/index.server";
+import { discardMedia, storeMedia } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError, isAppError } from "~/platform/errors/app-error";
 import { checkImage } from "~/platform/images/image-pipeline.server";
@@ -17,7 +17,8 @@ import { buildPresskitXml, parsePresskitXml } from "./presskit-xml.server";
 
 // presskit() in and out: a game folder (data.xml + images/) becomes a game and its kit; a kit is
 // written back as a data.xml of the same shape. An import checks everything first (the XML, every
-// image, the game's fields) and writes only when all of it passes: a refusal changes nothing.
+// image, the game's fields) and writes only when all of it passes: a refusal changes nothing, and
+// so does a write that fails part way (one transaction; its stored pictures are removed again).
 
 type Runtime = { db: Database; storage: Storage };
 type Actor = { id: string; email: string } | null;
@@ -97,13 +98,44 @@ export async function importPresskit(
     );
   }
 
+  // The pictures are stored first (encoding is slow, and no transaction should wait on it); the
+  // game, its kit and the audit entry are then one transaction. If that fails, the pictures go too.
   const stored: { name: string; id: string }[] = [];
-  for (const image of images) {
-    stored.push({
-      name: image.name,
-      id: (await storeMedia(runtime, image.data, options.actor?.id ?? null)).id,
-    });
+  let written: { game: GameEntry; kit: Kit };
+  try {
+    for (const image of images) {
+      stored.push({
+        name: image.name,
+        id: (await storeMedia(runtime, image.data, options.actor?.id ?? null)).id,
+      });
+    }
+    written = await db.transaction((tx) =>
+      writeImport(tx, { parsed, existing, checked: checked.data, stored, actor: options.actor }),
+    );
+  } catch (error) {
+    await discardMedia(
+      runtime,
+      stored.map((s) => s.id),
+    ).catch(() => undefined);
+    throw error;
   }
+  const { game, kit } = written;
+  if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
+  return { game, kit, created: !existing };
+}
+
+/** The import's writes, inside its transaction: the game, its kit and the audit entry. */
+async function writeImport(
+  db: Database,
+  input: {
+    parsed: ReturnType<typeof parsePresskitXml>;
+    existing: GameEntry | null;
+    checked: GameInput;
+    stored: { name: string; id: string }[];
+    actor: Actor;
+  },
+): Promise<{ game: GameEntry; kit: Kit }> {
+  const { parsed, existing, stored } = input;
   const title = parsed.game.title;
   const shots = stored.filter((s) => roleOf(s.name) === "screenshot");
   const header = stored.find((s) => roleOf(s.name) === "keyArt");
@@ -111,8 +143,8 @@ export async function importPresskit(
     ? shots.map((s, i) => ({ image: s.id, alt: `${title}: screenshot ${i + 1}` }))
     : (existing?.gallery ?? []);
   const card = { imageUrl: existing?.imageUrl ?? "", cardImage: existing?.cardImage ?? null };
-  const input: NewGame = {
-    ...checked.data,
+  const row: NewGame = {
+    ...input.checked,
     gallery,
     ...(hasCardPicture({ ...card, gallery }) || !header
       ? { cardImage: card.cardImage, cardImageAlt: existing?.cardImageAlt ?? null }
@@ -121,8 +153,8 @@ export async function importPresskit(
     keyArtAlt: header ? `${title}: key art` : (existing?.keyArtAlt ?? null),
   };
   const game = existing
-    ? await updateGame(db, existing.id, input, options.actor)
-    : await createGame(db, input);
+    ? await updateGame(db, existing.id, row, input.actor)
+    : await createGame(db, row);
   const logos = stored
     .filter((s) => roleOf(s.name) === "logo")
     .map((s) => ({ image: s.id, alt: `${title}: ${s.name.replace(/\.[^.]+$/, "")}` }));
@@ -132,17 +164,16 @@ export async function importPresskit(
     db,
     game.id,
     { listed: current.listed, embargoUntil: current.embargoUntil, data },
-    options.actor,
+    input.actor,
   );
   await recordStaffAction(db, {
-    actor: options.actor,
+    actor: input.actor,
     action: "press.import",
     subjectType: "game",
     subjectId: game.id,
-    details: { title: game.title, slug: game.slug, created: !existing, images: images.length },
+    details: { title: game.title, slug: game.slug, created: !existing, images: stored.length },
   });
-  if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
-  return { game, kit, created: !existing };
+  return { game, kit };
 }
 
 /**

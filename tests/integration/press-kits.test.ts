@@ -100,6 +100,8 @@ describe.each(testEngines())("press kits on $name", (engine) => {
     media: (await handle.db.select({ n: count() }).from(media))[0]?.n,
     kits: (await handle.db.select({ n: count() }).from(pressKits))[0]?.n,
   });
+  const auditEntries = async () =>
+    (await handle.db.select({ n: count() }).from(staffAuditLog))[0]?.n;
   const download = (pathname: string, cookie?: string) =>
     outcome(() =>
       pressFile.loader({ request: request(pathname, { cookie }), context, params: {} } as never),
@@ -213,6 +215,29 @@ describe.each(testEngines())("press kits on $name", (engine) => {
     const source = await readPresskitFolder(tempFolder(xml, images));
     await expect(importPresskit(runtime(), source, { actor: null })).rejects.toThrow(/\w+ .*\./);
     expect(await totals()).toEqual(before);
+  });
+
+  it("a write that fails after the game is stored leaves nothing behind: no game, kit or picture", async () => {
+    const before = { ...(await totals()), audit: await auditEntries() };
+    // The kit's row is refused by the database itself, after the game's row was written.
+    await handle.db.execute(
+      sql.raw(`create function refuse_kit() returns trigger language plpgsql as
+        $$ begin raise exception 'kit refused for the test'; end $$`),
+    );
+    await handle.db.execute(
+      sql.raw(`create trigger refuse_kit before insert on press_kits
+        for each row execute function refuse_kit()`),
+    );
+    try {
+      // The database's refusal, as the query that met it (insert into "press_kits" …).
+      await expect(importFixture("template-game")).rejects.toThrow(/press_kits/);
+    } finally {
+      await handle.db.execute(sql.raw("drop trigger refuse_kit on press_kits"));
+      await handle.db.execute(sql.raw("drop function refuse_kit()"));
+    }
+    expect({ ...(await totals()), audit: await auditEntries() }).toEqual(before);
+    // With the database willing again, the same folder imports whole.
+    expect((await importFixture("template-game")).created).toBe(true);
   });
 
   it("refuses a zip whose entries climb out of the folder, and reads a good zip", async () => {
