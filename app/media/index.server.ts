@@ -3,12 +3,15 @@
 export {
   discardMedia,
   getMedia,
+  MEDIA_MAIL_FILE,
   type MediaEntry,
   mediaIdFromPath,
   mediaImage,
   mediaImages,
+  mediaMailUrl,
   mediaUrl,
   readMediaFile,
+  readMediaMailFile,
   readMediaOriginal,
   storeMedia,
 } from "./media.server";

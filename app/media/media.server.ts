@@ -3,7 +3,12 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { media } from "~/db/schema";
-import { checkImage, encodeWidths, type ImageRules } from "~/platform/images/image-pipeline.server";
+import {
+  checkImage,
+  encodeWidths,
+  type ImageRules,
+  transformImage,
+} from "~/platform/images/image-pipeline.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { MEDIA_MAX_BYTES, MEDIA_TOO_LARGE, MEDIA_WIDTHS, type MediaImage } from "./media-limits";
 
@@ -39,8 +44,21 @@ const storageKey = (id: string, width: number) => `media/${id}/${width}.webp`;
 
 const originalKey = (id: string) => `media/${id}/original`;
 
+/**
+ * The file a mail shows of an upload: JPEG, since mail clients that cannot show WebP are common
+ * (Outlook for Windows among them), at most MAIL_IMAGE_WIDTH wide (twice a mail's 600 px column),
+ * transparency laid on white. Made from the original the first time it is asked for, then kept.
+ */
+export const MEDIA_MAIL_FILE = "mail.jpg";
+const MAIL_IMAGE_WIDTH = 1200;
+const MAIL_JPEG_QUALITY = 80;
+const mailKey = (id: string) => `media/${id}/${MEDIA_MAIL_FILE}`;
+
 /** The public URL of one stored width. */
 export const mediaUrl = (id: string, width: number) => `/media/${id}/${width}.webp`;
+
+/** The public URL of an upload's file for mail (see MEDIA_MAIL_FILE). */
+export const mediaMailUrl = (id: string) => `/media/${id}/${MEDIA_MAIL_FILE}`;
 
 function toEntry(row: typeof media.$inferSelect): MediaEntry {
   return {
@@ -167,6 +185,31 @@ export async function readMediaFile(
   if (!entry?.widths.includes(width)) return null;
   const stored = await runtime.storage.get(storageKey(entry.id, width));
   return stored?.data ?? null;
+}
+
+/**
+ * An upload's file for mail, GET /media/<id>/mail.jpg: made from the original (or, for an upload
+ * stored before originals were kept, its largest width) on first use and stored; null for an
+ * unknown upload. Two first requests at once make the same file twice, which is harmless.
+ */
+export async function readMediaMailFile(
+  runtime: { db: Database; storage: Storage },
+  id: string,
+): Promise<Buffer | null> {
+  const entry = await getMedia(runtime.db, id);
+  if (!entry) return null;
+  const kept = await runtime.storage.get(mailKey(entry.id));
+  if (kept) return kept.data;
+  const source = await readMediaOriginal(runtime, entry.id);
+  if (!source) return null;
+  const made = await transformImage(source.data, MEDIA_RULES, (image) =>
+    image
+      .resize({ width: MAIL_IMAGE_WIDTH, withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: MAIL_JPEG_QUALITY, mozjpeg: true }),
+  );
+  await runtime.storage.put(mailKey(entry.id), made.data, "image/jpeg");
+  return made.data;
 }
 
 /**

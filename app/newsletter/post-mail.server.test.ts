@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
-import { postMail, preparePost } from "./post-mail.server";
+import { mailImageSrc, postMail, preparePost } from "./post-mail.server";
 import { readToken } from "./tokens.server";
 
 const keys = { secret: "s".repeat(40), siteUrl: "https://studio.example" };
@@ -22,7 +22,7 @@ function mailFor(test = false) {
     post: {
       title: "Patch 1 <is> out",
       slug: "patch-1",
-      coverSrc: "/media/c/1200.webp",
+      coverSrc: "/media/7c0e2b1a-5d3f-4e8a-9b6c-1a2b3c4d5e6f/1600.webp",
       coverAlt: "Cover",
     },
     articleHtml: renderMarkdown(source, { siteUrl: keys.siteUrl }),
@@ -44,10 +44,14 @@ describe("a post's mail", () => {
     expect(html).not.toMatch(/<script|<style|\son\w+=/i);
     expect(html).toContain('href="https://studio.example/news/patch-1"');
     expect(html).toContain('href="https://other.example/x"');
+    // Uploads as their JPEG for mail: WebP is a broken image in some mail clients.
     expect(html).toContain(
-      'src="https://studio.example/media/2f1d9a3e-7c1b-4a55-8f43-6f1f0d0f5a22/1200.webp"',
+      'src="https://studio.example/media/2f1d9a3e-7c1b-4a55-8f43-6f1f0d0f5a22/mail.jpg"',
     );
-    expect(html).toContain('src="https://studio.example/media/c/1200.webp"');
+    expect(html).toContain(
+      'src="https://studio.example/media/7c0e2b1a-5d3f-4e8a-9b6c-1a2b3c4d5e6f/mail.jpg"',
+    );
+    expect(html).not.toContain(".webp");
     // Every href and src is absolute.
     for (const [, url] of html!.matchAll(/(?:href|src)="([^"]*)"/g))
       expect(url).toMatch(/^https:\/\//);
@@ -87,5 +91,24 @@ describe("a post's mail", () => {
   it("says [Test] in the subject of a test send", () => {
     expect(mailFor(true).subject).toBe("[Test] Patch 1 <is> out");
     expect(mailFor(false).subject).toBe("Patch 1 <is> out");
+  });
+});
+
+describe("mailImageSrc", () => {
+  const site = "https://studio.example";
+  const upload = "2f1d9a3e-7c1b-4a55-8f43-6f1f0d0f5a22";
+  it("gives an upload of the site, by path or absolute, as its JPEG for mail", () => {
+    expect(mailImageSrc(site, `/media/${upload}/960.webp`)).toBe(
+      `${site}/media/${upload}/mail.jpg`,
+    );
+    expect(mailImageSrc(site, `${site}/media/${upload}`)).toBe(`${site}/media/${upload}/mail.jpg`);
+  });
+  it("leaves other images as they are, made absolute when they are the site's", () => {
+    expect(mailImageSrc(site, "https://cdn.example/media/x.webp")).toBe(
+      "https://cdn.example/media/x.webp",
+    );
+    expect(mailImageSrc(site, "/media/site/abc/logo-128.png")).toBe(
+      `${site}/media/site/abc/logo-128.png`,
+    );
   });
 });

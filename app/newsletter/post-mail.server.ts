@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { mediaIdFromPath, mediaMailUrl } from "~/media/index.server";
 import type { Mail } from "~/platform/mail/mailer.server";
 import { listUnsubscribeHeaders, type NewsletterKeys, preferencesLink } from "./newsletter.server";
 
@@ -52,6 +53,16 @@ export function absoluteUrl(siteUrl: string, href: string): string {
   if (href.startsWith("/") && !href.startsWith("//")) return `${siteUrl}${href}`;
   if (href.startsWith("#")) return href;
   return href;
+}
+
+/**
+ * An image's address in a mail, absolute: an upload of the site is its JPEG for mail (WebP, the
+ * site's format, shows as a broken image in some clients); any other image is left as it is.
+ */
+export function mailImageSrc(siteUrl: string, src: string): string {
+  const path = src.startsWith(`${siteUrl}/`) ? src.slice(siteUrl.length) : src;
+  const upload = mediaIdFromPath(path);
+  return absoluteUrl(siteUrl, upload ? mediaMailUrl(upload) : src);
 }
 
 /** The inline style of each tag the renderer may produce. */
@@ -117,7 +128,7 @@ export function mailBody(articleHtml: string, siteUrl: string, accent: string): 
         const next: Record<string, string> = {};
         if (tagName === "a" && attribs.href) next.href = absoluteUrl(siteUrl, attribs.href);
         if (tagName === "img") {
-          if (attribs.src) next.src = absoluteUrl(siteUrl, attribs.src);
+          if (attribs.src) next.src = mailImageSrc(siteUrl, attribs.src);
           next.alt = attribs.alt ?? "";
           // At most the content column's width; the style keeps it fluid below that.
           const width = Number(attribs.width);
@@ -199,7 +210,7 @@ export function preparePost(input: {
     bodyHtml,
     bodyText: plainText(bodyHtml),
     cover: post.coverSrc
-      ? { src: absoluteUrl(siteUrl, post.coverSrc), alt: post.coverAlt ?? "" }
+      ? { src: mailImageSrc(siteUrl, post.coverSrc), alt: post.coverAlt ?? "" }
       : null,
     studio,
     siteUrl,

@@ -183,6 +183,42 @@ describe.each(testEngines())("the media library on $name", (engine) => {
     }
   });
 
+  it("serves an upload to mail clients as JPEG: 1200 px at most, transparency on white, kept once made", async () => {
+    const translucent = await sharp({
+      create: {
+        width: 2000,
+        height: 1000,
+        channels: 4,
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const result = await upload(context, cookies.get("admin"), {
+      data: translucent,
+      name: "clear.png",
+      type: "image/png",
+    });
+    if (!result.body.ok) throw new Error(result.body.error);
+    const { id } = result.body.media;
+    const response = await serve(context, `/media/${id}/mail.jpg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 600]);
+    // The transparent picture is white in the mail, not black.
+    const { dominant } = await sharp(bytes).stats();
+    expect(dominant.r + dominant.g + dominant.b).toBeGreaterThan(3 * 240);
+    // Made once: the file is kept beside the widths and served as it was.
+    expect(fs.existsSync(path.join(uploads, id, "mail.jpg"))).toBe(true);
+    const again = Buffer.from(await (await serve(context, `/media/${id}/mail.jpg`)).arrayBuffer());
+    expect(again.equals(bytes)).toBe(true);
+    expect((await serve(context, `/media/${crypto.randomUUID()}/mail.jpg`)).status).toBe(404);
+  });
+
   it("answers 404 for an unknown id, a width not stored and anything else", async () => {
     const result = await upload(context, cookies.get("developer"), {
       data: await png(700, 500),
