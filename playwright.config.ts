@@ -39,7 +39,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
-  timeout: 30_000,
+  // A test that takes screenshots in both themes at two widths, or signs in a few times, takes
+  // 15–25 s on a quiet two-core machine with two workers and three servers; 30 s failed such tests
+  // whenever the machine was busier. Specs that start servers or send mail set more.
+  timeout: 60_000,
   use: {
     baseURL: DEMO_URL,
     trace: "retain-on-failure",

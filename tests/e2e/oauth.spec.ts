@@ -36,6 +36,8 @@ const owner = { email: uniqueEmail("owner"), password: NEW_PASSWORD };
 let outbox = "";
 
 test.beforeAll(async () => {
+  // Three accounts made by the command line, then a server started: a minute on a busy machine.
+  test.setTimeout(180_000);
   provider = new OAuth2Server();
   await provider.issuer.keys.generate("RS256");
   provider.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, claims));
