@@ -38,7 +38,13 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  // `npm run screenshots` (SCREENSHOTS=1) runs the tests that take the docs' pictures; `npm test`
+  // leaves out those that exist only for their pictures (tests/support/screenshots.ts).
+  ...(process.env.SCREENSHOTS === "1"
+    ? { grep: /@screenshots\b/ }
+    : { grepInvert: /@screenshots-only\b/ }),
+  // npm test (scripts/test.mjs) also asks for a JSON report, for its table of times and retries.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   // A test that takes screenshots in both themes at two widths, or signs in a few times, takes
   // 15–25 s on a quiet two-core machine with two workers and three servers; 30 s failed such tests
   // whenever the machine was busier. Specs that start servers or send mail set more.

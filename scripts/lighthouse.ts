@@ -68,7 +68,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 try {
   const base = options.url?.replace(/\/$/, "") ?? (await startDemoServer());
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumExecutable(),
+    chromePath: chromiumExecutable({ full: true }),
     chromeFlags: [...(chromiumLaunchOptions().args ?? []), "--headless=new"],
     port: await freePort(portsFrom()),
     logLevel: "silent",
