@@ -13,9 +13,8 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import express from "express";
-import expressStaticGzip from "express-static-gzip";
 import type { createSite as CreateSite, Site } from "./server/app";
+import { productionFiles } from "./server/production";
 import { superviseWorkers } from "./server/supervisor";
 import { loadEnv } from "./app/platform/config/env.server";
 import { requestTimeoutOptions } from "./app/platform/server/request-timeouts";
@@ -129,41 +128,7 @@ async function loadSite(): Promise<Site> {
     return module.createSite({ ...options, serveFiles: (app) => app.use(viteServer.middlewares) });
   }
   const module = (await import(await productionBuild())) as { createSite: typeof CreateSite };
-  return module.createSite({
-    ...options,
-    // Hashed file names never change content: cache them for a year. Scripts and stylesheets go
-    // out as compressed at build time (.br, else .gz), never per request.
-    serveAssets: (app) =>
-      app.use(
-        "/assets",
-        expressStaticGzip(path.join(root, "build/client/assets"), {
-          enableBrotli: true,
-          orderPreference: ["br", "gz"],
-          // A hashed file is never asked for again, so no validators; nor are scripts fetched
-          // in ranges: ~100 bytes fewer on each of a page's ~20 scripts.
-          serveStatic: {
-            immutable: true,
-            maxAge: "1y",
-            etag: false,
-            lastModified: false,
-            acceptRanges: false,
-          },
-        }),
-      ),
-    // The public folder's few files (favicon, images), listed once: a page request never looks on
-    // disk for a file of its name.
-    serveFiles: (app) => {
-      const folder = path.join(root, "build/client");
-      const files = new Set(
-        fs
-          .readdirSync(folder, { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile())
-          .map((entry) => `/${path.relative(folder, path.join(entry.parentPath, entry.name))}`),
-      );
-      const serve = express.static(folder, { maxAge: "1h" });
-      app.use((req, res, next) => (files.has(req.path) ? serve(req, res, next) : next()));
-    },
-  });
+  return module.createSite({ ...options, ...productionFiles(root) });
 }
 
 /** Builds when the build is missing or older than the sources; the compiled site's path. */

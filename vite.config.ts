@@ -152,13 +152,6 @@ export default defineConfig(({ mode }) => ({
     ],
   },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "tests/integration/**/*.test.ts",
-      "tests/fuzz/**/*.test.ts",
-      "bin/**/*.test.ts",
-      "tests/repo/**/*.test.ts",
-    ],
     environment: "node",
     // One test file per core: vitest's default leaves one core out, which on a two-core CI
     // machine runs the files one at a time (220 s there; 125 s with both cores).
@@ -171,7 +164,40 @@ export default defineConfig(({ mode }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["./tests/support/setup.ts"],
-    // The migrations run once per run, not once per test database.
-    globalSetup: ["./tests/support/global-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "tests/integration/**/*.test.ts",
+            "tests/fuzz/**/*.test.ts",
+            "bin/**/*.test.ts",
+            "tests/repo/**/*.test.ts",
+          ],
+          // The migrations run once per run, not once per test database.
+          globalSetup: ["./tests/support/global-setup.ts"],
+        },
+      },
+      {
+        // HTTP behaviour through the production site in the test's process (tests/support/site.ts).
+        // A project of its own, so its workers are its own: React, React Router and the auth
+        // library pick their production or development code by NODE_ENV when first loaded, and
+        // the auth library skips its origin check and rate limits under NODE_ENV=test, so these
+        // workers run with NODE_ENV=production, as `npm start` does, and never load the
+        // development React another file of a shared worker would have loaded.
+        extends: true,
+        test: {
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          env: { NODE_ENV: "production" },
+          // The compiled site is loaded by Node itself, not transformed by Vite, as `npm start` loads it.
+          server: { deps: { external: [/\/build\/server\//] } },
+          // The users, sessions and demo content every file's site starts from, made once per run.
+          globalSetup: ["./tests/support/site-seed.ts"],
+        },
+      },
+    ],
   },
 }));

@@ -30,6 +30,13 @@ export type SiteOptions = {
   demo: boolean;
   /** NODE_ENV as the operator set it, read before server.ts defaulted it. */
   declaredNodeEnv: string | undefined;
+  /**
+   * The variables the configuration is read from (NODE_ENV aside): process.env unless given. The
+   * tests' in-process site (tests/support/site.ts) passes its own and leaves process.env alone.
+   */
+  environment?: NodeJS.ProcessEnv;
+  /** Where log lines go: standard output unless given (the tests' in-process site reads them). */
+  logDestination?: Parameters<typeof createLogger>[1];
   /** drizzle/ of the checkout being served. */
   migrationsFolder: string;
   /** Prints for the person running the server (not a log line). */
@@ -45,8 +52,11 @@ export type SiteOptions = {
 
 export async function createSite(options: SiteOptions) {
   const { devMode, demo, migrationsFolder, serveFiles } = options;
-  const env = loadEnv({ ...process.env, NODE_ENV: options.declaredNodeEnv });
-  const logger = createLogger(env.LOG_LEVEL);
+  const env = loadEnv({
+    ...(options.environment ?? process.env),
+    NODE_ENV: options.declaredNodeEnv,
+  });
+  const logger = createLogger(env.LOG_LEVEL, options.logDestination);
   const { runtime, beginShutdown, close } = await createRuntime(env, logger, {
     demo,
     migrationsFolder,
