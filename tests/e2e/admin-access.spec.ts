@@ -1,6 +1,5 @@
 import type { Role } from "../../app/roles/permissions";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { uniqueId } from "../support/users";
 import { forgeAdminPost } from "./admin-support";
 import { expect, test } from "./fixtures";
@@ -58,8 +57,9 @@ const PANEL_HEADING: Record<(typeof ALL_TABS)[number], string> = {
 for (const { role, label, tabs } of TABS_BY_ROLE) {
   test(`${/^[aeiou]/.test(role) ? "an" : "a"} ${role} sees ${tabs.map((t) => `'${t}'`).join(", ")} and starts on '${tabs[0]}'`, async ({
     page,
+    signedInAs,
   }) => {
-    await signInAs(page, role);
+    await signedInAs(role);
     await gotoHydrated(page, "/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     await expect(page.getByTestId("admin-role")).toHaveText(label);
@@ -95,8 +95,9 @@ for (const { role, label, tabs } of TABS_BY_ROLE) {
 
 test("a moderator's forged news-create is refused with 403 and nothing is published", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAs(page, "moderator");
+  await signedInAs("moderator");
   const title = `Forged by a moderator ${uniqueId()}`;
   const response = await forgeAdminPost(page, "news", {
     intent: "news-create",
@@ -112,8 +113,11 @@ test("a moderator's forged news-create is refused with 403 and nothing is publis
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
-test("an admin's forged game-create is refused with 403 and no game appears", async ({ page }) => {
-  await signInAs(page, "admin");
+test("an admin's forged game-create is refused with 403 and no game appears", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("admin");
   const title = `Forged by an admin ${uniqueId()}`;
   const response = await forgeAdminPost(page, "games", {
     intent: "game-create",

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { countPosts, reloadHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { forgeAdminPost, holdAdminWrites, injectFault, openAdmin } from "./admin-support";
@@ -121,8 +120,9 @@ async function publicOrder(page: Page): Promise<string[]> {
   return page.getByTestId("game-card").getByRole("heading", { level: 2 }).allTextContents();
 }
 
+test.use({ role: "developer" });
+
 test.beforeEach(async ({ page }) => {
-  await signInAs(page, "developer");
   await openAdmin(page, "Game Management");
 });
 

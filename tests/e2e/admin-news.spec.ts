@@ -1,6 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
 import { countPosts, gotoHydrated, reloadHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { holdAdminWrites, injectFault, openAdmin } from "./admin-support";
@@ -53,8 +52,9 @@ async function addNews(page: Page, item: { title: string; content: string }) {
   await expect(manageEntry(page, item.title)).toBeVisible();
 }
 
+test.use({ role: "admin" });
+
 test.beforeEach(async ({ page }) => {
-  await signInAs(page, "admin");
   await openAdmin(page, "News Management");
 });
 

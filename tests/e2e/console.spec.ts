@@ -1,9 +1,9 @@
-import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
 import { CONSOLE_TABLES } from "../../app/console/api-tables";
 import type { Role } from "../../app/roles/permissions";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated, reloadHydrated } from "../support/browser";
-import { accountMenu as menuFor, registerAccount, signInAs } from "../support/browser-accounts";
+import { accountMenu as menuFor, registerAccount } from "../support/browser-accounts";
 import { expectToast, recordToastTitles } from "../support/toasts";
 import { roleEmail, uniqueEmail } from "../support/users";
 import {
@@ -11,6 +11,7 @@ import {
   cspViolations,
   DEMO_URL,
   expect,
+  type SignedInAs,
   statusMessage,
   test,
   textOf,
@@ -44,8 +45,9 @@ async function openConsole(page: Page, role: Role): Promise<Locator> {
   return dialog;
 }
 
-async function signInAndOpenConsole(page: Page, role: Role): Promise<Locator> {
-  await signInAs(page, role);
+/** Opens the console from Home, in a page signed in as the role (`signedInAs`). */
+async function openConsoleFromHome(page: Page, role: Role): Promise<Locator> {
+  await gotoHydrated(page, "/");
   return openConsole(page, role);
 }
 
@@ -97,16 +99,16 @@ function tileCount(panel: Locator, table: string): Locator {
 
 /** A request context signed in as another role, coming from its own client address. */
 async function signedInRequest(
-  newContext: (options?: object) => Promise<import("@playwright/test").BrowserContext>,
+  newContext: (options?: object) => Promise<BrowserContext>,
+  signedInAs: SignedInAs,
   testInfo: TestInfo,
   role: Role,
 ): Promise<APIRequestContext> {
   const context = await newContext({
     extraHTTPHeaders: { "X-Forwarded-For": clientAddressFor(`${testInfo.testId}:${role}`) },
   });
-  const page = await context.newPage();
-  await signInAs(page, role);
-  return page.request;
+  await signedInAs(role, context);
+  return context.request;
 }
 
 /** Adds a news item through the API; multi-line so it reads like the demo articles. */
@@ -121,9 +123,11 @@ async function addNews(request: APIRequestContext, title: string) {
 test.describe("opening the console", () => {
   test("a developer opens it from the account menu; its code is downloaded only then", async ({
     page,
+    signedInAs,
   }) => {
     const requests = recordRequests(page);
-    await signInAs(page, "developer");
+    await signedInAs("developer");
+    await gotoHydrated(page, "/");
     await page.waitForLoadState("networkidle");
     expect(requests.filter((url) => CONSOLE_CHUNK.test(url))).toEqual([]);
 
@@ -154,8 +158,12 @@ test.describe("opening the console", () => {
     expect(requests.filter((url) => CONSOLE_CHUNK.test(url))).toHaveLength(1);
   });
 
-  test("the owner's menu has 'Dev Console' too, and the console opens", async ({ page }) => {
-    const dialog = await signInAndOpenConsole(page, "owner");
+  test("the owner's menu has 'Dev Console' too, and the console opens", async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs("owner");
+    const dialog = await openConsoleFromHome(page, "owner");
     await expect(dialog.getByTestId("console-version")).toHaveText("v3.0");
     await expect(dialog.getByRole("tab")).toHaveText(TABS);
   });
@@ -178,9 +186,10 @@ test.describe("opening the console", () => {
   for (const { who, pages, menu } of cases) {
     test(`a ${who} visitor never downloads the console and has no 'Dev Console' entry`, async ({
       page,
+      signedInAs,
     }) => {
       const requests = recordRequests(page);
-      if (who !== "signed out") await signInAs(page, who);
+      if (who !== "signed out") await signedInAs(who);
       for (const path of pages) {
         const response = await gotoHydrated(page, path);
         expect(response?.status(), path).toBe(200);
@@ -260,9 +269,13 @@ test.describe("public pages load only their own code, and nothing the CSP refuse
     }
   });
 
-  test("a signed-in reader's account menu arrives after hydration and opens", async ({ page }) => {
+  test("a signed-in reader's account menu arrives after hydration and opens", async ({
+    page,
+    signedInAs,
+  }) => {
     const requests = recordRequests(page);
-    await signInAs(page, "guest");
+    await signedInAs("guest");
+    await gotoHydrated(page, "/");
     await accountMenu(page, "guest").click();
     await expect(page.getByRole("menuitem")).toHaveText(["My Profile", "Sign Out"]);
     expect(
@@ -271,8 +284,9 @@ test.describe("public pages load only their own code, and nothing the CSP refuse
   });
 });
 
-test("My Current Work: set, shown on the Team tab, then cleared", async ({ page }) => {
-  const dialog = await signInAndOpenConsole(page, "developer");
+test("My Current Work: set, shown on the Team tab, then cleared", async ({ page, signedInAs }) => {
+  await signedInAs("developer");
+  const dialog = await openConsoleFromHome(page, "developer");
   try {
     const overview = dialog.getByRole("tabpanel", { name: "Overview" });
     const work = card(overview, "My Current Work");
@@ -368,8 +382,10 @@ test("My Current Work: set, shown on the Team tab, then cleared", async ({ page 
 
 test("System Health shows healthy database and auth, users, response time and last activity", async ({
   page,
+  signedInAs,
 }) => {
-  const dialog = await signInAndOpenConsole(page, "developer");
+  await signedInAs("developer");
+  const dialog = await openConsoleFromHome(page, "developer");
   const health = card(dialog.getByRole("tabpanel", { name: "Overview" }), "System Health");
   const list = health.getByTestId("health");
   await expect(list).toBeVisible();
@@ -384,8 +400,10 @@ test("System Health shows healthy database and auth, users, response time and la
 test("Database Monitor: a tile per table with its count; Refresh shows a new news item", async ({
   page,
   newContext,
+  signedInAs,
 }, testInfo) => {
-  const dialog = await signInAndOpenConsole(page, "developer");
+  await signedInAs("developer");
+  const dialog = await openConsoleFromHome(page, "developer");
   const panel = await openTab(dialog, "Database");
   await expect(panel.getByRole("heading", { name: "Database Monitor" })).toBeVisible();
   const counts = await tileCounts(panel);
@@ -414,7 +432,7 @@ test("Database Monitor: a tile per table with its count; Refresh shows a new new
 
   // An admin adds a news item elsewhere; the tile shows it only after Refresh.
   const before = counts.get("news")!;
-  const admin = await signedInRequest(newContext, testInfo, "admin");
+  const admin = await signedInRequest(newContext, signedInAs, testInfo, "admin");
   await addNews(admin, `Database monitor check ${testInfo.testId}`);
   await expect(tileCount(panel, "news")).toHaveText(String(before));
   const refetched = page.waitForResponse(
@@ -429,8 +447,10 @@ test("Database Monitor: a tile per table with its count; Refresh shows a new new
 
 test("Performance Monitor: load time, memory bar, connection, render time and DOM nodes with tiers", async ({
   page,
+  signedInAs,
 }) => {
-  const dialog = await signInAndOpenConsole(page, "developer");
+  await signedInAs("developer");
+  const dialog = await openConsoleFromHome(page, "developer");
   const panel = await openTab(dialog, "Performance");
   await expect(panel.getByRole("heading", { name: "Performance Monitor" })).toBeVisible();
   const metrics = panel.getByTestId("performance");
@@ -504,9 +524,10 @@ test.describe("API Testing", () => {
     page,
     playwright,
     allowConsoleMessage,
+    signedInAs,
   }) => {
     allowConsoleMessage(statusMessage(401));
-    await signInAs(page, "developer");
+    await signedInAs("developer");
     await gotoHydrated(page, "/profile");
     const name = `Tester key ${Date.now().toString(36)}`;
     await page.getByLabel("Name for a new key").fill(name);
@@ -559,8 +580,10 @@ test.describe("API Testing", () => {
 
   test("the four predefined tests answer 200 with a result and a success toast", async ({
     page,
+    signedInAs,
   }) => {
-    const dialog = await signInAndOpenConsole(page, "developer");
+    await signedInAs("developer");
+    const dialog = await openConsoleFromHome(page, "developer");
     const panel = await openTab(dialog, "API Testing");
     const result = panel.getByTestId("api-result");
     await expect(result).toHaveCount(0);
@@ -585,11 +608,13 @@ test.describe("API Testing", () => {
     page,
     context,
     allowConsoleMessage,
+    signedInAs,
   }, testInfo) => {
     allowConsoleMessage(statusMessage(400));
     allowConsoleMessage(statusMessage(404));
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const dialog = await signInAndOpenConsole(page, "developer");
+    await signedInAs("developer");
+    const dialog = await openConsoleFromHome(page, "developer");
 
     // More than 10 news items, so the 10-row sample is visible.
     const existing = await page.request.get("/api/v1/news?limit=100");
@@ -647,10 +672,11 @@ test.describe("API Testing: the spec's table names and refusals", () => {
   // The list itself is pinned to the spec's names in app/console/console.test.ts.
   const TABLES = CONSOLE_TABLES;
 
-  test("the custom test reads every table the spec names", async ({ page }) => {
+  test("the custom test reads every table the spec names", async ({ page, signedInAs }) => {
     // Eight tables, each run and its toast awaited: about 25 s on a busy machine.
     test.slow();
-    const dialog = await signInAndOpenConsole(page, "developer");
+    await signedInAs("developer");
+    const dialog = await openConsoleFromHome(page, "developer");
     const panel = await openTab(dialog, "API Testing");
     const result = panel.getByTestId("api-result");
     for (const table of TABLES) {
@@ -676,6 +702,7 @@ test.describe("API Testing: the spec's table names and refusals", () => {
     page,
     newContext,
     allowConsoleMessage,
+    signedInAs,
   }, testInfo) => {
     // Three accounts at work: a new developer (registered through the mail outbox) and the owner.
     test.slow();
@@ -683,7 +710,7 @@ test.describe("API Testing: the spec's table names and refusals", () => {
     // A developer of its own, so that lowering its role touches no other test.
     const email = uniqueEmail("console-refusal");
     await registerAccount(page, email);
-    const owner = await signedInRequest(newContext, testInfo, "owner");
+    const owner = await signedInRequest(newContext, signedInAs, testInfo, "owner");
     const assign = (role: Role) =>
       owner.post("/role-management", {
         form: { intent: "assign", email, role },
@@ -730,18 +757,21 @@ test.describe("System Health: only an error is a failure", () => {
   ] as const) {
     test(`database ${database}, auth ${auth}: ${failed ? "'Health Check Failed'" : "no failure toast"}`, async ({
       page,
+      signedInAs,
     }) => {
       // A slow database (warning) cannot be produced on demand: the health answer is replaced.
       await page.route("**/api/v1/health", (route) =>
         route.fulfill({ json: answer(database, auth) }),
       );
-      await signInAs(page, "developer");
+      await signedInAs("developer");
       const toastTitles = await recordToastTitles(page);
-      const dialog = await openConsole(page, "developer");
+      const dialog = await openConsoleFromHome(page, "developer");
       const health = card(dialog.getByRole("tabpanel", { name: "Overview" }), "System Health");
       await expect(definition(health.getByTestId("health"), "Database")).toHaveText(database);
       await expect(definition(health.getByTestId("health"), "Auth")).toHaveText(auth);
-      await page.waitForTimeout(500);
+      // The card raises its toast as it takes this answer, before the answer is shown; sonner puts
+      // it on the page from a timer. One timer later it is there, or it never comes.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
       expect((await toastTitles()).includes("Health Check Failed")).toBe(failed);
     });
   }
@@ -750,8 +780,10 @@ test.describe("System Health: only an error is a failure", () => {
 test.describe("Actions", () => {
   test("a developer clears the cache (keeping the theme) and refreshes; no query box or Role Management", async ({
     page,
+    signedInAs,
   }) => {
-    const dialog = await signInAndOpenConsole(page, "developer");
+    await signedInAs("developer");
+    const dialog = await openConsoleFromHome(page, "developer");
     await page.evaluate(() => {
       localStorage.setItem("ui-theme", "dark");
       localStorage.setItem("e2e-console-probe", "cached");
@@ -797,10 +829,12 @@ test.describe("Actions", () => {
   test("the owner's SQL box: the spec's refusals, a read of profiles, and no second statement", async ({
     page,
     allowConsoleMessage,
+    signedInAs,
   }) => {
     test.slow();
     allowConsoleMessage(statusMessage(400));
-    const dialog = await signInAndOpenConsole(page, "owner");
+    await signedInAs("owner");
+    const dialog = await openConsoleFromHome(page, "owner");
     const actions = await openTab(dialog, "Actions");
     await expect(actions.getByRole("link", { name: "Role Management" })).toHaveAttribute(
       "href",
@@ -867,8 +901,10 @@ test.describe("Actions", () => {
 });
 
 test.describe("the owner's SQL box fails closed", () => {
+  test.use({ role: "owner" });
+
   async function openQueryBox(page: Page) {
-    const dialog = await signInAndOpenConsole(page, "owner");
+    const dialog = await openConsoleFromHome(page, "owner");
     const actions = await openTab(dialog, "Actions");
     return {
       actions,

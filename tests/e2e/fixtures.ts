@@ -8,11 +8,33 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import type { Role } from "../../app/roles/permissions";
 import { DEMO_URL, EMPTY_URL, SCALE_URL } from "../../playwright.config";
+import { E2E_PASSWORD, roleEmail } from "../support/users";
 
 export { DEMO_URL, EMPTY_URL, expect, SCALE_URL };
 
 type Problem = { pattern: string; text: string };
+
+type Cookie = Awaited<ReturnType<BrowserContext["cookies"]>>[number];
+
+type Options = {
+  /**
+   * The seeded role (tests/support/seed-e2e.ts) whose session the test's own context starts with:
+   * `test.use({ role: "admin" })`. No sign-in request and no page load; the first `goto` is
+   * signed in. Undefined: the context starts signed out.
+   */
+  role: Role | undefined;
+};
+
+type WorkerFixtures = {
+  /**
+   * The session cookies of a seeded role on a server (its base URL): signed in through the form's
+   * endpoint the first time a test of the worker asks, then shared by the worker's later tests. A
+   * server a spec starts itself may come and go on a reused port: its sessions are not kept.
+   */
+  roleSession: (role: Role, baseURL: string) => Promise<Cookie[]>;
+};
 
 type Fixtures = {
   /**
@@ -27,20 +49,85 @@ type Fixtures = {
     watch(context: BrowserContext): void;
     allow(pattern: RegExp): void;
   };
+  /**
+   * Puts the shared session of a seeded role into a context (the test's own by default, or a page's)
+   * for the server at `baseURL` (the test's by default): for a test whose role is a parameter, or
+   * a second signed-in context. Loads nothing; the page's next `goto` is signed in. Never for a test
+   * that ends or changes the session (signing out, password, revoking sessions, two-factor).
+   */
+  signedInAs: (role: Role, target?: BrowserContext | Page, baseURL?: string) => Promise<void>;
 };
+
+/** The `signedInAs` fixture, for helpers that are handed it. */
+export type SignedInAs = Fixtures["signedInAs"];
 
 /**
  * The shared `test`: every test fails on any browser console error or warning and on any uncaught
  * page error, in every page of every context it uses (the epic-stack habit).
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
+  role: [undefined, { option: true }],
+  // Signing in costs the server a password hash at the production cost: each seeded role signs in
+  // once per worker and server, and the tests that only need to be that role reuse the session.
+  roleSession: [
+    async ({ playwright }, use, workerInfo) => {
+      const sessions = new Map<string, Promise<Cookie[]>>();
+      const signIn = async (role: Role, baseURL: string) => {
+        const request = retryResetConnections(
+          await playwright.request.newContext({
+            baseURL,
+            extraHTTPHeaders: {
+              "X-Forwarded-For": clientAddressFor(`session ${role} ${workerInfo.workerIndex}`),
+            },
+          }),
+        );
+        try {
+          const answer = await request.post("/auth", {
+            form: { intent: "login", email: roleEmail(role), password: E2E_PASSWORD },
+            maxRedirects: 0,
+          });
+          expect(answer.status(), `signing in as ${role} at ${baseURL}`).toBe(302);
+          expect(answer.headers().location).toBe("/");
+          // The session (and the known-device mark); not the one-time "Signed in" toast, which
+          // every test starting with the session would otherwise show.
+          const cookies = (await request.storageState()).cookies.filter((cookie) =>
+            cookie.name.startsWith("studio."),
+          );
+          expect(cookies.map((cookie) => cookie.name)).toContain("studio.session_token");
+          return cookies;
+        } finally {
+          await request.dispose();
+        }
+      };
+      await use((role, baseURL) => {
+        if (![DEMO_URL, EMPTY_URL, SCALE_URL].includes(baseURL)) return signIn(role, baseURL);
+        const key = `${role} ${baseURL}`;
+        let session = sessions.get(key);
+        if (!session) {
+          session = signIn(role, baseURL);
+          // A failed sign-in is tried again by the next test that asks.
+          session.catch(() => sessions.delete(key));
+          sessions.set(key, session);
+        }
+        return session;
+      });
+    },
+    { scope: "worker" },
+  ],
   // API calls retry a connection the server closed as idle (see retryResetConnections).
   request: async ({ request }, use) => {
     await use(retryResetConnections(request));
   },
-  context: async ({ context }, use) => {
+  context: async ({ context, role, roleSession, baseURL }, use) => {
     retryResetConnections(context.request);
+    if (role) await context.addCookies(await roleSession(role, baseURL ?? DEMO_URL));
     await use(context);
+  },
+  signedInAs: async ({ context, roleSession, baseURL }, use) => {
+    await use(async (role, target = context, server = baseURL ?? DEMO_URL) => {
+      const into = "goto" in target ? target.context() : target;
+      await into.addCookies(await roleSession(role, server));
+    });
   },
   // Each test comes from its own client address, so per-address limits (sign-in, contact) of one
   // test never throttle another. The servers trust X-Forwarded-For from loopback.

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { openAdmin } from "./admin-support";
@@ -75,12 +74,11 @@ async function screenshotFile(index: number) {
 }
 
 /**
- * A game with a full page, added through the API as the developer (signed in in `page`): the
- * tests that are about the page, not the form, start from it.
+ * A game with a full page, added through the API as the developer whose session `page` holds
+ * (`signedInAs("developer")`): the tests that are about the page, not the form, start from it.
  */
 async function addGamePage(page: Page, label: string): Promise<NewGamePage> {
   const game = newGamePage(label);
-  await signInAs(page, "developer");
   const headers = { Origin: SCALE_URL };
   const gallery = [];
   for (const [index, shot] of SHOTS.entries()) {
@@ -147,9 +145,10 @@ const fact = (page: Page, name: string) =>
 test("a developer gives a new game its page in Game Management and a guest finds it from /games", async ({
   page,
   newContext,
+  signedInAs,
 }) => {
   const game = newGamePage("Lantern path");
-  await signInAs(page, "developer");
+  await signedInAs("developer");
   await openAdmin(page, "Game Management");
 
   // The card's fields.
@@ -248,7 +247,9 @@ test("a developer gives a new game its page in Game Management and a guest finds
 test("the trailer asks nothing of YouTube until played, and only a game page may frame its player", async ({
   page,
   newContext,
+  signedInAs,
 }) => {
+  await signedInAs("developer");
   const game = await addGamePage(page, "Harbour trailer");
   const context = await newContext();
   await watchCspViolations(context);
@@ -304,7 +305,12 @@ test("the trailer asks nothing of YouTube until played, and only a game page may
   expect(await cspViolations(guest)).toEqual([]);
 });
 
-test("an old /games/<id> address moves for good to the game's slug", async ({ page, request }) => {
+test("an old /games/<id> address moves for good to the game's slug", async ({
+  page,
+  request,
+  signedInAs,
+}) => {
+  await signedInAs("developer");
   const game = await addGamePage(page, "Moved address");
   const listed = await listedGame(request, game.title);
   expect(listed.slug).toBe(game.slug);
@@ -342,7 +348,9 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`a game page has no axe violations in the ${colorScheme} theme`, async ({
     page,
     newContext,
+    signedInAs,
   }) => {
+    await signedInAs("developer");
     const game = await addGamePage(page, `Axe ${colorScheme}`);
     const guest = await (await newContext()).newPage();
     await guest.emulateMedia({ colorScheme, reducedMotion: "reduce" });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { gotoHydrated, reloadHydrated, waitForHydration } from "../support/browser";
-import { accountMenu, registerAccount, signedInPage, signInAs } from "../support/browser-accounts";
+import { accountMenu, registerAccount, signedInPage } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { roleEmail, uniqueEmail } from "../support/users";
 import { DEMO_URL, expect, LIST_DATE, statusMessage, test, textOf } from "./fixtures";
@@ -225,9 +225,10 @@ const classesAtFirstBody = (page: Page) =>
 
 test("Email Notifications is a switch: announced with its on/off state, toggled with Space", async ({
   page,
+  signedInAs,
 }) => {
   // The seeded guest; nothing is saved, so the account stays as it was.
-  await signInAs(page, "guest");
+  await signedInAs("guest");
   await openProfile(page, "settings");
   const notifications = page.getByRole("switch", { name: "Email Notifications", exact: true });
   await expect(notifications).toHaveAttribute("role", "switch");

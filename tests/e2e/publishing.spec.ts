@@ -1,6 +1,5 @@
 import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { openAdmin } from "./admin-support";
@@ -25,10 +24,11 @@ function wallClockIn(ms: number) {
 test("a post with a cover and an inline image, previewed, scheduled, appears for a guest on time", async ({
   page,
   newContext,
+  signedInAs,
 }) => {
   const id = uniqueId();
   const title = `Moonlit devlog ${id}`;
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openAdmin(page, "News Management");
 
   await page.getByLabel("Title", { exact: true }).fill(title);
@@ -125,9 +125,10 @@ test("a post with a cover and an inline image, previewed, scheduled, appears for
 test("a draft is previewed by staff at its address and sent away for a guest", async ({
   page,
   newContext,
+  signedInAs,
 }) => {
   const title = `Secret draft ${uniqueId()}`;
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openAdmin(page, "News Management");
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Content", { exact: true }).fill("Not for everyone yet.");
@@ -159,12 +160,13 @@ test("a draft is previewed by staff at its address and sent away for a guest", a
 test("a schedule time already past is told before saving and refused; Published publishes now", async ({
   page,
   allowConsoleMessage,
+  signedInAs,
 }) => {
   allowConsoleMessage(statusMessage(400));
   const title = `Late schedule ${uniqueId()}`;
   const passed =
     "This time has already passed. Choose a later time, or choose Published to publish now.";
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openAdmin(page, "News Management");
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page

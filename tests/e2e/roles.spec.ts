@@ -1,12 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Role } from "../../app/roles/permissions";
 import { gotoHydrated, reloadHydrated, waitForHydration } from "../support/browser";
-import {
-  accountMenu,
-  openAccountMenu,
-  registerAccount,
-  signInAs,
-} from "../support/browser-accounts";
+import { accountMenu, openAccountMenu, registerAccount } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { roleEmail, uniqueEmail } from "../support/users";
 import { expect, statusMessage, test } from "./fixtures";
@@ -53,8 +48,10 @@ test.describe("the account menu", () => {
   for (const role of Object.keys(MENU) as Role[]) {
     test(`a ${role} sees their email, '${ROLE_LABEL[role]}' and exactly their entries`, async ({
       page,
+      signedInAs,
     }) => {
-      await signInAs(page, role);
+      await signedInAs(role);
+      await gotoHydrated(page, "/");
       const menu = await openAccountMenu(page, roleEmail(role));
       await expect(menu.getByText(roleEmail(role), { exact: true })).toBeVisible();
       await expect(menu.getByTestId("account-role")).toHaveText(ROLE_LABEL[role]);
@@ -103,8 +100,11 @@ test.describe("guards", () => {
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toHaveCount(0);
   });
 
-  test("a guest going to /admin is turned away with 'Unauthorized'", async ({ page }) => {
-    await signInAs(page, "guest");
+  test("a guest going to /admin is turned away with 'Unauthorized'", async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs("guest");
     const visited: string[] = [];
     page.on("request", (request) => {
       if (request.isNavigationRequest()) visited.push(new URL(request.url()).pathname);
@@ -120,8 +120,10 @@ test.describe("guards", () => {
 
   test("a moderator clicking Admin Panel gets the dashboard (the guard lets staff in)", async ({
     page,
+    signedInAs,
   }) => {
-    await signInAs(page, "moderator");
+    await signedInAs("moderator");
+    await gotoHydrated(page, "/");
     const menu = await openAccountMenu(page, roleEmail("moderator"));
     await menu.getByRole("menuitem", { name: "Admin Panel" }).click();
     // /admin opens the first tab the role may: the inbox.
@@ -131,16 +133,17 @@ test.describe("guards", () => {
 
   test("an admin going to /role-management lands on / with 'Only owners can access role management'", async ({
     page,
+    signedInAs,
   }) => {
-    await signInAs(page, "admin");
+    await signedInAs("admin");
     await gotoHydrated(page, "/role-management");
     await expect(page).toHaveURL((url) => url.pathname === "/");
     await expectToast(page, "Only owners can access role management");
     await expect(page.getByRole("heading", { name: "Role Management" })).toHaveCount(0);
   });
 
-  test("a signed-in user visiting /auth is sent to /", async ({ page }) => {
-    await signInAs(page, "developer");
+  test("a signed-in user visiting /auth is sent to /", async ({ page, signedInAs }) => {
+    await signedInAs("developer");
     await gotoHydrated(page, "/auth");
     await expect(page).toHaveURL((url) => url.pathname === "/");
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
@@ -149,6 +152,7 @@ test.describe("guards", () => {
 });
 
 test.describe("role management (owner)", () => {
+  test.use({ role: "owner" });
   const assignEmail = (page: Page) => page.getByLabel("User email");
   const assignButton = (page: Page) => page.getByRole("button", { name: "Assign Role" });
   const rowSelect = (page: Page, email: string) =>
@@ -163,13 +167,12 @@ test.describe("role management (owner)", () => {
     newContext,
     extraHTTPHeaders,
   }) => {
-    test.slow(); // registers and confirms a user, and signs in twice
+    test.slow(); // registers and confirms a user
     // A user only this test touches, in their own browser.
     const theirs = await (await newContext({ extraHTTPHeaders })).newPage();
     const email = uniqueEmail("promoted");
     await registerAccount(theirs, email);
 
-    await signInAs(page, "owner");
     await gotoHydrated(page, "/role-management");
     await expect(page.getByRole("heading", { level: 1, name: "Role Management" })).toBeVisible();
     await expect(badgeOf(page, email)).toHaveText("Guest");
@@ -218,7 +221,6 @@ test.describe("role management (owner)", () => {
 
   test("on a phone the list shows every address whole", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, "owner");
     await gotoHydrated(page, "/role-management");
     const me = roleEmail("owner");
     const addresses = page.getByRole("listitem").locator("p").filter({ hasText: "@" });
@@ -238,7 +240,6 @@ test.describe("role management (owner)", () => {
     allowConsoleMessage,
   }) => {
     allowConsoleMessage(statusMessage(404));
-    await signInAs(page, "owner");
     await gotoHydrated(page, "/role-management");
     const nobody = uniqueEmail("nobody");
     await assignEmail(page).fill(nobody);
@@ -260,7 +261,6 @@ test.describe("role management (owner)", () => {
     const me = roleEmail("owner");
     const lastOwner =
       "The last owner cannot be given another role. Make someone else an owner first.";
-    await signInAs(page, "owner");
     await gotoHydrated(page, "/role-management?role=owner");
     await expect(rowOf(page, me).getByText("(you)")).toBeVisible();
 

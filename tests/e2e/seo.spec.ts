@@ -1,6 +1,5 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { reloadHydrated, waitForHydration } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { cspViolations, DEMO_URL, EMPTY_URL, expect, test, watchCspViolations } from "./fixtures";
 
 // What crawlers, feed readers, link previews and browsers' security features get: head tags, the
@@ -263,11 +262,12 @@ test("a page rendered for one visitor gets a nonce of its own, on every inline s
 for (const reader of ["a visitor", "a signed-in reader"] as const) {
   test(`two loads of a cached page run all their inline scripts and hydrate with no CSP violation, for ${reader}`, async ({
     newContext,
+    signedInAs,
   }) => {
     const context = await newContext();
     await watchCspViolations(context);
+    if (reader === "a signed-in reader") await signedInAs("guest", context);
     const page = await context.newPage();
-    if (reader === "a signed-in reader") await signInAs(page, "guest");
     await checkTwoLoads(page);
   });
 }

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { E2E_SCALE } from "../support/scale-data";
 import { expect, SCALE_URL, test } from "./fixtures";
 
@@ -16,8 +15,9 @@ const userRows = (page: Page) =>
   page.getByRole("listitem").filter({ has: page.getByRole("combobox", { name: /^Role for / }) });
 
 test.describe("role management among thousands of users", () => {
+  test.use({ role: "owner" });
+
   test("finds a user by address or name, filters by role, and pages the rest", async ({ page }) => {
-    await signInAs(page, "owner");
     await gotoHydrated(page, "/role-management");
     await expect(userRows(page)).toHaveCount(USERS_PAGE);
     const firstPage = await userRows(page).locator("p").allTextContents();
@@ -60,12 +60,12 @@ test.describe("role management among thousands of users", () => {
 });
 
 test.describe("the admin dashboard's long lists", () => {
+  test.use({ role: "admin" });
   const inboxRows = (page: Page) => page.getByTestId("messages-list").locator("tbody tr");
 
   test("the inbox pages, counts and filters the unread, and finds a message by a word of its text", async ({
     page,
   }) => {
-    await signInAs(page, "admin");
     await gotoHydrated(page, "/admin");
     await expect(inboxRows(page)).toHaveCount(20);
     const unreadBadge = page.getByRole("heading", { name: /^Messages \d+ unread$/ });
@@ -105,7 +105,6 @@ test.describe("the admin dashboard's long lists", () => {
   });
 
   test("Manage News pages and finds an item by a word", async ({ page }) => {
-    await signInAs(page, "admin");
     await gotoHydrated(page, "/admin/news");
     const items = page.getByTestId("manage-news").locator("li");
     await expect(items).toHaveCount(20);

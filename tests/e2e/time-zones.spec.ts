@@ -6,7 +6,6 @@ import { openDatabase } from "../../app/db/database.server";
 import { contactMessages } from "../../app/db/schema";
 import { createNews } from "../../app/news/news-writes.server";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { openAdmin } from "./admin-support";
 import { expect, test } from "./fixtures";
 import {
@@ -127,6 +126,7 @@ test("without JavaScript, dates are in the studio's zone and studio hours name i
 for (const timezoneId of ["America/New_York", "Asia/Tokyo"] as const) {
   test(`a reader in ${timezoneId} sees news and messages on their own day and clock`, async ({
     newContext,
+    signedInAs,
   }) => {
     const context = await newContext({ baseURL: server.url, timezoneId });
     const page = await context.newPage();
@@ -153,7 +153,7 @@ for (const timezoneId of ["America/New_York", "Asia/Tokyo"] as const) {
     );
 
     // The staff inbox: list date and the detail pane's full date and time.
-    await signInAs(page, "moderator");
+    await signedInAs("moderator", page, server.url);
     await openAdmin(page);
     const row = page
       .getByTestId("messages-list")

@@ -100,11 +100,12 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 }
 
 /**
- * Signs in as the seeded user of that role (tests/support/seed-e2e.ts) and waits for the home page,
- * hydrated. No look at the header: on a phone the account menu is folded away. The sign-in form is
- * posted without rendering it (the page's own request context, so the session cookie lands in the
- * browser): the form itself is driven by auth.spec.ts and `signIn`; here a test only needs the
- * session, and the 37 tests that sign in this way save a page load each.
+ * Signs in as the seeded user of that role (tests/support/seed-e2e.ts) with a session of the page's
+ * own, and waits for the home page, hydrated. No look at the header: on a phone the account menu is
+ * folded away. The sign-in form is posted without rendering it (the page's own request context, so
+ * the session cookie lands in the browser). A test that only needs to be that role starts with the
+ * worker's shared session instead (`test.use({ role })` or `signedInAs`, tests/e2e/fixtures.ts),
+ * which costs no password hash and no page load.
  */
 export async function signInAs(page: Page, role: Role): Promise<void> {
   const answer = await page.request.post("/auth", {
