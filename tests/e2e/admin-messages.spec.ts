@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { reloadHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast, recordToastTitles } from "../support/toasts";
 import {
   clearFault,
@@ -23,11 +22,12 @@ const messageRow = (page: Page, subject: string) =>
 
 test("a visitor's message arrives unread, opens in full, becomes read for good and can be answered", async ({
   page,
+  signedInAs,
 }) => {
   const message = newContactMessage();
   await sendContactMessage(page, message);
 
-  await signInAs(page, "moderator");
+  await signedInAs("moderator");
   await openAdmin(page);
   await expect(page.getByRole("tab", { name: "Contact Messages" })).toHaveAttribute(
     "aria-selected",
@@ -105,11 +105,12 @@ test("a visitor's message arrives unread, opens in full, becomes read for good a
 test("when the server cannot mark a message read, an error is told and the message stays unread", async ({
   page,
   allowConsoleMessage,
+  signedInAs,
 }) => {
   allowConsoleMessage(statusMessage(500));
   const message = newContactMessage("Unsaved read");
   await sendContactMessage(page, message);
-  await signInAs(page, "moderator");
+  await signedInAs("moderator");
   await injectFault(page, "mark-read");
   await openAdmin(page);
 
@@ -142,6 +143,7 @@ test("when the server cannot mark a message read, an error is told and the messa
 
 test("the message list is at most 400px tall and scrolls, keeping its column headings", async ({
   page,
+  signedInAs,
 }) => {
   // Enough messages to overflow the list, sent to the real contact action.
   const sent = Array.from({ length: 14 }, () => newContactMessage("Inbox filler"));
@@ -153,7 +155,7 @@ test("the message list is at most 400px tall and scrolls, keeping its column hea
     expect(response.status()).toBe(200);
   }
 
-  await signInAs(page, "moderator");
+  await signedInAs("moderator");
   await openAdmin(page);
   const list = page.getByTestId("messages-list");
   expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe("400px");
