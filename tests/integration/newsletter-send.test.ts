@@ -9,6 +9,7 @@ import {
   subscribers,
   subscriptions,
 } from "../../app/db/schema";
+import { deliverBatch } from "../../app/newsletter/deliver.server";
 import { resolveLists } from "../../app/newsletter/index.server";
 import { newsletterQueues } from "../../app/newsletter/queues.server";
 import {
@@ -214,28 +215,103 @@ describe.each(testEngines())("newsletter sending on $name", (engine) => {
     expect(done!.state).toBe("done");
   });
 
-  it("takes again a delivery a dead process left past its lease, with the same Message-ID", async () => {
-    const [one] = await people(1);
+  it("leaves a delivery held by a live lease alone, and takes it again with the same Message-ID once the lease has passed", async () => {
+    const [held, free] = await people(2);
     await post({ mailLists: "studio" });
+    const [send] = await handle.db.select().from(newsletterSends);
     await jobs.send(NEWSLETTER_SEND, {});
     await jobs.drain(NEWSLETTER_SEND);
-    const [row] = await handle.db.select().from(newsletterDeliveries);
-    // Claimed by a process that died: "sending", its lease past.
+    const rows = await handle.db.select().from(newsletterDeliveries);
+    const row = rows.find((r) => r.subscriberId === held!.id)!;
+    // Claimed by another process that is still at work: "sending", its lease a minute ahead.
+    const lease = new Date(Date.now() + 60_000);
     await handle.db
       .update(newsletterDeliveries)
-      .set({ state: "sending", leaseUntil: new Date(Date.now() - 1000) })
-      .where(eq(newsletterDeliveries.id, row!.id));
+      .set({ state: "sending", leaseUntil: lease })
+      .where(eq(newsletterDeliveries.id, row.id));
     await runAll();
-    expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]!.to).toBe(one!.email);
-    expect(mailer.sent[0]!.headers?.["Message-ID"]).toBe(row!.messageId);
-    // Still held by a live one: left alone.
+    // The send is still open (one delivery held), so a job did run, and took only the free one.
+    expect(mailer.sent.map((mail) => mail.to)).toEqual([free!.email]);
+    const [still] = await handle.db
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.id, row.id));
+    expect(still).toMatchObject({ state: "sending", attempts: 0 });
+    expect(still!.leaseUntil!.getTime()).toBe(lease.getTime());
+    const [open] = await handle.db
+      .select()
+      .from(newsletterSends)
+      .where(eq(newsletterSends.id, send!.id));
+    expect(open!.state).toBe("sending");
+
+    // The process died: once its lease has passed, the delivery is taken again, same Message-ID.
     await handle.db
       .update(newsletterDeliveries)
-      .set({ state: "sending", leaseUntil: new Date(Date.now() + 60_000) })
-      .where(eq(newsletterDeliveries.id, row!.id));
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(newsletterDeliveries.id, row.id));
     await runAll();
-    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual([free!.email, held!.email]);
+    expect(mailer.sent[1]!.headers?.["Message-ID"]).toBe(row.messageId);
+    const [done] = await handle.db
+      .select()
+      .from(newsletterSends)
+      .where(eq(newsletterSends.id, send!.id));
+    expect(done!.state).toBe("done");
+  });
+
+  it("fails a delivery at its fifth temporary refusal, after backoffs of 10, 20, 40 and 80 s", async () => {
+    const [one] = await people(1);
+    // More refusals than the cap: a delivery retried past it would take a sixth.
+    mailer.refuse.set(one!.email, [451, 451, 451, 451, 451, 451, 451]);
+    await post({ mailLists: "studio" });
+    const [send] = await handle.db.select().from(newsletterSends);
+    await jobs.send(NEWSLETTER_SEND, {});
+    await jobs.drain(NEWSLETTER_SEND);
+    const deps = {
+      db: handle.db,
+      mailer,
+      keys: { secret: context.get(runtimeContext).env.AUTH_SECRET, siteUrl: "https://moth.test" },
+      logger: createLogger("silent"),
+      jobs,
+      pace: async () => {},
+      leaseSeconds: 30,
+    };
+    const delivery = async () => {
+      const [row] = await handle.db
+        .select({
+          state: newsletterDeliveries.state,
+          attempts: newsletterDeliveries.attempts,
+          backoff: sql<number | null>`extract(epoch from not_before - updated_at)::int`,
+        })
+        .from(newsletterDeliveries);
+      return row;
+    };
+    for (const [attempt, backoff] of [
+      [1, 10],
+      [2, 20],
+      [3, 40],
+      [4, 80],
+    ]) {
+      expect(await deliverBatch(deps, send!.id)).toMatchObject({ claimed: 1, temporary: 1 });
+      expect(await delivery()).toEqual({ state: "queued", attempts: attempt, backoff });
+      // Its backoff over.
+      await handle.db.execute(sql`update newsletter_deliveries set not_before = now()`);
+    }
+    expect(await deliverBatch(deps, send!.id)).toMatchObject({
+      claimed: 1,
+      temporary: 0,
+      failed: 1,
+    });
+    expect(await delivery()).toMatchObject({ state: "failed", attempts: 5 });
+    // Nothing left to take: no sixth attempt, and the send is done.
+    expect(await deliverBatch(deps, send!.id)).toMatchObject({ claimed: 0 });
+    expect(mailer.refuse.get(one!.email)).toHaveLength(2);
+    expect(mailer.sent).toHaveLength(0);
+    const [done] = await handle.db
+      .select()
+      .from(newsletterSends)
+      .where(eq(newsletterSends.id, send!.id));
+    expect(done!.state).toBe("done");
   });
 
   it("fixes the lists once the send started, refuses hostile lists and the wrong role", async () => {
