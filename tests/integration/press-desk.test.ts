@@ -162,6 +162,73 @@ describe.each(testEngines())("press desk on $name", (engine) => {
     expect(refused.status).toBe(302);
     expect(await handle.db.select().from(pressKeys)).toHaveLength(2);
   });
+
+  it("sends a second request for the same game and platform its own key while keys remain; refuses it, exactly, when none is left", async () => {
+    const admin = await signedInAs(context, "admin");
+    const desk = (form: Record<string, string>) => postAdmin(context, form, admin.cookie, "keys");
+    expect(
+      await desk({ intent: "import", gameId, platform: "Steam", keys: "STEAM-1\nSTEAM-2" }),
+    ).toMatchObject({ status: 200, body: { ok: true, message: "2 keys imported." } });
+    // The same writer asks twice for the same game and platform (both requests are taken), then
+    // for the Switch, of which no key was imported; another asks for Steam from another address.
+    const ana = { ...good, email: "ana@example.com" };
+    expect((await submit(ana)).status).toBe(200);
+    expect((await submit(ana)).status).toBe(200);
+    expect((await submit({ ...ana, platform: "Switch" })).status).toBe(200);
+    expect(
+      (await submit({ ...good, email: "bo@example.com" }, "lantern-deep", `198.51.100.${ipCount}`))
+        .status,
+    ).toBe(200);
+    const rows = await handle.db
+      .select()
+      .from(pressKeyRequests)
+      .orderBy(pressKeyRequests.createdAt, pressKeyRequests.id);
+    expect(rows).toHaveLength(4);
+    const steam = rows.filter((r) => r.email === "ana@example.com" && r.platform === "Steam");
+    const [first, second] = steam;
+    const switchRequest = rows.find((r) => r.platform === "Switch")!;
+    const third = rows.find((r) => r.email === "bo@example.com")!;
+    expect(steam).toHaveLength(2);
+
+    expect(await desk({ intent: "send", requestId: first!.id })).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "Key sent." },
+    });
+    // A Steam key is left, but none for the Switch: refused, the request still waiting.
+    expect(await desk({ intent: "send", requestId: switchRequest.id })).toMatchObject({
+      status: 409,
+      body: { ok: false, message: "No Switch key is left for this game." },
+    });
+    // The second request for the same game and platform gets the other key.
+    expect(await desk({ intent: "send", requestId: second!.id })).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "Key sent." },
+    });
+    // None left now.
+    expect(await desk({ intent: "send", requestId: third.id })).toMatchObject({
+      status: 409,
+      body: { ok: false, message: "No Steam key is left for this game." },
+    });
+    // A request is answered once.
+    expect(await desk({ intent: "send", requestId: first!.id })).toMatchObject({
+      status: 409,
+      body: { ok: false, message: "That request has already been answered." },
+    });
+
+    const keys = await handle.db.select().from(pressKeys);
+    expect(keys.map((k) => k.state)).toEqual(["sent", "sent"]);
+    expect(keys.map((k) => k.requestId).sort()).toEqual([first!.id, second!.id].sort());
+    expect(keys.map((k) => k.sentTo)).toEqual(["ana@example.com", "ana@example.com"]);
+    const status = Object.fromEntries(
+      (await handle.db.select().from(pressKeyRequests)).map((r) => [r.id, r.status]),
+    );
+    expect(status).toEqual({
+      [first!.id]: "approved",
+      [second!.id]: "approved",
+      [switchRequest.id]: "pending",
+      [third.id]: "pending",
+    });
+  });
 });
 
 describe.each(testEngines())("coverage log on $name", (engine) => {
