@@ -99,12 +99,14 @@ describe.each(testEngines())("pages on $name", (engine) => {
     expect((await open("UPPER")).status).toBe(404);
   });
 
+  // A typed address is refused by the form's schema (400); one made from the title, by the
+  // server once it has made it (409, like an address another page has).
   it.each([
-    ["news", { slug: "news" }],
-    ["admin", { slug: "admin" }],
-    ["press", { slug: "press" }],
-    ["a title that makes a reserved slug", { title: "News" }],
-  ])("the site's own addresses cannot be taken: %s", async (_, form) => {
+    ["news", { slug: "news" }, 400],
+    ["admin", { slug: "admin" }, 400],
+    ["press", { slug: "press" }, 400],
+    ["a title that makes a reserved slug", { title: "News" }, 409],
+  ])("the site's own addresses cannot be taken: %s", async (_, form, status) => {
     const result = await act(admin.cookie, {
       intent: "page-create",
       title: "A page",
@@ -112,7 +114,7 @@ describe.each(testEngines())("pages on $name", (engine) => {
       state: "published",
       ...form,
     });
-    expect(result.status).toBeGreaterThanOrEqual(400);
+    expect(result.status).toBe(status);
     expect(fieldError(result, "slug")).toBe(RESERVED_SLUG);
     expect(await listPages(handle.db)).toEqual([]);
   });
