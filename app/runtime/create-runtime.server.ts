@@ -3,6 +3,7 @@ import { describeConsoleQuery } from "~/console/index.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
 import { eraseAccountNewsletter } from "~/newsletter/index.server";
+import { clockFromFile } from "~/platform/clock/clock.server";
 import type { Env } from "~/platform/config/env.server";
 import { createJobs } from "~/platform/jobs/jobs.server";
 import { createRateLimits, limitStoreFor } from "~/platform/limits/rate-limit.server";
@@ -30,6 +31,8 @@ export async function createRuntime(
     print: (text: string) => void;
   },
 ) {
+  // Tests move the clock of the processes they start (refused in production: env.server.ts).
+  clockFromFile(env.TEST_CLOCK_FILE);
   const database = await openConfiguredDatabase(env);
   await migrate(database, { migrationsFolder: options.migrationsFolder });
   logger.info(`database: ${database.description}, migrations applied`);

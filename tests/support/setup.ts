@@ -1,4 +1,5 @@
 import { afterAll, afterEach, vi } from "vitest";
+import { setClockOffset } from "../../app/platform/clock/clock.server";
 import { stopExpirySweeps } from "../../app/platform/limits/rate-limit.server";
 import { lowPasswordCost, testHashOptions } from "./password-cost";
 
@@ -31,4 +32,6 @@ afterEach(() => {
 // the rate limiters' timed sweeps of them stop too, before they query a closed database.
 afterAll(() => {
   stopExpirySweeps();
+  // A file that moved the product's clock (app/platform/clock) leaves it at the machine's time.
+  setClockOffset(0);
 });

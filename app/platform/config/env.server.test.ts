@@ -77,6 +77,10 @@ describe("configuration", () => {
       "Invalid configuration: SIGN_IN_LOCKOUT_MINUTES must be a whole number",
     ],
     [{ AUTH_SECRET: "short" }, "Invalid configuration: AUTH_SECRET must be at least 32 characters"],
+    [
+      { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), TEST_CLOCK_FILE: "/tmp/clock" },
+      "Invalid configuration: TEST_CLOCK_FILE must not be set when NODE_ENV=production",
+    ],
   ])("refuses %j with one line naming the variable", (values, message) => {
     const attempt = () => loadEnv({ DATA_DIR: tempDir(), ...values });
     expect(attempt).toThrow(ConfigError);

@@ -70,6 +70,9 @@ const schema = z
     WEBHOOK_TEST_ORIGIN: z
       .url({ message: "must be an http(s) origin such as http://127.0.0.1:5641" })
       .optional(),
+    // Test-only: a file holding how far the product's clock runs ahead, in milliseconds
+    // (app/platform/clock/clock.server.ts). Refused with NODE_ENV=production.
+    TEST_CLOCK_FILE: z.string().min(1, "must not be empty").optional(),
     S3_ENDPOINT: z
       .url({ message: "must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com" })
       .optional(),
@@ -161,6 +164,13 @@ const schema = z
       ctx.addIssue({
         code: "custom",
         path: ["WEBHOOK_TEST_ORIGIN"],
+        message: "must not be set when NODE_ENV=production",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.TEST_CLOCK_FILE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TEST_CLOCK_FILE"],
         message: "must not be set when NODE_ENV=production",
       });
     }

@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { EngineClient } from "~/db/database.server";
 import { jobExecutor, JOB_SCHEMA as SCHEMA } from "~/db/job-queue.server";
+import { realTime } from "~/platform/clock/clock.server";
 import type { Logger } from "~/platform/logging/logger.server";
 
 // The job queue (docs/architecture.md#jobs): pg-boss, kept in the database's own `pgboss` schema,
@@ -34,7 +35,7 @@ export type QueueDefinition<T = never> = {
 };
 
 export type SendOptions = {
-  /** Not before this time. */
+  /** Not before this time (the product's clock; the queue keeps the machine's). */
   startAfter?: Date;
   /** One job with this key waiting or running at a time in the queue (pg-boss's singletonKey). */
   singletonKey?: string;
@@ -96,7 +97,7 @@ export function createJobs(client: EngineClient, logger: Logger): Jobs {
   let started = false;
 
   const sendOptions = (options: SendOptions = {}): PgBoss.SendOptions => ({
-    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    ...(options.startAfter ? { startAfter: realTime(options.startAfter) } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
   });
 
