@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { ownerInvites, users } from "~/db/schema";
+import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { Role } from "~/roles";
 import { countOwners, setUserRole } from "~/roles/index.server";
@@ -72,7 +73,7 @@ export async function ownerSetupLink(db: Database, siteUrl: string): Promise<str
   const token = crypto.randomBytes(32).toString("base64url");
   await db.insert(ownerInvites).values({
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + INVITE_HOURS * 3_600_000),
+    expiresAt: new Date(clockNow().getTime() + INVITE_HOURS * 3_600_000),
   });
   return `${siteUrl}/auth/setup-owner?token=${token}`;
 }
@@ -82,9 +83,7 @@ export async function isOwnerInviteValid(db: Database, token: string | null): Pr
   const [row] = await db
     .select({ tokenHash: ownerInvites.tokenHash })
     .from(ownerInvites)
-    .where(
-      and(eq(ownerInvites.tokenHash, hashToken(token)), gt(ownerInvites.expiresAt, sql`now()`)),
-    );
+    .where(and(eq(ownerInvites.tokenHash, hashToken(token)), gt(ownerInvites.expiresAt, SQL_NOW)));
   return Boolean(row);
 }
 

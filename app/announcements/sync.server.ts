@@ -10,6 +10,7 @@ import {
   news,
 } from "~/db/schema";
 import { mediaImages } from "~/media/index.server";
+import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
 import { type AnnouncedPost, contentHash } from "./payloads.server";
 import {
   type Action,
@@ -52,7 +53,7 @@ async function announcedPost(db: Database, siteUrl: string, id: string) {
     cover: cover ? new URL(cover.src, siteUrl).href : null,
     publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
   };
-  const isPublic = row.publishedAt !== null && row.publishedAt.getTime() <= Date.now();
+  const isPublic = row.publishedAt !== null && row.publishedAt.getTime() <= clockNow().getTime();
   return { post, isPublic, publishedAt: row.publishedAt };
 }
 
@@ -112,7 +113,7 @@ async function claim(
       .where(and(eq(announcementMessages.hookId, hookId), eq(announcementMessages.newsId, newsId)))
       .for("update");
     if (!row) return null;
-    const now = Date.now();
+    const now = clockNow().getTime();
     if (row.state === "sending" && row.claimedUntil && row.claimedUntil.getTime() > now)
       return null;
     const action = neededAction(row, wanted, hash);
@@ -164,7 +165,8 @@ async function syncOne(
   const retryAt =
     outcome.kind === "retry" && attempt < maxAttempts
       ? new Date(
-          Date.now() + (outcome.afterMs ?? (deps.retryDelayMs ?? defaultRetryDelayMs)(attempt)),
+          clockNow().getTime() +
+            (outcome.afterMs ?? (deps.retryDelayMs ?? defaultRetryDelayMs)(attempt)),
         )
       : null;
   const state = outcome.kind === "ok" ? "done" : retryAt ? "retry" : "failed";
@@ -214,14 +216,14 @@ async function syncOne(
  */
 export async function sweep(deps: AnnouncementDeps): Promise<number> {
   const { db } = deps;
-  const recent = sql`now() - interval '2 days'`;
+  const recent = sql`${SQL_NOW} - interval '2 days'`;
   const [posts, rows] = await Promise.all([
     db
       .select({ id: news.id })
       .from(news)
       .where(
         and(
-          lte(news.publishedAt, sql`now()`),
+          lte(news.publishedAt, SQL_NOW),
           or(gt(news.publishedAt, recent), gt(news.updatedAt, recent)),
         ),
       ),
@@ -233,15 +235,15 @@ export async function sweep(deps: AnnouncementDeps): Promise<number> {
         or(
           and(
             eq(announcementMessages.state, "retry"),
-            lte(announcementMessages.nextAttemptAt, sql`now()`),
+            lte(announcementMessages.nextAttemptAt, SQL_NOW),
           ),
           and(
             eq(announcementMessages.state, "sending"),
-            lte(announcementMessages.claimedUntil, sql`now()`),
+            lte(announcementMessages.claimedUntil, SQL_NOW),
           ),
           and(
             eq(announcementMessages.live, true),
-            or(isNull(news.id), isNull(news.publishedAt), gt(news.publishedAt, sql`now()`)),
+            or(isNull(news.id), isNull(news.publishedAt), gt(news.publishedAt, SQL_NOW)),
           ),
         ),
       ),

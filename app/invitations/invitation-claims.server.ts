@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/database.server";
 import { staffInvitations } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { clockNow } from "~/platform/clock/clock.server";
 import { AppError } from "~/platform/errors/app-error";
 import { setUserRole } from "~/roles/index.server";
 import {
@@ -29,7 +30,7 @@ export type InvitationByToken = {
 export async function findInvitationByToken(
   db: Database,
   token: unknown,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<InvitationByToken | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await db
@@ -59,7 +60,7 @@ export async function findInvitationByToken(
 }
 
 /** The link's invitation if it is usable now; otherwise the sentence that refuses it. */
-export async function requireUsableInvitation(db: Database, token: unknown, now = new Date()) {
+export async function requireUsableInvitation(db: Database, token: unknown, now = clockNow()) {
   const invitation = await findInvitationByToken(db, token, now);
   if (!invitation) throw new AppError("not_found", INVITATION_REFUSALS.unknown);
   if (invitation.state !== "usable") {
@@ -95,7 +96,7 @@ export async function acceptAsAccount(
   db: Database,
   input: { invitation: InvitationByToken; user: Actor; now?: Date },
 ) {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clockNow();
   const { invitation, user } = input;
   if (user.email.toLowerCase() !== invitation.email) {
     throw new AppError("forbidden", `This invitation is for ${invitation.email}.`);
@@ -145,7 +146,7 @@ export async function acceptWithNewAccount(
     now?: Date;
   },
 ): Promise<Actor> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clockNow();
   const { invitation } = input;
   if (!(await claim(db, invitation.id, null, now))) throw await refusalNow(db, invitation.id, now);
   let user: Actor;

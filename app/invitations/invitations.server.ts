@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/database.server";
 import { staffInvitations, userRoles, users } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { clockNow } from "~/platform/clock/clock.server";
 import { AppError } from "~/platform/errors/app-error";
 import { isRole, type Role } from "~/roles";
 import { expiryFrom, type InvitableRole } from "./invitation-rules";
@@ -42,7 +43,7 @@ export const inviters = alias(users, "inviters");
 /** Open invitations (neither accepted nor revoked, expired ones included), newest first. */
 export async function listOpenInvitations(
   db: Database,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<OpenInvitation[]> {
   const rows = await db
     .select({
@@ -88,7 +89,7 @@ export function createInvitation(
   db: Database,
   input: { email: string; role: InvitableRole; by: Actor | null; send: SendLink; now?: Date },
 ) {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clockNow();
   return db.transaction(async (tx) => {
     if ((await roleOfAddress(tx, input.email)) === "owner") {
       throw new AppError("conflict", "That address belongs to an owner. Owners keep their role.", {
@@ -143,7 +144,7 @@ export function resendInvitation(
   db: Database,
   input: { id: string; by: Actor; send: SendLink; now?: Date },
 ) {
-  const now = input.now ?? new Date();
+  const now = input.now ?? clockNow();
   return db.transaction(async (tx) => {
     const token = newInvitationToken();
     const expiresAt = expiryFrom(now);
@@ -171,7 +172,7 @@ export function revokeInvitation(db: Database, input: { id: string; by: Actor; n
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(staffInvitations)
-      .set({ revokedAt: input.now ?? new Date() })
+      .set({ revokedAt: input.now ?? clockNow() })
       .where(and(eq(staffInvitations.id, input.id), OPEN))
       .returning({ email: staffInvitations.email, role: staffInvitations.role });
     if (!row) throw gone();

@@ -4,6 +4,7 @@ import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
 import { mediaImages } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
 import { zonedTimeToInstant } from "~/platform/dates/zoned-time";
 import { AppError } from "~/platform/errors/app-error";
 import type { Jobs } from "~/platform/jobs/jobs.server";
@@ -50,7 +51,7 @@ export async function createNews(
       format,
       slug,
       excerpt: await excerptOf(format, content),
-      publishedAt: input.createdAt ?? sql`now()`,
+      publishedAt: input.createdAt ?? sql`${SQL_NOW}`,
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning();
@@ -86,7 +87,7 @@ async function publishChange(studio: Pick<Studio, "jobs">, id: string, published
   const data: NewsChanged = { id };
   await studio.jobs.publish(NEWS_CHANGED, data);
   const at = publishedAt ? new Date(publishedAt) : null;
-  if (at && at.getTime() > Date.now())
+  if (at && at.getTime() > clockNow().getTime())
     await studio.jobs.publish(NEWS_CHANGED, data, { startAfter: at });
 }
 
@@ -118,15 +119,15 @@ async function columnsOf(
     const at = zonedTimeToInstant(input.publishAt ?? "", studio.timeZone);
     if (!at) throw new AppError("invalid", "Enter a valid date and time", { field: "publishAt" });
     // A past time would publish at once, back-dated, while staff believe it scheduled.
-    if (publishTimePassed(at))
+    if (publishTimePassed(at, clockNow().getTime()))
       throw new AppError("invalid", PUBLISH_TIME_PASSED, { field: "publishAt" });
     publishedAt = at;
   } else {
     // Published: an item already public keeps its date; otherwise it goes public now.
     publishedAt =
-      current?.publishedAt && current.publishedAt.getTime() <= Date.now()
+      current?.publishedAt && current.publishedAt.getTime() <= clockNow().getTime()
         ? current.publishedAt
-        : sql`now()`;
+        : sql`${SQL_NOW}`;
   }
   if (input.coverImage && !(await mediaImages(db, [input.coverImage])).has(input.coverImage))
     throw new AppError("invalid", "Upload the cover image again", { field: "coverImage" });

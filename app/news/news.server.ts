@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
 import { type MediaImage, mediaImages, renderWithMedia } from "~/media/index.server";
+import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import { PAGE_SIZE, type Page, type PageRequest } from "~/platform/paging/cursor";
 import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
@@ -15,7 +16,7 @@ import type { NewsEntry, NewsState, NewsSummary } from "./news-schema";
 // rendered. The writes are in news-writes.server.ts.
 
 /** Where an item stands at `now`: a draft has no publication time. */
-export function stateAt(publishedAt: Date | null, now = Date.now()): NewsState {
+export function stateAt(publishedAt: Date | null, now = clockNow().getTime()): NewsState {
   if (!publishedAt) return "draft";
   return publishedAt.getTime() > now ? "scheduled" : "published";
 }
@@ -40,12 +41,12 @@ export function toEntry(row: typeof news.$inferSelect): NewsEntry {
 }
 
 /** Only what the public may see: items whose publication time has come. */
-export const PUBLISHED = sql`(${news.publishedAt} is not null and ${news.publishedAt} <= now())`;
+export const PUBLISHED = sql`(${news.publishedAt} is not null and ${news.publishedAt} <= ${SQL_NOW})`;
 
 /** The admin list's state filter as a condition. */
 function inState(state: NewsState | undefined): SQL | undefined {
   if (state === "draft") return sql`${news.publishedAt} is null`;
-  if (state === "scheduled") return sql`${news.publishedAt} > now()`;
+  if (state === "scheduled") return sql`${news.publishedAt} > ${SQL_NOW}`;
   if (state === "published") return PUBLISHED;
   return undefined;
 }
@@ -166,7 +167,7 @@ export async function nextPublication(db: Database): Promise<Date | null> {
   const [row] = await db
     .select({ at: sql<Date | null>`min(${news.publishedAt})` })
     .from(news)
-    .where(sql`${news.publishedAt} > now()`);
+    .where(sql`${news.publishedAt} > ${SQL_NOW}`);
   return row?.at ? new Date(row.at) : null;
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { newsletterSends } from "~/db/schema";
+import { SQL_NOW } from "~/platform/clock/clock.server";
 import type { Jobs } from "~/platform/jobs/jobs.server";
 import type { Logger } from "~/platform/logging/logger.server";
 import type { Mailer, MailIdentity } from "~/platform/mail/mailer.server";
@@ -75,13 +76,13 @@ export async function deliverBatch(deps: DeliverDeps, sendId: string) {
   // A post taken back (unpublished) waits: its deliveries stay queued until it is public again.
   if (!post?.public) return result;
   const claimed = await db.execute<Claimed>(sql`
-    update newsletter_deliveries set state = 'sending', updated_at = now(),
-      lease_until = now() + make_interval(secs => ${deps.leaseSeconds})
+    update newsletter_deliveries set state = 'sending', updated_at = ${SQL_NOW},
+      lease_until = ${SQL_NOW} + make_interval(secs => ${deps.leaseSeconds})
     where id in (
       select id from newsletter_deliveries
       where send_id = ${sendId} and (
-        (state = 'queued' and (not_before is null or not_before <= now()))
-        or (state = 'sending' and lease_until < now()))
+        (state = 'queued' and (not_before is null or not_before <= ${SQL_NOW}))
+        or (state = 'sending' and lease_until < ${SQL_NOW}))
       limit ${DELIVERIES_PER_JOB}
       for update skip locked)
     returning id, subscriber_id, list_id, message_id, attempts`);
@@ -115,7 +116,7 @@ export async function deliverBatch(deps: DeliverDeps, sendId: string) {
       result.skipped++;
       await db.execute(sql`
         update newsletter_deliveries set state = 'skipped', last_error = ${UNSUBSCRIBED_SINCE},
-          lease_until = null, updated_at = now() where id = ${row.id}`);
+          lease_until = null, updated_at = ${SQL_NOW} where id = ${row.id}`);
       return;
     }
     await deps.pace();
@@ -137,19 +138,19 @@ export async function deliverBatch(deps: DeliverDeps, sendId: string) {
         result.failed++;
         await db.execute(sql`
           update newsletter_deliveries set state = 'failed', attempts = ${attempts},
-            last_error = ${message}, lease_until = null, updated_at = now() where id = ${row.id}`);
+            last_error = ${message}, lease_until = null, updated_at = ${SQL_NOW} where id = ${row.id}`);
         if (isPermanent(error))
           await db.execute(sql`
             update subscribers set hard_bounces = hard_bounces + 1,
-              bouncing_at = case when hard_bounces + 1 >= ${HARD_BOUNCE_LIMIT} then coalesce(bouncing_at, now()) else bouncing_at end
+              bouncing_at = case when hard_bounces + 1 >= ${HARD_BOUNCE_LIMIT} then coalesce(bouncing_at, ${SQL_NOW}) else bouncing_at end
             where id = ${person.id}`);
       } else {
         result.temporary++;
         // Again after 10 s, 20 s, 40 s…: the job's own retry comes back for it.
         await db.execute(sql`
           update newsletter_deliveries set state = 'queued', attempts = ${attempts},
-            last_error = ${message}, lease_until = null, updated_at = now(),
-            not_before = now() + make_interval(secs => ${10 * 2 ** (attempts - 1)})
+            last_error = ${message}, lease_until = null, updated_at = ${SQL_NOW},
+            not_before = ${SQL_NOW} + make_interval(secs => ${10 * 2 ** (attempts - 1)})
           where id = ${row.id}`);
       }
       deps.logger.warn({ err: error, delivery: row.id }, "newsletter: a delivery was refused");
@@ -158,7 +159,7 @@ export async function deliverBatch(deps: DeliverDeps, sendId: string) {
     result.sent++;
     await db.execute(sql`
       update newsletter_deliveries set state = 'sent', attempts = ${row.attempts + 1},
-        sent_at = now(), lease_until = null, last_error = null, updated_at = now()
+        sent_at = ${SQL_NOW}, lease_until = null, last_error = null, updated_at = ${SQL_NOW}
       where id = ${row.id} and state = 'sending'`);
     if (Number(person.hard_bounces) > 0)
       await db.execute(sql`update subscribers set hard_bounces = 0 where id = ${person.id}`);

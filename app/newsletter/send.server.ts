@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { SQL_NOW } from "~/platform/clock/clock.server";
 import type { Jobs } from "~/platform/jobs/jobs.server";
 
 // Sending a post (docs/product.md#newsletter-sending): staff choose lists when they save a post
@@ -51,7 +52,7 @@ export async function sweepSends(
   const host = hostOf(deps.siteUrl);
   const due = await db.execute<{ id: string }>(sql`
     select s.id from newsletter_sends s join news n on n.id = s.news_id
-    where s.state = 'pending' and n.published_at is not null and n.published_at <= now()
+    where s.state = 'pending' and n.published_at is not null and n.published_at <= ${SQL_NOW}
     ${newsId ? sql`and s.news_id = ${newsId}` : sql``}`);
   let started = 0;
   for (const { id } of due.rows) {
@@ -78,7 +79,7 @@ export async function sweepSends(
         select count(*)::int as count from added`);
       const count = Number(inserted.rows[0]?.count ?? 0);
       await tx.execute(sql`
-        update newsletter_sends set state = 'sending', started_at = now(), recipients = ${count}
+        update newsletter_sends set state = 'sending', started_at = ${SQL_NOW}, recipients = ${count}
         where id = ${id}`);
       return count;
     });
@@ -89,8 +90,8 @@ export async function sweepSends(
   // Sends with deliveries nobody holds: queued and due, or left "sending" past their lease.
   const open = await db.execute<{ id: string; takeable: number; held: number }>(sql`
     select s.id,
-      count(d.id) filter (where (d.state = 'queued' and (d.not_before is null or d.not_before <= now()))
-        or (d.state = 'sending' and d.lease_until < now()))::int as takeable,
+      count(d.id) filter (where (d.state = 'queued' and (d.not_before is null or d.not_before <= ${SQL_NOW}))
+        or (d.state = 'sending' and d.lease_until < ${SQL_NOW}))::int as takeable,
       count(d.id) filter (where d.state in ('queued', 'sending'))::int as held
     from newsletter_sends s left join newsletter_deliveries d on d.send_id = s.id
     where s.state = 'sending'
@@ -115,7 +116,7 @@ async function queueJobs(jobs: Pick<Jobs, "send">, sendId: string, count: number
 /** A send with nothing left queued or being sent is done. */
 export async function finishIfDone(db: Database, sendId: string) {
   await db.execute(sql`
-    update newsletter_sends set state = 'done', finished_at = now()
+    update newsletter_sends set state = 'done', finished_at = ${SQL_NOW}
     where id = ${sendId} and state = 'sending'
       and not exists (select 1 from newsletter_deliveries
         where send_id = ${sendId} and state in ('queued', 'sending'))`);

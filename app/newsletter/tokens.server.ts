@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { clockNow } from "~/platform/clock/clock.server";
 
 // Signed newsletter links: `<purpose>.<subscriber id>.<expiry seconds>.<HMAC-SHA256>` keyed with
 // AUTH_SECRET. Nothing is stored: a forged, altered or expired token is refused by its signature.
@@ -17,7 +18,7 @@ export function signToken(
   secret: string,
   purpose: TokenPurpose,
   subscriberId: string,
-  now = Date.now(),
+  now = clockNow().getTime(),
 ): string {
   const expires = Math.floor(now / 1000) + TOKEN_LIFETIME[purpose];
   const body = `${purpose}.${subscriberId}.${expires}`;
@@ -29,7 +30,7 @@ export function readToken(
   secret: string,
   purpose: TokenPurpose,
   token: unknown,
-  now = Date.now(),
+  now = clockNow().getTime(),
 ): string | null {
   if (typeof token !== "string" || token.length > 200) return null;
   const parts = token.split(".");

@@ -5,6 +5,7 @@ import { GameDetails, gamePreviewImage, gameStructuredData } from "~/games";
 import { readGamePage } from "~/games/index.server";
 import { summarize } from "~/news";
 import { STUDIO_LIST, SubscribeForm } from "~/newsletter";
+import { clockNow } from "~/platform/clock/clock.server";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { jsonLd, notFoundMeta, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // The press kit's link shows only when guests may open it.
   const kit = await readKit(runtime.db, game.id);
-  return { ...page, pressKit: kitIsPublic(kit, new Date()), siteUrl: runtime.env.SITE_URL };
+  return { ...page, pressKit: kitIsPublic(kit, clockNow()), siteUrl: runtime.env.SITE_URL };
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {

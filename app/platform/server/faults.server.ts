@@ -1,3 +1,4 @@
+import { clockNow } from "~/platform/clock/clock.server";
 import { type AppContext, runtimeContext } from "./context.server";
 
 export class InjectedFault extends Error {
@@ -23,12 +24,12 @@ export function failIfInjected(request: Request, context: AppContext, operation:
 }
 
 /**
- * The time a request is judged at: now, or with FAULT_INJECTION=true (refused in production) the
- * moment the cookie `studio_clock=<ISO time>` names, so a browser test can open a link after it
- * expired without waiting a week.
+ * The time a request is judged at: now (the product's clock), or with FAULT_INJECTION=true (refused
+ * in production) the moment the cookie `studio_clock=<ISO time>` names, so a browser test can open
+ * a link after it expired without waiting a week.
  */
 export function requestTime(request: Request, context: AppContext): Date {
-  const now = new Date();
+  const now = clockNow();
   if (!context.get(runtimeContext).env.FAULT_INJECTION) return now;
   const match = /(?:^|;\s*)studio_clock=([^;]*)/.exec(request.headers.get("Cookie") ?? "");
   const set = match ? new Date(decodeURIComponent(match[1] ?? "")) : null;
