@@ -1,6 +1,5 @@
 import path from "node:path";
 import { gotoHydrated, reloadHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { newContactMessage, openAdmin, sendContactMessage } from "./admin-support";
 import { expect, test } from "./fixtures";
 
@@ -24,12 +23,13 @@ for (const { device, size } of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`the admin tabs fit a ${device} screen in the ${theme} theme`, async ({
       page,
+      signedInAs,
     }, testInfo) => {
       const message = newContactMessage("Layout check");
       await sendContactMessage(page, message);
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: theme });
-      await signInAs(page, "owner");
+      await signedInAs("owner");
       await openAdmin(page);
       if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
       else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
@@ -65,8 +65,11 @@ for (const { device, size } of VIEWPORTS) {
   }
 }
 
-test("each tab has its own address: a reload and a shared link keep it", async ({ page }) => {
-  await signInAs(page, "owner");
+test("each tab has its own address: a reload and a shared link keep it", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("owner");
   await openAdmin(page);
   const tab = (name: string) => page.getByRole("tab", { name });
   await expect(page).toHaveURL(/\/admin\/messages$/);
@@ -106,8 +109,9 @@ test("each tab has its own address: a reload and a shared link keep it", async (
 
 test("a tab the role may not open is refused by the server: the first it may opens", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   const response = await page.request.get("/admin/games", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/admin/messages");

@@ -5,7 +5,6 @@ import path from "node:path";
 import { WEBHOOK_STAND_IN_PORT } from "../../playwright.config";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated, waitForHydration } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { expect, test } from "./fixtures";
 
@@ -40,6 +39,7 @@ function discordStandIn() {
 
 test("an admin adds a Discord hook, sends a test to it and sees the delivery", async ({
   page,
+  signedInAs,
 }, testInfo) => {
   const standIn = discordStandIn();
   await standIn.listen();
@@ -50,7 +50,7 @@ test("an admin adds a Discord hook, sends a test to it and sees the delivery", a
     const token = `tok_${id}_AbCdEfGhIjKlMnOpQrSt`;
     const url = `https://discord.com/api/webhooks/${hookId}/${token}`;
 
-    await signInAs(page, "admin");
+    await signedInAs("admin");
     await gotoHydrated(page, "/admin/announcements");
     await expect(page.getByRole("heading", { name: "Announcements" })).toBeVisible();
     const add = page.locator("#hook-form-new");

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { signInAs } from "../support/browser-accounts";
+import { gotoHydrated } from "../support/browser";
 import { roleEmail } from "../support/users";
 import { expect, test } from "./fixtures";
 
@@ -10,6 +10,8 @@ import { expect, test } from "./fixtures";
 
 const SHOTS_DIR = process.env.CONSOLE_SHOTS_DIR;
 test.skip(!SHOTS_DIR, "set CONSOLE_SHOTS_DIR to take the console screenshots");
+
+test.use({ role: "owner" });
 
 const TABS = ["Overview", "Team", "Database", "Performance", "API Testing", "Actions"] as const;
 
@@ -58,7 +60,7 @@ for (const scheme of ["light", "dark"] as const) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.emulateMedia({ colorScheme: scheme });
-    await signInAs(page, "owner");
+    await gotoHydrated(page, "/");
     const dialog = await openConsole(page);
     for (const tab of TABS) {
       await showTab(page, dialog, tab);
@@ -70,7 +72,7 @@ for (const scheme of ["light", "dark"] as const) {
   test(`the console's Overview, ${scheme}, mobile`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: scheme });
-    await signInAs(page, "owner");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.locator("#mobile-menu").getByRole("button", { name: "Dev Console" }).click();
     const dialog = page.getByRole("dialog", { name: /Developer Console/ });

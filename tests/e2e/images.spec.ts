@@ -5,7 +5,6 @@ import sharp from "sharp";
 import type { GameEntry } from "../../app/games/game-schema";
 import { axeViolations } from "../support/axe";
 import { waitForHydration } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { openAdmin } from "./admin-support";
@@ -120,8 +119,9 @@ const NEWS = [
 test("a developer uploads a card image and key art; /games shows the card image with its status badge, the page its key art", async ({
   page,
   newContext,
+  signedInAs,
 }) => {
-  await signInAs(page, "developer");
+  await signedInAs("developer");
   await openAdmin(page, "Game Management");
   for (const [index, game] of GAMES.entries()) {
     await field(page, "Game Title").fill(game.title);
@@ -170,8 +170,9 @@ test("a developer uploads a card image and key art; /games shows the card image 
 test("an admin's news covers show on /news and on Home's Latest News", async ({
   page,
   newContext,
+  signedInAs,
 }) => {
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openAdmin(page, "News Management");
   for (const [index, item] of NEWS.entries()) {
     await field(page, "Title").fill(item.title);
@@ -303,6 +304,7 @@ async function shoot(page: Page, dir: string, views: View[]) {
 
 test("screenshots: /games with card images, a game's key art, /news and Home with covers, the game form's pictures", async ({
   page,
+  signedInAs,
 }, testInfo) => {
   const dir = process.env.IMAGE_SHOTS ?? testInfo.outputPath("shots");
   fs.mkdirSync(dir, { recursive: true });
@@ -315,7 +317,7 @@ test("screenshots: /games with card images, a game's key art, /news and Home wit
   await shoot(page, dir, [
     { name: "home-featured-game", path: "/", hero: await featuredHero(page) },
   ]);
-  await signInAs(page, "developer");
+  await signedInAs("developer");
   await shoot(page, dir, [
     { name: "admin-game-pictures", path: "/admin/games", edit: GAMES[0]!.title },
   ]);

@@ -7,7 +7,6 @@ import {
   firstLink,
   openAccountMenu,
   registerAccount,
-  signInAs,
   submitLogin,
   waitForMail,
 } from "../support/browser-accounts";
@@ -17,7 +16,9 @@ import { DEMO_URL, expect, statusMessage, test } from "./fixtures";
 
 // Staff invitations (docs/product.md#staff-invitations): the owner invites from Role Management,
 // the mail's link lets the person in with the role, once, for seven days; resent, revoked, used
-// and expired links are refused with a sentence.
+// and expired links are refused with a sentence. The owner's page starts signed in; the invited
+// person's tab goes through the forms.
+test.use({ role: "owner" });
 
 type Role = "moderator" | "admin" | "developer";
 const LABEL: Record<Role, string> = {
@@ -52,8 +53,7 @@ test.describe("staff invitations", () => {
   let invitee: BrowserContext;
   let tab: Page;
 
-  test.beforeEach(async ({ page, newContext, extraHTTPHeaders }) => {
-    await signInAs(page, "owner");
+  test.beforeEach(async ({ newContext, extraHTTPHeaders }) => {
     invitee = await newContext({ extraHTTPHeaders });
     tab = await invitee.newPage();
   });
@@ -191,7 +191,6 @@ test("the link's sign-up works without JavaScript", async ({
   newContext,
   extraHTTPHeaders,
 }) => {
-  await signInAs(page, "owner");
   const email = uniqueEmail("plain");
   const link = await invite(page, email, "admin");
   const plain = await (await newContext({ extraHTTPHeaders, javaScriptEnabled: false })).newPage();
@@ -220,7 +219,6 @@ test("the invitation screens, light and dark, desktop and phone", async ({
   test.slow();
   const dir = process.env.SHOTS_DIR ?? testInfo.outputPath("shots");
   fs.mkdirSync(dir, { recursive: true });
-  await signInAs(page, "owner");
   const link = await invite(page, uniqueEmail("artist"), "developer");
   await invite(page, uniqueEmail("community"), "moderator");
   const save = async (shot: Page, file: string) => {

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { waitForHydration } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expect, SCALE_URL, test } from "./fixtures";
 
 // The paged and searchable lists (the news list, the inbox, Manage News, Manage Games' title
@@ -71,8 +70,9 @@ test("the paged news list and its search fit desktop and mobile screens, light a
 
 test("the inbox, Manage News, Manage Games and role management with a search fit, light and dark", async ({
   page,
+  signedInAs,
 }, testInfo) => {
-  await signInAs(page, "owner");
+  await signedInAs("owner");
   await shoot(page, testInfo, [
     { name: "inbox-search", path: "/admin/messages?mq=lantern&unread=1", shows: "messages-list" },
     { name: "manage-news-search", path: "/admin/news?nq=lantern", shows: "manage-news" },

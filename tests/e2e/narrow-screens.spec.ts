@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { newContactMessage, openAdmin, sendContactMessage } from "./admin-support";
 import { expect, test } from "./fixtures";
 
@@ -55,10 +54,11 @@ test.use({ viewport: PHONE });
 
 test("on a phone the inbox shows From, Subject, Date and Status without scrolling sideways", async ({
   page,
+  signedInAs,
 }, testInfo) => {
   const message = newContactMessage("Phone inbox");
   await sendContactMessage(page, message);
-  await signInAs(page, "moderator");
+  await signedInAs("moderator");
   await openAdmin(page);
   const list = page.getByTestId("messages-list");
   const row = list.getByRole("row").filter({ hasText: message.subject });
@@ -89,8 +89,9 @@ test("on a phone the inbox shows From, Subject, Date and Status without scrollin
 
 test("on a phone Manage Games keeps each badge beside the game's number and gives the description the row's width", async ({
   page,
+  signedInAs,
 }, testInfo) => {
-  await signInAs(page, "developer");
+  await signedInAs("developer");
   await openAdmin(page, "Game Management");
   const rows = page.getByTestId("manage-game");
   await expect(rows.first()).toBeVisible();

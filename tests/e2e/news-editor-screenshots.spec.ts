@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expect, test } from "./fixtures";
 
 // The news editor as staff meet it (docs/product.md#news-management-tab), light and dark, on a
@@ -21,10 +20,11 @@ const PASSED =
 
 test("the news editor and its past-time warning, light and dark, desktop and phone", async ({
   page,
+  signedInAs,
 }, testInfo) => {
   const dir = process.env.NEWS_SHOTS ?? testInfo.outputPath("shots");
   fs.mkdirSync(dir, { recursive: true });
-  await signInAs(page, "owner");
+  await signedInAs("owner");
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     for (const viewport of VIEWPORTS) {

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
-import { registerAccount, signInAs, waitForMail } from "../support/browser-accounts";
+import { registerAccount, waitForMail } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueEmail } from "../support/users";
-import { expect, test } from "./fixtures";
+import { expect, type SignedInAs, test } from "./fixtures";
 import { openProfile } from "./profile-helpers";
 
 // Subscribing from a news article, and a signed-in account's newsletter
@@ -23,10 +23,10 @@ async function firstArticle(page: Page): Promise<string> {
 }
 
 /** The Subscribers tab's row of an address, seen by an admin in a browser of its own. */
-async function subscriberRow(browser: Browser, email: string) {
+async function subscriberRow(browser: Browser, signedInAs: SignedInAs, email: string) {
   const context = await browser.newContext();
+  await signedInAs("admin", context);
   const admin = await context.newPage();
-  await signInAs(admin, "admin");
   await gotoHydrated(admin, "/admin/subscribers");
   const row = admin.getByTestId("subscriber-row").filter({ hasText: email });
   return { row, close: () => context.close() };
@@ -35,6 +35,7 @@ async function subscriberRow(browser: Browser, email: string) {
 test("subscribe on a news article, confirm from the mail, listed as confirmed", async ({
   page,
   browser,
+  signedInAs,
 }) => {
   const email = uniqueEmail("article");
   const article = await firstArticle(page);
@@ -55,7 +56,7 @@ test("subscribe on a news article, confirm from the mail, listed as confirmed", 
   await expect(opened.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
   await reader.close();
 
-  const { row, close } = await subscriberRow(browser, email);
+  const { row, close } = await subscriberRow(browser, signedInAs, email);
   await expect(row).toContainText("Confirmed");
   await close();
 });
@@ -63,6 +64,7 @@ test("subscribe on a news article, confirm from the mail, listed as confirmed", 
 test("the Settings tab's switch subscribes and unsubscribes the account; the export shows it; deleting the account erases it", async ({
   page,
   browser,
+  signedInAs,
 }) => {
   const account = await registerAccount(page, uniqueEmail("switch"));
   await openProfile(page, "settings");
@@ -80,7 +82,7 @@ test("the Settings tab's switch subscribes and unsubscribes the account; the exp
   await openProfile(page, "settings");
   await expect(notifications).toBeChecked();
   await expect(firstGame).toBeChecked();
-  let admin = await subscriberRow(browser, account.email);
+  let admin = await subscriberRow(browser, signedInAs, account.email);
   await expect(admin.row).toContainText("Confirmed");
   await expect(admin.row.locator("td").nth(2)).toHaveText("2");
   await admin.close();
@@ -101,7 +103,7 @@ test("the Settings tab's switch subscribes and unsubscribes the account; the exp
   await openProfile(page, "settings");
   await expect(notifications).not.toBeChecked();
   await expect(firstGame).toBeChecked();
-  admin = await subscriberRow(browser, account.email);
+  admin = await subscriberRow(browser, signedInAs, account.email);
   await expect(admin.row).toContainText("Confirmed");
   await expect(admin.row.locator("td").nth(2)).toHaveText("1");
   await admin.close();
@@ -111,7 +113,7 @@ test("the Settings tab's switch subscribes and unsubscribes the account; the exp
   await page.getByLabel("Password, to confirm deleting your account").fill(account.password);
   await page.getByRole("button", { name: "Delete my account" }).click();
   await expectToast(page, "Account deleted");
-  admin = await subscriberRow(browser, account.email);
+  admin = await subscriberRow(browser, signedInAs, account.email);
   await expect(admin.row).toHaveCount(0);
   await admin.close();
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gotoHydrated } from "../support/browser";
-import { mailsTo, signInAs, waitForMail } from "../support/browser-accounts";
+import { mailsTo, waitForMail } from "../support/browser-accounts";
 import { roleEmail, uniqueEmail } from "../support/users";
 import { expect, test } from "./fixtures";
 
@@ -22,6 +22,7 @@ const THEMES = ["light", "dark"] as const;
 test("a post mailed to the studio's list: preview, test, send once, progress", async ({
   page,
   browser,
+  signedInAs,
 }, testInfo) => {
   const dir = process.env.NEWSLETTER_SHOTS ?? testInfo.outputPath("shots");
   fs.mkdirSync(dir, { recursive: true });
@@ -40,7 +41,7 @@ test("a post mailed to the studio's list: preview, test, send once, progress", a
   await expect(opened.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
   await fresh.close();
 
-  await signInAs(page, "owner");
+  await signedInAs("owner");
   await gotoHydrated(page, "/admin/news");
   const title = `Harbour festival ${Date.now()}`;
   await page.getByLabel("Title", { exact: true }).fill(title);

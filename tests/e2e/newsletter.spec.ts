@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gotoHydrated, waitForHydration } from "../support/browser";
-import { signInAs, waitForMail } from "../support/browser-accounts";
+import { waitForMail } from "../support/browser-accounts";
 import { uniqueEmail } from "../support/users";
 import { expect, test } from "./fixtures";
 
@@ -12,6 +12,7 @@ test("subscribe on Home, confirm from the mail, listed as confirmed; one-click u
   page,
   browser,
   playwright,
+  signedInAs,
 }) => {
   const email = uniqueEmail("newsletter");
   await gotoHydrated(page, "/");
@@ -37,7 +38,7 @@ test("subscribe on Home, confirm from the mail, listed as confirmed; one-click u
     .getAttribute("href");
   await reader.close();
 
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await gotoHydrated(page, "/admin/subscribers");
   const row = page.getByTestId("subscriber-row").filter({ hasText: email });
   await expect(row).toContainText("Confirmed");
@@ -70,6 +71,7 @@ test("subscribe on Home, confirm from the mail, listed as confirmed; one-click u
 test("the newsletter's screens fit a desktop and a phone, light and dark", async ({
   page,
   browser,
+  signedInAs,
 }, testInfo) => {
   test.setTimeout(120_000);
   const dir = process.env.NEWSLETTER_SHOTS ?? testInfo.outputPath("shots");
@@ -91,7 +93,7 @@ test("the newsletter's screens fit a desktop and a phone, light and dark", async
   await reader.close();
   const game = await page.request.get("/games").then((r) => r.text());
   const gamePath = game.match(/href="(\/games\/[a-z0-9-]+)"/)?.[1];
-  await signInAs(page, "admin");
+  await signedInAs("admin");
 
   const views = [
     { name: "newsletter-home", path: "/", locate: "Get the news by mail" },

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { forgeAdminPost, openAdmin } from "./admin-support";
@@ -28,9 +27,10 @@ test("a published page is reached from the header; a draft reaches no guest", as
   page,
   newContext,
   allowConsoleMessage,
+  signedInAs,
 }) => {
   const id = uniqueId();
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openAdmin(page, "Pages");
   await expect(page).toHaveURL(/\/admin\/pages$/);
 
@@ -85,8 +85,11 @@ test("a published page is reached from the header; a draft reaches no guest", as
   await expect(page.getByText("Preview: Draft.")).toBeVisible();
 });
 
-test("a moderator cannot open the Pages tab, and a forged write is refused", async ({ page }) => {
-  await signInAs(page, "moderator");
+test("a moderator cannot open the Pages tab, and a forged write is refused", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("moderator");
   await gotoHydrated(page, "/admin/pages");
   await expect(page).toHaveURL(/\/admin\/messages$/);
   await expect(page.getByRole("tab", { name: "Pages" })).toHaveCount(0);
@@ -106,12 +109,13 @@ test("a moderator cannot open the Pages tab, and a forged write is refused", asy
 // else to the test's output folder.
 test("the Pages tab and a page fit a desktop and a phone in both themes", async ({
   page,
+  signedInAs,
 }, testInfo) => {
   test.setTimeout(120_000);
   const dir = process.env.PAGE_SHOTS ?? testInfo.outputPath("shots");
   fs.mkdirSync(dir, { recursive: true });
   const id = uniqueId();
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openAdmin(page, "Pages");
   await addPage(page, {
     title: "About the studio",

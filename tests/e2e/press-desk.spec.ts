@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { gotoHydrated } from "../support/browser";
-import { OUTBOX, signInAs } from "../support/browser-accounts";
+import { OUTBOX } from "../support/browser-accounts";
 import { mailsIn } from "../support/outbox";
 import { expectToast } from "../support/toasts";
 import { DEMO_URL, expect, test } from "./fixtures";
@@ -14,6 +14,7 @@ const GAME = { slug: "hollow-orchard", title: "Hollow Orchard", platform: "PlayS
 
 test("a request arrives flagged, staff import a batch and send a key, mailed once", async ({
   page,
+  signedInAs,
 }) => {
   const id = crypto.randomBytes(4).toString("hex");
   const email = `writer-${id}@mail.example`;
@@ -34,7 +35,7 @@ test("a request arrives flagged, staff import a batch and send a key, mailed onc
   });
   expect(posted.status()).toBe(200);
 
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await gotoHydrated(page, "/admin/keys");
   const request = page.getByTestId("key-request").filter({ hasText: outlet });
   await expect(request).toHaveCount(1);
@@ -61,10 +62,13 @@ test("a request arrives flagged, staff import a batch and send a key, mailed onc
   await expect(page.getByText(key)).toHaveCount(0);
 });
 
-test("the key desk fits a desktop and a phone, light and dark", async ({ page }, testInfo) => {
+test("the key desk fits a desktop and a phone, light and dark", async ({
+  page,
+  signedInAs,
+}, testInfo) => {
   // PRESS_DESK_SHOTS (a directory) when set, for a person to look at; else the test's output.
   const shots = process.env.PRESS_DESK_SHOTS ?? testInfo.outputPath();
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   for (const theme of ["light", "dark"] as const) {
     for (const [device, size] of [
       ["desktop", { width: 1280, height: 800 }],

@@ -4,7 +4,6 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated, waitForHydration } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { expect, SCALE_URL, statusMessage, test } from "./fixtures";
@@ -14,7 +13,7 @@ import { solidImage } from "./profile-helpers";
 // the game page and from /press, reads the fact sheet, downloads images.zip of the original uploads
 // and prints the fact sheet on one page; an embargoed kit is a 404 until its signed link opens it.
 // Each test adds its own game on the server with the long lists (see game-pages.spec.ts).
-test.use({ baseURL: SCALE_URL });
+test.use({ baseURL: SCALE_URL, role: "developer" });
 test.describe.configure({ timeout: 90_000 });
 
 const headers = { Origin: SCALE_URL };
@@ -24,7 +23,6 @@ type Made = { id: string; slug: string; title: string; originals: Buffer[] };
 /** A game with a key art and `shots` screenshots, added as the developer signed in in `page`. */
 async function addGame(page: Page, label: string, shots = 2): Promise<Made> {
   const id = uniqueId();
-  await signInAs(page, "developer");
   const originals = [
     await solidImage("png", { r: 20, g: 90, b: 160 }, 900),
     await solidImage("jpeg", { r: 200, g: 120, b: 40 }, 800),
@@ -313,10 +311,12 @@ async function presskitZip(title: string): Promise<Buffer> {
 test("the Press Kits tab imports a presskit() zip: a refusal under the field, then the kit (screenshots)", async ({
   page,
   allowConsoleMessage,
+  signedInAs,
 }) => {
   // The refused zip's answer.
   allowConsoleMessage(statusMessage(422));
-  await signInAs(page, "admin");
+  // The admin's session in place of the file's developer.
+  await signedInAs("admin");
   await gotoHydrated(page, "/admin/press");
   const form = page.locator("form#presskit-import");
   const field = form.getByLabel("presskit() zip");

@@ -5,7 +5,6 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
-import { signInAs } from "../support/browser-accounts";
 import { readOutbox } from "../support/outbox";
 import { expectToast } from "../support/toasts";
 import { roleEmail } from "../support/users";
@@ -20,9 +19,8 @@ import {
 
 // Site settings (docs/product.md#site-settings) on a fresh install of its own: nothing of the demo
 // studio shows before anything is saved; the owner then makes the site the studio's own, and a
-// guest sees it on every page (within the page cache's second) and in the next mail. That a
-// moderator can neither open the tab nor save is tested without a browser
-// (tests/http/admin-refusals.test.ts).
+// guest sees it on every page (within the page cache's second) and in the next mail; a moderator
+// can neither open the tab nor save.
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
@@ -85,10 +83,12 @@ test("the owner makes the site the studio's own; a guest sees it everywhere, and
   page,
   newContext,
   allowConsoleMessage,
+  signedInAs,
 }, testInfo) => {
   allowConsoleMessage(statusMessage(404));
   const owner = await (await newContext({ baseURL: server.url })).newPage();
-  await signInAs(owner, "owner");
+  await signedInAs("owner", owner, server.url);
+  await gotoHydrated(owner, "/");
   // The owner's first-run checklist is on Home until the studio is set up.
   await expect(owner.getByTestId("setup-checklist")).toContainText("Name the studio");
   await gotoHydrated(owner, "/admin/settings");
@@ -175,11 +175,12 @@ test("the owner makes the site the studio's own; a guest sees it everywhere, and
 
 test("the settings tab and the studio's Home fit a desktop and a phone, light and dark, with no axe violations", async ({
   newContext,
+  signedInAs,
 }, testInfo) => {
   // SETTINGS_SHOTS (a directory) when set, for a person to look at; else the test's output folder.
   const shots = process.env.SETTINGS_SHOTS ?? testInfo.outputPath();
   const owner = await (await newContext({ baseURL: server.url })).newPage();
-  await signInAs(owner, "owner");
+  await signedInAs("owner", owner, server.url);
   const guest = await (await newContext({ baseURL: server.url })).newPage();
   for (const theme of ["light", "dark"] as const) {
     for (const [device, size] of [
@@ -232,10 +233,11 @@ test("with the studio's accent colour, the public pages have no axe violations i
 test("with a chosen heading font, the public pages ask no other origin for anything, fonts included", async ({
   newContext,
   allowConsoleMessage,
+  signedInAs,
 }) => {
   allowConsoleMessage(statusMessage(404));
   const owner = await (await newContext({ baseURL: server.url })).newPage();
-  await signInAs(owner, "owner");
+  await signedInAs("owner", owner, server.url);
   await gotoHydrated(owner, "/admin/settings");
   await owner.getByLabel("Heading font").selectOption({ label: "Fraunces (serif)" });
   await owner.getByRole("button", { name: "Save settings" }).click();
@@ -274,4 +276,24 @@ test("with a chosen heading font, the public pages ask no other origin for anyth
     expect(font.url.startsWith(site) && /fraunces/i.test(font.url), font.url).toBe(true);
     expect(font.status, font.url).toBe(200);
   }
+});
+
+test("a moderator cannot open /admin/settings, and its action refuses them", async ({
+  newContext,
+  signedInAs,
+}) => {
+  const moderator = await (await newContext({ baseURL: server.url })).newPage();
+  await signedInAs("moderator", moderator, server.url);
+  await moderator.goto("/admin/settings");
+  await expect(moderator).toHaveURL(/\/admin\/messages$/);
+  await expect(moderator.getByRole("tab", { name: "Site Settings" })).toHaveCount(0);
+  const forged = await moderator.request.post("/admin/settings.data", {
+    form: { intent: "settings-save", name: "Taken over" },
+    headers: { Origin: server.url },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+  expect(await forged.text()).toContain("Your role does not allow this.");
+  await moderator.goto("/");
+  await expect(moderator.getByRole("banner")).toContainText(STUDIO.name);
 });
