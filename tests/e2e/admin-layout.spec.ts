@@ -1,17 +1,13 @@
-import path from "node:path";
 import { gotoHydrated, reloadHydrated } from "../support/browser";
+import { combinations, LAYOUT, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { newContactMessage, openAdmin, sendContactMessage } from "./admin-support";
 import { expect, test } from "./fixtures";
 
-// Every admin tab fits the screen, on a desktop and on a phone, light and dark: the page never
-// scrolls sideways. Each view is also saved as a screenshot, in ADMIN_SHOTS_DIR when set (for a
-// person to look at) or else in the test's output folder.
+// Every admin tab fits the screen, on a desktop and on a phone: the page never scrolls sideways,
+// and the page follows the theme. `npm test` checks each width once (the desktop light, the phone
+// dark); `npm run screenshots` goes through both themes at both widths and saves each view in
+// test-results/screenshots (tests/support/screenshots.ts).
 
-const VIEWPORTS = [
-  { device: "desktop", size: { width: 1280, height: 800 } },
-  { device: "mobile", size: { width: 390, height: 844 } },
-] as const;
-const THEMES = ["light", "dark"] as const;
 const TABS = [
   { name: "Contact Messages", file: "messages" },
   { name: "News Management", file: "news" },
@@ -19,50 +15,47 @@ const TABS = [
   { name: "Site Settings", file: "settings" },
 ] as const;
 
-for (const { device, size } of VIEWPORTS) {
-  for (const theme of THEMES) {
-    test(`the admin tabs fit a ${device} screen in the ${theme} theme`, async ({
-      page,
-      signedInAs,
-    }, testInfo) => {
-      const message = newContactMessage("Layout check");
-      await sendContactMessage(page, message);
-      await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: theme });
-      await signedInAs("owner");
-      await openAdmin(page);
-      if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-      else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+for (const { device, viewport, theme } of combinations(LAYOUT)) {
+  test(`the admin tabs fit a ${device} screen in the ${theme} theme`, { tag: SCREENSHOTS }, async ({
+    page,
+    signedInAs,
+  }) => {
+    const message = newContactMessage("Layout check");
+    await sendContactMessage(page, message);
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: theme });
+    await signedInAs("owner");
+    await openAdmin(page);
+    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 
-      const folder = process.env.ADMIN_SHOTS_DIR ?? testInfo.outputPath();
-      for (const tab of TABS) {
-        await page.getByRole("tab", { name: tab.name }).click();
-        const panel = page.getByRole("tabpanel");
-        if (tab.file === "messages") {
-          await page
-            .getByTestId("messages-list")
-            .getByRole("row")
-            .filter({ hasText: message.subject })
-            .getByRole("button", { name: message.name })
-            .click();
-          await expect(page.getByTestId("message-detail")).toContainText(message.subject);
-        } else if (tab.file === "settings") {
-          await expect(panel.getByRole("heading", { name: "Preview" })).toBeVisible();
-        } else {
-          await expect(panel.getByRole("listitem").first()).toBeVisible();
-        }
-        await page.screenshot({
-          path: path.join(folder, `${tab.file}-${theme}-${device}.png`),
-          fullPage: true,
-        });
-        const overflow = await page.evaluate(() => ({
-          page: document.documentElement.scrollWidth,
-          screen: document.documentElement.clientWidth,
-        }));
-        expect(overflow.page, `${tab.name} scrolls sideways`).toBeLessThanOrEqual(overflow.screen);
+    for (const tab of TABS) {
+      await page.getByRole("tab", { name: tab.name }).click();
+      const panel = page.getByRole("tabpanel");
+      if (tab.file === "messages") {
+        await page
+          .getByTestId("messages-list")
+          .getByRole("row")
+          .filter({ hasText: message.subject })
+          .getByRole("button", { name: message.name })
+          .click();
+        await expect(page.getByTestId("message-detail")).toContainText(message.subject);
+      } else if (tab.file === "settings") {
+        await expect(panel.getByRole("heading", { name: "Preview" })).toBeVisible();
+      } else {
+        await expect(panel.getByRole("listitem").first()).toBeVisible();
       }
-    });
-  }
+      await screenshot(page, `admin-tab-${tab.file}-${device}-${theme}.png`, {
+        fullPage: true,
+        review: true,
+      });
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: document.documentElement.clientWidth,
+      }));
+      expect(overflow.page, `${tab.name} scrolls sideways`).toBeLessThanOrEqual(overflow.screen);
+    }
+  });
 }
 
 test("each tab has its own address: a reload and a shared link keep it", async ({

@@ -1,18 +1,17 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { WEBHOOK_STAND_IN_PORT } from "../../playwright.config";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated, waitForHydration } from "../support/browser";
+import { combinations, EVERY, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { expect, test } from "./fixtures";
 
 // The Announcements tab (docs/product.md#announcements) on the demo server, whose webhook calls go
 // to WEBHOOK_TEST_ORIGIN: this spec's stand-in plays Discord there. An admin refuses a hostile URL,
 // adds a hook (shown masked), sends a test, sees it in the delivery log, and deletes the hook.
-// The tab passes axe-core in both themes and widths; its screenshots go to ANNOUNCEMENT_SHOTS
-// when set.
+// The tab passes axe-core in both themes and widths; `npm run screenshots` also saves it in
+// docs/screenshots (tests/support/screenshots.ts).
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -37,10 +36,9 @@ function discordStandIn() {
   };
 }
 
-test("an admin adds a Discord hook, sends a test to it and sees the delivery", async ({
-  page,
-  signedInAs,
-}, testInfo) => {
+test("an admin adds a Discord hook, sends a test to it and sees the delivery", {
+  tag: SCREENSHOTS,
+}, async ({ page, signedInAs }) => {
   const standIn = discordStandIn();
   await standIn.listen();
   try {
@@ -97,7 +95,7 @@ test("an admin adds a Discord hook, sends a test to it and sees the delivery", a
     await expect(logged).toHaveCount(1);
     await expect(logged).toContainText("200");
 
-    await shoot(page, testInfo.outputPath("shots"));
+    await shoot(page);
 
     await row.getByRole("button", { name: `Delete ${label}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
@@ -108,29 +106,20 @@ test("an admin adds a Discord hook, sends a test to it and sees the delivery", a
   }
 });
 
-async function shoot(page: import("@playwright/test").Page, fallback: string) {
-  const dir = process.env.ANNOUNCEMENT_SHOTS ?? fallback;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const theme of ["light", "dark"] as const) {
+/** The tab in both themes at both widths (axe differs in each): fits, and passes axe. */
+async function shoot(page: import("@playwright/test").Page) {
+  for (const { theme, device, viewport } of combinations(EVERY)) {
+    const { width } = viewport;
     await page.emulateMedia({ colorScheme: theme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.reload();
-      await waitForHydration(page);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${theme} ${width}: horizontal overflow`).toBe(0);
-      expect(await axeViolations(page), `${theme} ${width}: axe`).toEqual([]);
-      await page.screenshot({
-        path: path.join(
-          dir,
-          `admin-announcements-${width === 390 ? "mobile" : "desktop"}-${theme}.png`,
-        ),
-        fullPage: true,
-        animations: "disabled",
-      });
-    }
+    await page.setViewportSize({ width, height: viewport.height });
+    await page.reload();
+    await waitForHydration(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${theme} ${width}: horizontal overflow`).toBe(0);
+    expect(await axeViolations(page), `${theme} ${width}: axe`).toEqual([]);
+    await screenshot(page, `admin-announcements-${device}-${theme}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: "light" });

@@ -1,15 +1,12 @@
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
+import { SCREENSHOTS_ONLY, screenshot } from "../support/screenshots";
 import { roleEmail } from "../support/users";
 import { expect, test } from "./fixtures";
 
-// Screenshots of every console tab, light and dark, for a person to look at. Only runs when
-// CONSOLE_SHOTS_DIR names where to save them:
-//   CONSOLE_SHOTS_DIR=/tmp/shots-console E2E_PORT=4441 npx playwright test console-screens
-
-const SHOTS_DIR = process.env.CONSOLE_SHOTS_DIR;
-test.skip(!SHOTS_DIR, "set CONSOLE_SHOTS_DIR to take the console screenshots");
+// Screenshots of every console tab, light and dark, for a person to look at (console.spec.ts
+// checks the console). Only `npm run screenshots` runs them; they go to test-results/screenshots:
+//   SCREENSHOTS=1 E2E_PORT=4441 npx playwright test console-screens
 
 test.use({ role: "owner" });
 
@@ -56,7 +53,7 @@ async function showTab(page: Page, dialog: Locator, tab: (typeof TABS)[number]) 
 }
 
 for (const scheme of ["light", "dark"] as const) {
-  test(`every console tab, ${scheme}, desktop`, async ({ page }) => {
+  test(`every console tab, ${scheme}, desktop`, { tag: SCREENSHOTS_ONLY }, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.emulateMedia({ colorScheme: scheme });
@@ -64,12 +61,12 @@ for (const scheme of ["light", "dark"] as const) {
     const dialog = await openConsole(page);
     for (const tab of TABS) {
       await showTab(page, dialog, tab);
-      const name = `${tab.toLowerCase().replace(" ", "-")}-${scheme}.png`;
-      await page.screenshot({ path: path.join(SHOTS_DIR!, name) });
+      const name = `console-${tab.toLowerCase().replace(" ", "-")}-${scheme}.png`;
+      await screenshot(page, name, { review: true });
     }
   });
 
-  test(`the console's Overview, ${scheme}, mobile`, async ({ page }) => {
+  test(`the console's Overview, ${scheme}, mobile`, { tag: SCREENSHOTS_ONLY }, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: scheme });
     await gotoHydrated(page, "/");
@@ -78,6 +75,6 @@ for (const scheme of ["light", "dark"] as const) {
     const dialog = page.getByRole("dialog", { name: /Developer Console/ });
     await expect(dialog).toBeVisible();
     await showTab(page, dialog, "Overview");
-    await page.screenshot({ path: path.join(SHOTS_DIR!, `overview-${scheme}-mobile.png`) });
+    await screenshot(page, `console-overview-${scheme}-mobile.png`, { review: true });
   });
 }

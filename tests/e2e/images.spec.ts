@@ -1,10 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import type { GameEntry } from "../../app/games/game-schema";
 import { axeViolations } from "../support/axe";
 import { waitForHydration } from "../support/browser";
+import {
+  combinations,
+  LAYOUT,
+  SCREENSHOTS,
+  screenshot,
+  TAKING_SCREENSHOTS,
+} from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { openAdmin } from "./admin-support";
@@ -14,8 +19,9 @@ import { expect, test } from "./fixtures";
 // Images first (docs/product.md#games, #news-list): a developer uploads a game's card image and key
 // art; the catalogue shows the card image with the status badge over it and the game page its key
 // art; news covers show on /news and Home's Latest News. Axe finds nothing in either theme, and the
-// pages are photographed in light and dark on a desktop and a phone (to IMAGE_SHOTS when set, e.g.
-// docs/screenshots, else the test's output folder).
+// pages fit a desktop and a phone (each width once in `npm test`); `npm run screenshots` photographs
+// them in light and dark at both widths for docs/screenshots (tests/support/screenshots.ts), after
+// the two tests that upload the pictures.
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -116,11 +122,9 @@ const NEWS = [
   { title: "Emberfall 1.1 is out", alt: "Purple mountains under a golden sun" },
 ];
 
-test("a developer uploads a card image and key art; /games shows the card image with its status badge, the page its key art", async ({
-  page,
-  newContext,
-  signedInAs,
-}) => {
+test("a developer uploads a card image and key art; /games shows the card image with its status badge, the page its key art", {
+  tag: SCREENSHOTS,
+}, async ({ page, newContext, signedInAs }) => {
   await signedInAs("developer");
   await openAdmin(page, "Game Management");
   for (const [index, game] of GAMES.entries()) {
@@ -167,11 +171,9 @@ test("a developer uploads a card image and key art; /games shows the card image 
   await expectResponsive(keyArt, { loading: "eager", ratio: 21 / 9 });
 });
 
-test("an admin's news covers show on /news and on Home's Latest News", async ({
-  page,
-  newContext,
-  signedInAs,
-}) => {
+test("an admin's news covers show on /news and on Home's Latest News", {
+  tag: SCREENSHOTS,
+}, async ({ page, newContext, signedInAs }) => {
   await signedInAs("admin");
   await openAdmin(page, "News Management");
   for (const [index, item] of NEWS.entries()) {
@@ -249,76 +251,62 @@ async function featuredHero(page: Page): Promise<string> {
   });
 }
 
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 800 },
-  { name: "mobile", width: 390, height: 844 },
-] as const;
-
 type View = { name: string; path: string; edit?: string; hero?: string };
 
-/** Each view in light and dark, on a desktop and a phone: nothing wider than the screen. */
-async function shoot(page: Page, dir: string, views: View[]) {
-  for (const theme of ["light", "dark"] as const) {
+/**
+ * Each view on a desktop and a phone (both in light and dark when taking screenshots): nothing
+ * wider than the screen.
+ */
+async function shoot(page: Page, views: View[]) {
+  for (const { theme, viewport } of combinations(LAYOUT)) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      for (const view of views) {
-        await page.goto(view.path);
-        await waitForHydration(page);
-        // The featured game's hero in the place of the studio's.
-        if (view.hero)
-          await page
-            .locator("main > section")
-            .first()
-            .evaluate((hero, html) => {
-              hero.outerHTML = html;
-            }, view.hero);
-        if (view.edit) {
-          await page.getByRole("button", { name: `Edit ${view.edit}` }).click();
-          await expect(page.getByRole("button", { name: "Remove key art" })).toBeVisible();
-          // Manage Games shows the card's uploaded picture as the game's thumbnail.
-          const listed = page.getByTestId("manage-game").filter({ hasText: view.edit }).first();
-          await expect(listed.getByRole("img").first()).toHaveAttribute("srcset", /480w/);
-        }
-        // Every picture in, lazy ones too, before the picture is taken.
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const view of views) {
+      await page.goto(view.path);
+      await waitForHydration(page);
+      // The featured game's hero in the place of the studio's.
+      if (view.hero)
+        await page
+          .locator("main > section")
+          .first()
+          .evaluate((hero, html) => {
+            hero.outerHTML = html;
+          }, view.hero);
+      if (view.edit) {
+        await page.getByRole("button", { name: `Edit ${view.edit}` }).click();
+        await expect(page.getByRole("button", { name: "Remove key art" })).toBeVisible();
+        // Manage Games shows the card's uploaded picture as the game's thumbnail.
+        const listed = page.getByTestId("manage-game").filter({ hasText: view.edit }).first();
+        await expect(listed.getByRole("img").first()).toHaveAttribute("srcset", /480w/);
+      }
+      // Every picture in, lazy ones too, before the picture is taken.
+      if (TAKING_SCREENSHOTS)
         await page.evaluate(async () => {
           for (const img of Array.from(document.images)) {
             img.loading = "eager";
             await img.decode().catch(() => undefined);
           }
         });
-        await page.evaluate(() => window.scrollTo(0, 0));
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, `${view.name}, ${viewport.name}, ${theme}: horizontal overflow`).toBe(0);
-        await page.screenshot({
-          path: path.join(dir, `${view.name}-${viewport.name}-${theme}.png`),
-          fullPage: true,
-          animations: "disabled",
-        });
-      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${view.name}, ${viewport.name}, ${theme}: horizontal overflow`).toBe(0);
+      await screenshot(page, `${view.name}-${viewport.name}-${theme}.png`, { fullPage: true });
     }
   }
 }
 
-test("screenshots: /games with card images, a game's key art, /news and Home with covers, the game form's pictures", async ({
-  page,
-  signedInAs,
-}, testInfo) => {
-  const dir = process.env.IMAGE_SHOTS ?? testInfo.outputPath("shots");
-  fs.mkdirSync(dir, { recursive: true });
-  await shoot(page, dir, [
+test("screenshots: /games with card images, a game's key art, /news and Home with covers, the game form's pictures", {
+  tag: SCREENSHOTS,
+}, async ({ page, signedInAs }) => {
+  await shoot(page, [
     { name: "games-card-images", path: "/games" },
     { name: "game-key-art", path: "/games/lamplight-harbour" },
     { name: "news-covers", path: "/news" },
     { name: "home-covers", path: "/" },
   ]);
-  await shoot(page, dir, [
-    { name: "home-featured-game", path: "/", hero: await featuredHero(page) },
-  ]);
+  await shoot(page, [{ name: "home-featured-game", path: "/", hero: await featuredHero(page) }]);
   await signedInAs("developer");
-  await shoot(page, dir, [
-    { name: "admin-game-pictures", path: "/admin/games", edit: GAMES[0]!.title },
-  ]);
+  await shoot(page, [{ name: "admin-game-pictures", path: "/admin/games", edit: GAMES[0]!.title }]);
 });

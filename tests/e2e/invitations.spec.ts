@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated, waitForHydration } from "../support/browser";
@@ -10,6 +8,7 @@ import {
   submitLogin,
   waitForMail,
 } from "../support/browser-accounts";
+import { combinations, LAYOUT, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { NEW_PASSWORD, uniqueEmail } from "../support/users";
 import { DEMO_URL, expect, statusMessage, test } from "./fixtures";
@@ -206,19 +205,13 @@ test("the link's sign-up works without JavaScript", async ({
   await expect(page.getByRole("listitem").filter({ hasText: email })).toContainText("Admin");
 });
 
-const VIEWS = [
-  { device: "desktop", size: { width: 1280, height: 800 } },
-  { device: "mobile", size: { width: 390, height: 844 } },
-] as const;
-
-test("the invitation screens, light and dark, desktop and phone", async ({
-  page,
-  newContext,
-  extraHTTPHeaders,
-}, testInfo) => {
+// Axe runs on the desktop in both themes, the width check at both widths: `npm test` goes through
+// those three combinations, `npm run screenshots` through all four, saving the pictures in
+// docs/screenshots (tests/support/screenshots.ts).
+test("the invitation screens, light and dark, desktop and phone", {
+  tag: SCREENSHOTS,
+}, async ({ page, newContext, extraHTTPHeaders }) => {
   test.slow();
-  const dir = process.env.SHOTS_DIR ?? testInfo.outputPath("shots");
-  fs.mkdirSync(dir, { recursive: true });
   const link = await invite(page, uniqueEmail("artist"), "developer");
   await invite(page, uniqueEmail("community"), "moderator");
   const save = async (shot: Page, file: string) => {
@@ -226,25 +219,26 @@ test("the invitation screens, light and dark, desktop and phone", async ({
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `${file}: horizontal overflow`).toBe(0);
-    await shot.screenshot({ path: path.join(dir, file), animations: "disabled", fullPage: true });
+    await screenshot(shot, file, { fullPage: true });
   };
-  for (const theme of ["light", "dark"] as const) {
-    for (const { device, size } of VIEWS) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.setViewportSize(size);
-      await gotoHydrated(page, "/role-management");
-      await expect(page.getByRole("heading", { name: "Pending Invitations" })).toBeVisible();
-      await save(page, `invite-role-management-${device}-${theme}.png`);
-      if (device === "desktop") expect(await axeViolations(page)).toEqual([]);
+  for (const { theme, device, viewport } of combinations(
+    (c) => c.device === "desktop" || LAYOUT(c),
+  )) {
+    const size = { width: viewport.width, height: viewport.height };
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize(size);
+    await gotoHydrated(page, "/role-management");
+    await expect(page.getByRole("heading", { name: "Pending Invitations" })).toBeVisible();
+    await save(page, `invite-role-management-${device}-${theme}.png`);
+    if (device === "desktop") expect(await axeViolations(page)).toEqual([]);
 
-      const context = await newContext({ extraHTTPHeaders, colorScheme: theme, viewport: size });
-      const accept = await context.newPage();
-      await accept.goto(link);
-      await waitForHydration(accept);
-      await expect(accept.getByRole("heading", { name: "Join the staff" })).toBeVisible();
-      await save(accept, `invite-accept-${device}-${theme}.png`);
-      if (device === "desktop") expect(await axeViolations(accept)).toEqual([]);
-      await context.close();
-    }
+    const context = await newContext({ extraHTTPHeaders, colorScheme: theme, viewport: size });
+    const accept = await context.newPage();
+    await accept.goto(link);
+    await waitForHydration(accept);
+    await expect(accept.getByRole("heading", { name: "Join the staff" })).toBeVisible();
+    await save(accept, `invite-accept-${device}-${theme}.png`);
+    if (device === "desktop") expect(await axeViolations(accept)).toEqual([]);
+    await context.close();
   }
 });

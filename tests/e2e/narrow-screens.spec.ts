@@ -1,17 +1,20 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
+import {
+  combinations,
+  EVERY,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  TAKING_SCREENSHOTS,
+} from "../support/screenshots";
 import { newContactMessage, openAdmin, sendContactMessage } from "./admin-support";
 import { expect, test } from "./fixtures";
 
 // The staff screens a new owner meets first, on a 390 px phone: the inbox table, Manage Games and
 // the API reference show every column and every game's badge and description without scrolling
-// sideways inside them. Each view is saved light and dark, desktop and phone, in SHOTS_DIR when set
-// (for a person to look at), else in the test's output folder.
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
+// sideways inside them. `npm run screenshots` also saves each view light and dark, desktop and
+// phone, in docs/screenshots; `npm test` takes no picture (tests/support/screenshots.ts).
 
 /** Each element shows its whole width: nothing hidden behind a sideways scroll. */
 async function expectFits(elements: Locator, what: string) {
@@ -27,35 +30,27 @@ async function expectPageFits(page: Page, what: string) {
   await expectFits(page.locator("html"), what);
 }
 
-/** Saves the page in both themes at both widths; `open` brings it to the state to show. */
-async function shoot(page: Page, testInfo: TestInfo, name: string, open: () => Promise<void>) {
-  const dir = process.env.SHOTS_DIR ?? testInfo.outputPath("shots");
-  fs.mkdirSync(dir, { recursive: true });
-  for (const theme of ["light", "dark"] as const) {
+/**
+ * Saves the page in both themes at both widths when taking screenshots (the checks above are the
+ * test's; nothing here is checked); `open` brings it to the state to show.
+ */
+async function shoot(page: Page, name: string, open: () => Promise<void>) {
+  if (!TAKING_SCREENSHOTS) return;
+  for (const { theme, viewport, device } of combinations(EVERY)) {
     await page.emulateMedia({ colorScheme: theme });
-    for (const [device, size] of [
-      ["desktop", DESKTOP],
-      ["mobile", PHONE],
-    ] as const) {
-      await page.setViewportSize(size);
-      await open();
-      await page.screenshot({
-        path: path.join(dir, `${name}-${device}-${theme}.png`),
-        fullPage: true,
-        animations: "disabled",
-      });
-    }
+    await page.setViewportSize(viewport);
+    await open();
+    await screenshot(page, `${name}-${device}-${theme}.png`, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize(PHONE);
 }
 
-test.use({ viewport: PHONE });
+test.use({ viewport: { width: PHONE.width, height: PHONE.height } });
 
-test("on a phone the inbox shows From, Subject, Date and Status without scrolling sideways", async ({
-  page,
-  signedInAs,
-}, testInfo) => {
+test("on a phone the inbox shows From, Subject, Date and Status without scrolling sideways", {
+  tag: SCREENSHOTS,
+}, async ({ page, signedInAs }) => {
   const message = newContactMessage("Phone inbox");
   await sendContactMessage(page, message);
   await signedInAs("moderator");
@@ -81,16 +76,15 @@ test("on a phone the inbox shows From, Subject, Date and Status without scrollin
   await expect(row.getByRole("img", { name: "Unread", exact: true })).toBeInViewport();
   await expectPageFits(page, "the admin page");
 
-  await shoot(page, testInfo, "inbox", async () => {
+  await shoot(page, "inbox", async () => {
     await openAdmin(page);
     await expect(list).toBeVisible();
   });
 });
 
-test("on a phone Manage Games keeps each badge beside the game's number and gives the description the row's width", async ({
-  page,
-  signedInAs,
-}, testInfo) => {
+test("on a phone Manage Games keeps each badge beside the game's number and gives the description the row's width", {
+  tag: SCREENSHOTS,
+}, async ({ page, signedInAs }) => {
   await signedInAs("developer");
   await openAdmin(page, "Game Management");
   const rows = page.getByTestId("manage-game");
@@ -114,15 +108,15 @@ test("on a phone Manage Games keeps each badge beside the game's number and give
   }
   await expectPageFits(page, "the admin page");
 
-  await shoot(page, testInfo, "manage-games", async () => {
+  await shoot(page, "manage-games", async () => {
     await openAdmin(page, "Game Management");
     await expect(rows.first()).toBeVisible();
   });
 });
 
-test("on a phone the API reference fits, says who may call each endpoint by role and how to send a key", async ({
-  page,
-}, testInfo) => {
+test("on a phone the API reference fits, says who may call each endpoint by role and how to send a key", {
+  tag: SCREENSHOTS,
+}, async ({ page }) => {
   const response = await gotoHydrated(page, "/api/docs");
   expect(response?.status()).toBe(200);
   await expectPageFits(page, "/api/docs");
@@ -147,7 +141,7 @@ test("on a phone the API reference fits, says who may call each endpoint by role
   await expect(intro).toContainText("x-api-key");
   await expect(intro).toContainText("Authorization: Bearer");
 
-  await shoot(page, testInfo, "api-docs", async () => {
+  await shoot(page, "api-docs", async () => {
     await gotoHydrated(page, "/api/docs");
   });
 });

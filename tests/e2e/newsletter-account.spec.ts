@@ -1,8 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
 import { registerAccount, waitForMail } from "../support/browser-accounts";
+import {
+  combinations,
+  LAYOUT,
+  SCREENSHOTS,
+  screenshot,
+  TAKING_SCREENSHOTS,
+} from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { uniqueEmail } from "../support/users";
 import { expect, type SignedInAs, test } from "./fixtures";
@@ -118,42 +123,38 @@ test("the Settings tab's switch subscribes and unsubscribes the account; the exp
   await admin.close();
 });
 
-// The article's form and the Settings tab's newsletter part, light and dark, desktop and phone,
-// for a person to look at (NEWSLETTER_SHOTS, a directory, else the test's output folder).
-test("the article's subscribe form and the Settings tab fit a desktop and a phone, light and dark", async ({
-  page,
-}, testInfo) => {
+// The article's form and the Settings tab's newsletter part fit a desktop and a phone: `npm test`
+// checks each width once (the desktop light, the phone dark); `npm run screenshots` goes through
+// both themes at both widths and saves the pictures in docs/screenshots.
+test("the article's subscribe form and the Settings tab fit a desktop and a phone, light and dark", {
+  tag: SCREENSHOTS,
+}, async ({ page }) => {
   test.setTimeout(120_000);
-  const dir = process.env.NEWSLETTER_SHOTS ?? testInfo.outputPath("shots");
-  fs.mkdirSync(dir, { recursive: true });
   const article = await firstArticle(page);
   await registerAccount(page, uniqueEmail("shots"));
-  for (const theme of ["light", "dark"] as const) {
+  for (const { theme, viewport } of combinations(LAYOUT)) {
     await page.emulateMedia({ colorScheme: theme });
-    for (const viewport of [
-      { name: "desktop", width: 1280, height: 800 },
-      { name: "mobile", width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await gotoHydrated(page, article);
-      const overflow = () =>
-        page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-      expect(await overflow(), `article ${viewport.name} ${theme}: overflow`).toBe(0);
-      await page
-        .getByRole("region", { name: "Get the news by mail" })
-        .screenshot({ path: path.join(dir, `newsletter-article-${viewport.name}-${theme}.png`) });
-      await openProfile(page, "settings");
-      expect(await overflow(), `settings ${viewport.name} ${theme}: overflow`).toBe(0);
-      // The sticky header would cover the top of a part taller than what is left of the screen.
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await gotoHydrated(page, article);
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    expect(await overflow(), `article ${viewport.name} ${theme}: overflow`).toBe(0);
+    const form = page.getByRole("region", { name: "Get the news by mail" });
+    await expect(form).toBeVisible();
+    await screenshot(form, `newsletter-article-${viewport.name}-${theme}.png`);
+    await openProfile(page, "settings");
+    expect(await overflow(), `settings ${viewport.name} ${theme}: overflow`).toBe(0);
+    const part = page
+      .getByRole("heading", { name: "Preferences" })
+      .locator("xpath=ancestor::*[contains(@class,'grid')][1]");
+    await expect(part).toBeVisible();
+    // The sticky header would cover the top of a part taller than what is left of the screen.
+    if (TAKING_SCREENSHOTS)
       await page.addStyleTag({
         content: "body > header, header.sticky { position: static !important; }",
       });
-      await page
-        .getByRole("heading", { name: "Preferences" })
-        .locator("xpath=ancestor::*[contains(@class,'grid')][1]")
-        .screenshot({ path: path.join(dir, `newsletter-settings-${viewport.name}-${theme}.png`) });
-    }
+    await screenshot(part, `newsletter-settings-${viewport.name}-${theme}.png`);
   }
 });

@@ -1,31 +1,21 @@
-import fs from "node:fs";
-import path from "node:path";
 import { gotoHydrated } from "../support/browser";
 import { mailsTo, waitForMail } from "../support/browser-accounts";
+import { combinations, NONE, ONCE, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { roleEmail, uniqueEmail } from "../support/users";
 import { expect, test } from "./fixtures";
 
 // Sending a post by mail (docs/product.md#newsletter-sending) in a browser: a confirmed
 // subscriber, a post saved with 'Studio news' ticked, its mail previewed and tested, then published
 // and mailed once with the progress shown; the mail checked as a client would (both parts, the
-// list headers, absolute links, no script). Screenshots of the mail in Chromium and of the
-// editor's sending part, light and dark, desktop and phone, go to NEWSLETTER_SHOTS when set.
+// list headers, absolute links, no script). `npm run screenshots` saves the mail in Chromium and the
+// editor's sending part, light and dark, desktop and phone, in docs/screenshots (newsletter-send-*);
+// `npm test` checks the preview and the sent state once (tests/support/screenshots.ts).
 
 test.describe.configure({ timeout: 180_000 });
 
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 800 },
-  { name: "mobile", width: 390, height: 844 },
-] as const;
-const THEMES = ["light", "dark"] as const;
-
-test("a post mailed to the studio's list: preview, test, send once, progress", async ({
-  page,
-  browser,
-  signedInAs,
-}, testInfo) => {
-  const dir = process.env.NEWSLETTER_SHOTS ?? testInfo.outputPath("shots");
-  fs.mkdirSync(dir, { recursive: true });
+test("a post mailed to the studio's list: preview, test, send once, progress", {
+  tag: SCREENSHOTS,
+}, async ({ page, browser, signedInAs }) => {
   // A confirmed subscriber of the studio's list.
   const reader = uniqueEmail("reader");
   await gotoHydrated(page, "/");
@@ -69,30 +59,24 @@ test("a post mailed to the studio's list: preview, test, send once, progress", a
   });
   expect(test1.html).toContain("The harbour festival opens on");
 
-  for (const theme of THEMES) {
+  for (const { theme, viewport } of combinations(NONE)) {
     await page.emulateMedia({ colorScheme: theme });
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const name = `${viewport.name}-${theme}`;
-      await mailing.scrollIntoViewIfNeeded();
-      await mailing.screenshot({ path: path.join(dir, `news-mailing-${name}.png`) });
-    }
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await mailing.scrollIntoViewIfNeeded();
+    await screenshot(mailing, `newsletter-send-news-mailing-${viewport.name}-${theme}.png`);
   }
 
   // Preview: the mail's HTML in a tab of its own.
   const href = await mailing.getByRole("link", { name: "Preview mail" }).getAttribute("href");
   const preview = await page.context().newPage();
-  for (const theme of THEMES) {
+  for (const { theme, viewport } of combinations(ONCE)) {
     await preview.emulateMedia({ colorScheme: theme });
-    for (const viewport of VIEWPORTS) {
-      await preview.setViewportSize({ width: viewport.width, height: viewport.height });
-      await preview.goto(href!);
-      await expect(preview.getByRole("heading", { name: title })).toBeVisible();
-      await preview.screenshot({
-        path: path.join(dir, `mail-${viewport.name}-${theme}.png`),
-        fullPage: true,
-      });
-    }
+    await preview.setViewportSize({ width: viewport.width, height: viewport.height });
+    await preview.goto(href!);
+    await expect(preview.getByRole("heading", { name: title })).toBeVisible();
+    await screenshot(preview, `newsletter-send-mail-${viewport.name}-${theme}.png`, {
+      fullPage: true,
+    });
   }
   await preview.close();
   await page.emulateMedia({ colorScheme: "light" });
@@ -125,19 +109,17 @@ test("a post mailed to the studio's list: preview, test, send once, progress", a
   expect(count("failed")).toBe(0);
   expect(count("sent")).toBeGreaterThanOrEqual(1);
   expect(mailsTo(reader).filter((m) => m.subject === title)).toHaveLength(1);
-  for (const theme of THEMES) {
+  for (const { theme, viewport } of combinations(ONCE)) {
     await page.emulateMedia({ colorScheme: theme });
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await row.getByRole("button", { name: `Edit ${title}` }).click();
-      await expect(mailing.getByRole("checkbox").first()).toBeDisabled();
-      await expect(mailing).toContainText("can no longer be changed");
-      const name = `${viewport.name}-${theme}`;
-      await mailing.scrollIntoViewIfNeeded();
-      await mailing.screenshot({ path: path.join(dir, `news-mailing-sent-${name}.png`) });
-      await row.scrollIntoViewIfNeeded();
-      await row.screenshot({ path: path.join(dir, `news-list-progress-${name}.png`) });
-      await page.getByRole("button", { name: "Cancel" }).click();
-    }
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await row.getByRole("button", { name: `Edit ${title}` }).click();
+    await expect(mailing.getByRole("checkbox").first()).toBeDisabled();
+    await expect(mailing).toContainText("can no longer be changed");
+    const name = `${viewport.name}-${theme}`;
+    await mailing.scrollIntoViewIfNeeded();
+    await screenshot(mailing, `newsletter-send-news-mailing-sent-${name}.png`);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(row, `newsletter-send-news-list-progress-${name}.png`);
+    await page.getByRole("button", { name: "Cancel" }).click();
   }
 });

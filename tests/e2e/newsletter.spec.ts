@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { gotoHydrated, waitForHydration } from "../support/browser";
 import { waitForMail } from "../support/browser-accounts";
+import { combinations, LAYOUT, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { uniqueEmail } from "../support/users";
 import { expect, test } from "./fixtures";
 
@@ -66,16 +65,13 @@ test("subscribe on Home, confirm from the mail, listed as confirmed; one-click u
   await expect(row).toHaveCount(0);
 });
 
-// The subscribe forms, the preferences page and the Subscribers tab, light and dark, desktop and
-// phone, for a person to look at (NEWSLETTER_SHOTS, a directory, else the test's output folder).
-test("the newsletter's screens fit a desktop and a phone, light and dark", async ({
-  page,
-  browser,
-  signedInAs,
-}, testInfo) => {
+// The subscribe forms, the preferences page and the Subscribers tab fit a desktop and a phone:
+// `npm test` checks each width once (the desktop light, the phone dark); `npm run screenshots` goes
+// through both themes at both widths and saves the pictures in docs/screenshots.
+test("the newsletter's screens fit a desktop and a phone, light and dark", {
+  tag: SCREENSHOTS,
+}, async ({ page, browser, signedInAs }) => {
   test.setTimeout(120_000);
-  const dir = process.env.NEWSLETTER_SHOTS ?? testInfo.outputPath("shots");
-  fs.mkdirSync(dir, { recursive: true });
   const email = uniqueEmail("shots");
   await gotoHydrated(page, "/");
   const form = page.getByRole("region", { name: "Get the news by mail" });
@@ -101,26 +97,22 @@ test("the newsletter's screens fit a desktop and a phone, light and dark", async
     { name: "newsletter-preferences", path: preferences!, locate: null },
     { name: "newsletter-admin", path: "/admin/subscribers", locate: null },
   ];
-  for (const theme of ["light", "dark"] as const) {
+  for (const { theme, viewport } of combinations(LAYOUT)) {
     await page.emulateMedia({ colorScheme: theme });
-    for (const viewport of [
-      { name: "desktop", width: 1280, height: 800 },
-      { name: "mobile", width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      for (const view of views) {
-        await gotoHydrated(page, view.path);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, `${view.name} ${viewport.name} ${theme}: overflow`).toBe(0);
-        const file = path.join(dir, `${view.name}-${viewport.name}-${theme}.png`);
-        if (view.locate) {
-          await page.getByRole("region", { name: view.locate }).screenshot({ path: file });
-        } else {
-          await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
-        }
-      }
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const view of views) {
+      await gotoHydrated(page, view.path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${view.name} ${viewport.name} ${theme}: overflow`).toBe(0);
+      const file = `${view.name}-${viewport.name}-${theme}.png`;
+      if (view.locate) {
+        // The form is there (its picture is the form alone).
+        const region = page.getByRole("region", { name: view.locate });
+        await expect(region).toBeVisible();
+        await screenshot(region, file);
+      } else await screenshot(page, file, { fullPage: true });
     }
   }
 });

@@ -1,6 +1,6 @@
-import path from "node:path";
 import { gotoHydrated } from "../support/browser";
 import { accountMenu, openAccountMenu } from "../support/browser-accounts";
+import { combinations, NONE, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { NEW_PASSWORD } from "../support/users";
 import { expect, statusMessage, test } from "./fixtures";
@@ -21,10 +21,9 @@ test.afterEach(async () => {
   if (dataDir) removeDataDirIfPassed(dataDir);
 });
 
-test("creating the owner with the printed link ends signed in as the owner, on the admin panel", async ({
-  page,
-  allowConsoleMessage,
-}, testInfo) => {
+test("creating the owner with the printed link ends signed in as the owner, on the admin panel", {
+  tag: SCREENSHOTS,
+}, async ({ page, allowConsoleMessage }) => {
   allowConsoleMessage(statusMessage(404)); // the used link, at the end
   dataDir = freshDataDir("owner-setup");
   const server = await startServer({ dataDir });
@@ -42,20 +41,12 @@ test("creating the owner with the printed link ends signed in as the owner, on t
   await expect(page).toHaveURL((url) => url.pathname === "/admin/messages");
   await expectToast(page, "Owner account created", "You are signed in as the owner.");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-  // The landing, light and dark, desktop and phone (the toast may have gone by the last ones).
-  const shots = process.env.SHOTS_DIR ?? testInfo.outputPath();
-  for (const theme of ["light", "dark"] as const) {
-    for (const [device, size] of [
-      ["desktop", { width: 1280, height: 800 }],
-      ["mobile", { width: 390, height: 844 }],
-    ] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.setViewportSize(size);
-      await page.screenshot({
-        path: path.join(shots, `owner-created-${device}-${theme}.png`),
-        animations: "disabled",
-      });
-    }
+  // The landing, light and dark, desktop and phone, for docs/screenshots (`npm run screenshots`
+  // only; the toast may have gone by the last ones).
+  for (const { theme, device, viewport } of combinations(NONE)) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await screenshot(page, `owner-created-${device}-${theme}.png`);
   }
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1280, height: 800 });

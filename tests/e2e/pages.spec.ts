@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { gotoHydrated } from "../support/browser";
+import { combinations, LAYOUT, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { forgeAdminPost, openAdmin } from "./admin-support";
@@ -104,16 +103,13 @@ test("a moderator cannot open the Pages tab, and a forged write is refused", asy
   expect(guest.status()).toBe(404);
 });
 
-// The Pages tab and a page, light and dark, desktop and phone: each fits the screen's width. The
-// pictures go to PAGE_SHOTS (a directory) when set, for a person to look at (docs/screenshots),
-// else to the test's output folder.
-test("the Pages tab and a page fit a desktop and a phone in both themes", async ({
-  page,
-  signedInAs,
-}, testInfo) => {
+// The Pages tab and a page, desktop and phone: each fits the screen's width. `npm test` checks each
+// width once (the desktop light, the phone dark); `npm run screenshots` goes through both themes at
+// both widths and saves the pictures in docs/screenshots (tests/support/screenshots.ts).
+test("the Pages tab and a page fit a desktop and a phone in both themes", {
+  tag: SCREENSHOTS,
+}, async ({ page, signedInAs }) => {
   test.setTimeout(120_000);
-  const dir = process.env.PAGE_SHOTS ?? testInfo.outputPath("shots");
-  fs.mkdirSync(dir, { recursive: true });
   const id = uniqueId();
   await signedInAs("admin");
   await openAdmin(page, "Pages");
@@ -126,30 +122,21 @@ test("the Pages tab and a page fit a desktop and a phone in both themes", async 
     placement: "Footer",
   });
   await expectToast(page, "Page added");
-  for (const theme of ["light", "dark"] as const) {
+  for (const { theme, viewport } of combinations(LAYOUT)) {
     await page.emulateMedia({ colorScheme: theme });
-    for (const viewport of [
-      { name: "desktop", width: 1280, height: 800 },
-      { name: "mobile", width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(viewport);
-      for (const [name, address] of [
-        ["pages-tab", "/admin/pages"],
-        ["page-about", `/about-${id}`],
-      ] as const) {
-        await gotoHydrated(page, address);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, `${name}, ${viewport.name}, ${theme}: horizontal overflow`).toBe(0);
-        // From the top: the sticky header otherwise lands mid-picture.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
-          path: path.join(dir, `${name}-${viewport.name}-${theme}.png`),
-          fullPage: true,
-          animations: "disabled",
-        });
-      }
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const [name, address] of [
+      ["pages-tab", "/admin/pages"],
+      ["page-about", `/about-${id}`],
+    ] as const) {
+      await gotoHydrated(page, address);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${name}, ${viewport.name}, ${theme}: horizontal overflow`).toBe(0);
+      // From the top: the sticky header otherwise lands mid-picture.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `${name}-${viewport.name}-${theme}.png`, { fullPage: true });
     }
   }
 });

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import path from "node:path";
 import { gotoHydrated } from "../support/browser";
 import { OUTBOX } from "../support/browser-accounts";
 import { mailsIn } from "../support/outbox";
+import { combinations, LAYOUT, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { DEMO_URL, expect, test } from "./fixtures";
 
@@ -62,27 +62,22 @@ test("a request arrives flagged, staff import a batch and send a key, mailed onc
   await expect(page.getByText(key)).toHaveCount(0);
 });
 
-test("the key desk fits a desktop and a phone, light and dark", async ({
+// Each width once in `npm test` (the desktop light, the phone dark); `npm run screenshots` goes
+// through both themes at both widths and saves the pictures in docs/screenshots.
+test("the key desk fits a desktop and a phone, light and dark", { tag: SCREENSHOTS }, async ({
   page,
   signedInAs,
-}, testInfo) => {
-  // PRESS_DESK_SHOTS (a directory) when set, for a person to look at; else the test's output.
-  const shots = process.env.PRESS_DESK_SHOTS ?? testInfo.outputPath();
+}) => {
   await signedInAs("admin");
-  for (const theme of ["light", "dark"] as const) {
-    for (const [device, size] of [
-      ["desktop", { width: 1280, height: 800 }],
-      ["mobile", { width: 390, height: 844 }],
-    ] as const) {
-      await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
-      await page.setViewportSize(size);
-      await gotoHydrated(page, "/admin/keys");
-      await expect(page.getByRole("heading", { name: "Key batches" })).toBeVisible();
-      await page.screenshot({
-        path: path.join(shots, `press-desk-${device}-${theme}.png`),
-        fullPage: true,
-        animations: "disabled",
-      });
-    }
+  for (const { theme, device, viewport } of combinations(LAYOUT)) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await gotoHydrated(page, "/admin/keys");
+    await expect(page.getByRole("heading", { name: "Key batches" })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${device} ${theme}: horizontal overflow`).toBe(0);
+    await screenshot(page, `press-desk-${device}-${theme}.png`, { fullPage: true });
   }
 });

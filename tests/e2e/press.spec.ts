@@ -1,9 +1,16 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated, waitForHydration } from "../support/browser";
+import {
+  combinations,
+  EVERY,
+  LAYOUT,
+  SCREENSHOTS,
+  screenshot,
+  TAKING_SCREENSHOTS,
+} from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
 import { expect, SCALE_URL, statusMessage, test } from "./fixtures";
@@ -204,10 +211,12 @@ for (const colorScheme of ["light", "dark"] as const) {
   });
 }
 
-test("screenshots: /press, a game's kit and its printed fact sheet, light and dark, 1280 and 390 px", async ({
-  page,
-  browser,
-}) => {
+// Each width once in `npm test` (the desktop light, the phone dark): nothing wider than the screen.
+// `npm run screenshots` goes through both themes at both widths and saves the pictures, the printed
+// fact sheet too, in docs/screenshots (tests/support/screenshots.ts).
+test("screenshots: /press, a game's kit and its printed fact sheet, light and dark, 1280 and 390 px", {
+  tag: SCREENSHOTS,
+}, async ({ page, browser }) => {
   const game = await addGame(page, "Shots");
   await saveKit(page, game.id, {
     developer: "Lanternfly Games",
@@ -226,67 +235,50 @@ test("screenshots: /press, a game's kit and its printed fact sheet, light and da
       "Quietly the warmest game of the year. | Ada Critic | Lantern Weekly | https://example.com/r",
     credits: "Ada Example | Design, code | https://example.com\nSam Sample | Music",
   });
-  const dir = path.join(process.cwd(), "docs/screenshots");
   const guest = await (await browser.newContext({ baseURL: SCALE_URL })).newPage();
-  for (const colorScheme of ["light", "dark"] as const) {
-    for (const [name, width] of [
-      ["desktop", 1280],
-      ["mobile", 390],
+  for (const { theme: colorScheme, device: name, viewport } of combinations(LAYOUT)) {
+    const { width } = viewport;
+    await guest.emulateMedia({ colorScheme, media: "screen" });
+    await guest.setViewportSize({ width, height: 900 });
+    for (const [view, url] of [
+      ["studio", "/press"],
+      ["game", `/press/${game.slug}`],
     ] as const) {
-      await guest.emulateMedia({ colorScheme, media: "screen" });
-      await guest.setViewportSize({ width, height: 900 });
-      for (const [view, url] of [
-        ["studio", "/press"],
-        ["game", `/press/${game.slug}`],
-      ] as const) {
-        await guest.goto(url);
-        await waitForHydration(guest);
-        const overflow = await guest.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, `${view} ${name} ${colorScheme}: horizontal overflow`).toBe(0);
-        await guest.screenshot({
-          path: path.join(dir, `press-${view}-${name}-${colorScheme}.png`),
-          fullPage: true,
-          animations: "disabled",
-        });
-      }
+      await guest.goto(url);
+      await waitForHydration(guest);
+      const overflow = await guest.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${view} ${name} ${colorScheme}: horizontal overflow`).toBe(0);
+      await screenshot(guest, `press-${view}-${name}-${colorScheme}.png`, { fullPage: true });
+    }
+    if (TAKING_SCREENSHOTS) {
       await guest.emulateMedia({ colorScheme, media: "print" });
-      await guest.screenshot({
-        path: path.join(dir, `press-fact-sheet-print-${name}-${colorScheme}.png`),
+      await screenshot(guest, `press-fact-sheet-print-${name}-${colorScheme}.png`, {
         fullPage: true,
-        animations: "disabled",
       });
     }
   }
 });
 
-test("the Press Kits tab shows the kit's state, counts and signed link, axe-clean (screenshots)", async ({
-  page,
-}) => {
+// Axe differs by theme and width: `npm test` goes through all four combinations too.
+test("the Press Kits tab shows the kit's state, counts and signed link, axe-clean (screenshots)", {
+  tag: SCREENSHOTS,
+}, async ({ page }) => {
   const game = await addGame(page, "Desk");
   await saveKit(page, game.id, { embargoUntil: "2099-01-01T00:00", prices: "USD | $4.99" });
   await page.request.get(`/press/${game.slug}/images.zip`, { headers });
-  const dir = path.join(process.cwd(), "docs/screenshots");
-  for (const colorScheme of ["light", "dark"] as const) {
-    for (const [name, width] of [
-      ["desktop", 1280],
-      ["mobile", 390],
-    ] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, `/admin/press?kit=${game.slug}`);
-      await expect(
-        page.getByRole("link", { name: new RegExp(`${game.title}.*Embargoed until 2099`) }),
-      ).toBeVisible();
-      await expect(page.getByRole("row", { name: "images.zip 1" })).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({
-        path: path.join(dir, `press-admin-${name}-${colorScheme}.png`),
-        fullPage: true,
-        animations: "disabled",
-      });
-    }
+  for (const { theme: colorScheme, device: name, viewport } of combinations(EVERY)) {
+    const { width } = viewport;
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, `/admin/press?kit=${game.slug}`);
+    await expect(
+      page.getByRole("link", { name: new RegExp(`${game.title}.*Embargoed until 2099`) }),
+    ).toBeVisible();
+    await expect(page.getByRole("row", { name: "images.zip 1" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `press-admin-${name}-${colorScheme}.png`, { fullPage: true });
   }
 });
 
@@ -308,11 +300,9 @@ async function presskitZip(title: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-test("the Press Kits tab imports a presskit() zip: a refusal under the field, then the kit (screenshots)", async ({
-  page,
-  allowConsoleMessage,
-  signedInAs,
-}) => {
+test("the Press Kits tab imports a presskit() zip: a refusal under the field, then the kit (screenshots)", {
+  tag: SCREENSHOTS,
+}, async ({ page, allowConsoleMessage, signedInAs }) => {
   // The refused zip's answer.
   allowConsoleMessage(statusMessage(422));
   // The admin's session in place of the file's developer.
@@ -349,23 +339,15 @@ test("the Press Kits tab imports a presskit() zip: a refusal under the field, th
   await kit.click();
   await expect(page.getByRole("heading", { name: `Press kit: ${title}` })).toBeVisible();
 
-  const dir = path.join(process.cwd(), "docs/screenshots");
-  for (const colorScheme of ["light", "dark"] as const) {
-    for (const [name, width] of [
-      ["desktop", 1280],
-      ["mobile", 390],
-    ] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, "/admin/press");
-      await form.getByRole("button", { name: "Import" }).click();
-      await expect(form.getByText("Choose a presskit() zip to import.")).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({
-        path: path.join(dir, `press-import-${name}-${colorScheme}.png`),
-        fullPage: true,
-        animations: "disabled",
-      });
-    }
+  // Axe differs by theme and width: `npm test` goes through all four combinations too.
+  for (const { theme: colorScheme, device: name, viewport } of combinations(EVERY)) {
+    const { width } = viewport;
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/admin/press");
+    await form.getByRole("button", { name: "Import" }).click();
+    await expect(form.getByText("Choose a presskit() zip to import.")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `press-import-${name}-${colorScheme}.png`, { fullPage: true });
   }
 });

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
 import { readOutbox } from "../support/outbox";
+import { combinations, EVERY, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { roleEmail } from "../support/users";
 import { expect, statusMessage, test } from "./fixtures";
@@ -80,138 +81,130 @@ test("a fresh install shows no demo identity on any page or in the feed", async 
   expect(feed).not.toMatch(/lanternfly/i);
 });
 
-test("the owner makes the site the studio's own; a guest sees it everywhere, and the next mail", async ({
-  page,
-  newContext,
-  allowConsoleMessage,
-  signedInAs,
-}, testInfo) => {
-  allowConsoleMessage(statusMessage(404));
+// Tagged for `npm run screenshots` too: the pictures below show the studio this test sets up.
+test(
+  "the owner makes the site the studio's own; a guest sees it everywhere, and the next mail",
+  {
+    tag: SCREENSHOTS,
+  },
+  async ({ page, newContext, allowConsoleMessage, signedInAs }, testInfo) => {
+    allowConsoleMessage(statusMessage(404));
+    const owner = await (await newContext({ baseURL: server.url })).newPage();
+    await signedInAs("owner", owner, server.url);
+    await gotoHydrated(owner, "/");
+    // The owner's first-run checklist is on Home until the studio is set up.
+    await expect(owner.getByTestId("setup-checklist")).toContainText("Name the studio");
+    await gotoHydrated(owner, "/admin/settings");
+    await expect(owner.getByRole("heading", { name: "Site Settings" })).toBeVisible();
+
+    const logo = testInfo.outputPath("logo.png");
+    await sharp({ create: { width: 256, height: 256, channels: 4, background: STUDIO.accent } })
+      .png()
+      .toFile(logo);
+    await owner.getByLabel("Upload logo").setInputFiles(logo);
+    await expect(owner.getByRole("img", { name: "The studio's logo" })).toBeVisible();
+
+    await owner.getByLabel("Studio name").fill(STUDIO.name);
+    await owner.getByLabel("Hero text").fill(STUDIO.hero);
+    await owner.getByLabel("Social links").fill(STUDIO.links.join("\n"));
+    await owner.getByLabel("Sender name").fill(STUDIO.sender.name);
+    await owner.getByLabel("Sender address").fill(STUDIO.sender.address);
+    // A colour too light for the light theme is refused with its field's message.
+    await owner.getByLabel("Accent colour").fill("#ffff66");
+    await owner.getByRole("button", { name: "Save settings" }).click();
+    await expect(owner.getByText(/^Accent colour is too light/)).toBeVisible();
+    await owner.getByLabel("Accent colour").fill(STUDIO.accent);
+    // The preview follows what is typed, before saving.
+    const preview = owner.getByRole("region", { name: "Preview" });
+    await expect(preview.getByText(STUDIO.name).first()).toBeVisible();
+    await expect(preview.getByText(STUDIO.hero).first()).toBeVisible();
+    await owner.getByRole("button", { name: "Save settings" }).click();
+    await expectToast(owner, "Settings saved");
+    // The form shows what was saved, ready for the next change.
+    await expect(owner.getByLabel("Studio name")).toHaveValue(STUDIO.name);
+    await expect(owner.getByLabel("Accent colour")).toHaveValue(STUDIO.accent);
+    await expect(owner.getByRole("img", { name: "The studio's logo" })).toBeVisible();
+
+    // A guest, once the page cache's copies (one second) have gone.
+    const guest = await (await newContext({ baseURL: server.url })).newPage();
+    await expect
+      .poll(
+        async () => {
+          await guest.goto("/");
+          return guest.getByRole("banner").textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toContain(STUDIO.name);
+    await expect(guest.getByText(STUDIO.hero)).toBeVisible();
+    const primary = await guest.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--primary").trim(),
+    );
+    expect(primary).toBe(STUDIO.accent);
+    for (const address of PUBLIC_PAGES) {
+      await guest.goto(address);
+      const head = await headOf(guest);
+      expect(head.title, address).toContain(STUDIO.name);
+      expect(head.favicon, address).toMatch(/^\/media\/site\/[0-9a-f-]{36}\/icon-32\.png$/);
+      expect(head.ogImage, address).toMatch(/\/media\/site\/[0-9a-f-]{36}\/og-image\.png$/);
+      await expect(guest.getByRole("banner").getByText(STUDIO.name), address).toBeVisible();
+      const footer = guest.getByRole("contentinfo");
+      await expect(footer.getByText(`${STUDIO.name}. All rights reserved.`), address).toBeVisible();
+      const social = footer.getByRole("link", { name: /opens in a new tab/ });
+      await expect(social, address).toHaveCount(2);
+      await expect(social.first()).toHaveAttribute("href", STUDIO.links[0]!);
+    }
+    const icon = await guest.request.get((await headOf(guest)).favicon!);
+    expect(icon.headers()["content-type"]).toBe("image/png");
+    expect((await sharp(await icon.body()).metadata()).width).toBe(32);
+
+    // The next mail is from the new sender.
+    await gotoHydrated(page, `${server.url}/auth/forgot-password`);
+    await page.getByLabel("Email").fill(roleEmail("guest"));
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "reset link" })).toBeVisible();
+    const outbox = path.join(dataDir, "outbox");
+    await expect
+      .poll(
+        () =>
+          readOutbox(outbox)
+            .filter((m) => m.to === roleEmail("guest"))
+            .at(-1)?.from,
+      )
+      .toBe(`"${STUDIO.sender.name}" <${STUDIO.sender.address}>`);
+    const mail = readOutbox(outbox).at(-1);
+    expect(mail?.subject).toBe(`Reset your ${STUDIO.name} password`);
+  },
+);
+
+// Axe differs by theme and width, so `npm test` goes through all four too; only `npm run
+// screenshots` saves the pictures, in docs/screenshots (tests/support/screenshots.ts).
+test("the settings tab and the studio's Home fit a desktop and a phone, light and dark, with no axe violations", {
+  tag: SCREENSHOTS,
+}, async ({ newContext, signedInAs }) => {
   const owner = await (await newContext({ baseURL: server.url })).newPage();
   await signedInAs("owner", owner, server.url);
-  await gotoHydrated(owner, "/");
-  // The owner's first-run checklist is on Home until the studio is set up.
-  await expect(owner.getByTestId("setup-checklist")).toContainText("Name the studio");
-  await gotoHydrated(owner, "/admin/settings");
-  await expect(owner.getByRole("heading", { name: "Site Settings" })).toBeVisible();
-
-  const logo = testInfo.outputPath("logo.png");
-  await sharp({ create: { width: 256, height: 256, channels: 4, background: STUDIO.accent } })
-    .png()
-    .toFile(logo);
-  await owner.getByLabel("Upload logo").setInputFiles(logo);
-  await expect(owner.getByRole("img", { name: "The studio's logo" })).toBeVisible();
-
-  await owner.getByLabel("Studio name").fill(STUDIO.name);
-  await owner.getByLabel("Hero text").fill(STUDIO.hero);
-  await owner.getByLabel("Social links").fill(STUDIO.links.join("\n"));
-  await owner.getByLabel("Sender name").fill(STUDIO.sender.name);
-  await owner.getByLabel("Sender address").fill(STUDIO.sender.address);
-  // A colour too light for the light theme is refused with its field's message.
-  await owner.getByLabel("Accent colour").fill("#ffff66");
-  await owner.getByRole("button", { name: "Save settings" }).click();
-  await expect(owner.getByText(/^Accent colour is too light/)).toBeVisible();
-  await owner.getByLabel("Accent colour").fill(STUDIO.accent);
-  // The preview follows what is typed, before saving.
-  const preview = owner.getByRole("region", { name: "Preview" });
-  await expect(preview.getByText(STUDIO.name).first()).toBeVisible();
-  await expect(preview.getByText(STUDIO.hero).first()).toBeVisible();
-  await owner.getByRole("button", { name: "Save settings" }).click();
-  await expectToast(owner, "Settings saved");
-  // The form shows what was saved, ready for the next change.
-  await expect(owner.getByLabel("Studio name")).toHaveValue(STUDIO.name);
-  await expect(owner.getByLabel("Accent colour")).toHaveValue(STUDIO.accent);
-  await expect(owner.getByRole("img", { name: "The studio's logo" })).toBeVisible();
-
-  // A guest, once the page cache's copies (one second) have gone.
   const guest = await (await newContext({ baseURL: server.url })).newPage();
-  await expect
-    .poll(
-      async () => {
-        await guest.goto("/");
-        return guest.getByRole("banner").textContent();
-      },
-      { timeout: 10_000 },
-    )
-    .toContain(STUDIO.name);
-  await expect(guest.getByText(STUDIO.hero)).toBeVisible();
-  const primary = await guest.evaluate(() =>
-    getComputedStyle(document.documentElement).getPropertyValue("--primary").trim(),
-  );
-  expect(primary).toBe(STUDIO.accent);
-  for (const address of PUBLIC_PAGES) {
-    await guest.goto(address);
-    const head = await headOf(guest);
-    expect(head.title, address).toContain(STUDIO.name);
-    expect(head.favicon, address).toMatch(/^\/media\/site\/[0-9a-f-]{36}\/icon-32\.png$/);
-    expect(head.ogImage, address).toMatch(/\/media\/site\/[0-9a-f-]{36}\/og-image\.png$/);
-    await expect(guest.getByRole("banner").getByText(STUDIO.name), address).toBeVisible();
-    const footer = guest.getByRole("contentinfo");
-    await expect(footer.getByText(`${STUDIO.name}. All rights reserved.`), address).toBeVisible();
-    const social = footer.getByRole("link", { name: /opens in a new tab/ });
-    await expect(social, address).toHaveCount(2);
-    await expect(social.first()).toHaveAttribute("href", STUDIO.links[0]!);
-  }
-  const icon = await guest.request.get((await headOf(guest)).favicon!);
-  expect(icon.headers()["content-type"]).toBe("image/png");
-  expect((await sharp(await icon.body()).metadata()).width).toBe(32);
-
-  // The next mail is from the new sender.
-  await gotoHydrated(page, `${server.url}/auth/forgot-password`);
-  await page.getByLabel("Email").fill(roleEmail("guest"));
-  await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "reset link" })).toBeVisible();
-  const outbox = path.join(dataDir, "outbox");
-  await expect
-    .poll(
-      () =>
-        readOutbox(outbox)
-          .filter((m) => m.to === roleEmail("guest"))
-          .at(-1)?.from,
-    )
-    .toBe(`"${STUDIO.sender.name}" <${STUDIO.sender.address}>`);
-  const mail = readOutbox(outbox).at(-1);
-  expect(mail?.subject).toBe(`Reset your ${STUDIO.name} password`);
-});
-
-test("the settings tab and the studio's Home fit a desktop and a phone, light and dark, with no axe violations", async ({
-  newContext,
-  signedInAs,
-}, testInfo) => {
-  // SETTINGS_SHOTS (a directory) when set, for a person to look at; else the test's output folder.
-  const shots = process.env.SETTINGS_SHOTS ?? testInfo.outputPath();
-  const owner = await (await newContext({ baseURL: server.url })).newPage();
-  await signedInAs("owner", owner, server.url);
-  const guest = await (await newContext({ baseURL: server.url })).newPage();
-  for (const theme of ["light", "dark"] as const) {
-    for (const [device, size] of [
-      ["desktop", { width: 1280, height: 800 }],
-      ["mobile", { width: 390, height: 844 }],
+  for (const { theme, device, viewport } of combinations(EVERY)) {
+    const size = { width: viewport.width, height: viewport.height };
+    for (const [who, address, name] of [
+      [owner, "/admin/settings", "admin-settings"],
+      [guest, "/", "settings-home"],
     ] as const) {
-      for (const [who, address, name] of [
-        [owner, "/admin/settings", "admin-settings"],
-        [guest, "/", "settings-home"],
-      ] as const) {
-        await who.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
-        await who.setViewportSize(size);
-        await gotoHydrated(who, address);
-        if (address !== "/")
-          await expect(who.getByRole("heading", { name: "Preview" })).toBeVisible();
-        await who.screenshot({
-          path: path.join(shots, `${name}-${device}-${theme}.png`),
-          fullPage: true,
-          animations: "disabled",
-        });
-        const overflow = await who.evaluate(() => ({
-          page: document.documentElement.scrollWidth,
-          screen: document.documentElement.clientWidth,
-        }));
-        expect(
-          overflow.page,
-          `${address} scrolls sideways (${theme} ${device})`,
-        ).toBeLessThanOrEqual(overflow.screen);
-        expect(await axeViolations(who), `${address} ${theme} ${device}`).toEqual([]);
-      }
+      await who.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+      await who.setViewportSize(size);
+      await gotoHydrated(who, address);
+      if (address !== "/")
+        await expect(who.getByRole("heading", { name: "Preview" })).toBeVisible();
+      await screenshot(who, `${name}-${device}-${theme}.png`, { fullPage: true });
+      const overflow = await who.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: document.documentElement.clientWidth,
+      }));
+      expect(overflow.page, `${address} scrolls sideways (${theme} ${device})`).toBeLessThanOrEqual(
+        overflow.screen,
+      );
+      expect(await axeViolations(who), `${address} ${theme} ${device}`).toEqual([]);
     }
   }
 });
