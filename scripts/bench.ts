@@ -8,7 +8,9 @@
 //        [--only LIST] [--reorders N] [--cold-runs N] [--tool wrk|autocannon] [--profile] [--keep]
 //        [--out FILE]
 // `--only mail`: only the newsletter's mails per second through the job queue against a plain loop
-// (a local SMTP server; no site started).
+// (a local SMTP server; no site started). `--only send`: only the newsletter's send to 10,000
+// subscribers by two production processes on PostgreSQL (TEST_DATABASE_URL), exactly once, and
+// again with one killed mid-send (scripts/bench/scenarios/send.ts).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -34,6 +36,7 @@ import { mailScenario } from "./bench/scenarios/mail";
 import { pagesScenario } from "./bench/scenarios/pages";
 import { reorderScenario } from "./bench/scenarios/reorder";
 import { requestsScenario } from "./bench/scenarios/requests";
+import { sendScenario } from "./bench/scenarios/send";
 import { startSite } from "./bench/site";
 import { cleanUp, dataDir, prepareDatabase, seed, usePg } from "./bench/workspace";
 
@@ -54,8 +57,9 @@ async function main() {
     if (built.status !== 0) fail("the build failed");
   }
   await prepareDatabase();
-  if (only.size === 1 && only.has("mail")) {
+  if ([...only].every((scenario) => scenario === "mail" || scenario === "send")) {
     await mailScenario();
+    await sendScenario();
     printTable();
     return;
   }
@@ -80,6 +84,7 @@ async function main() {
   await coldScenario();
   await growthScenario();
   await mailScenario();
+  await sendScenario();
 
   printTable();
   const report = {

@@ -14,6 +14,7 @@ export const SCENARIOS = [
   "cold",
   "growth",
   "mail",
+  "send",
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 export const PASSWORD = "bench-password-0123456789";

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "../../app/db/database.server";
 import { loadEnv } from "../../app/platform/config/env.server";
@@ -101,6 +102,7 @@ export async function createUser(db: Database, email: string, role: Role): Promi
 /** Two production processes sharing a new PostgreSQL database that holds one admin account. */
 export type ProcessPair = {
   servers: [ServerProcess, ServerProcess];
+  database: TestDatabase;
   /** Stops both, drops the database and removes their data folders. */
   stop(): Promise<void>;
 };
@@ -110,6 +112,8 @@ export async function startProcessPair(options: {
   name: string;
   admin: string;
   siteUrl?: string;
+  /** More of the processes' environment (NODE_ENV, TEST_CLOCK_FILE). */
+  env?: Record<string, string>;
 }): Promise<ProcessPair> {
   const database = await createTestDatabase();
   const dataDirs: string[] = [];
@@ -120,6 +124,7 @@ export async function startProcessPair(options: {
     AUTH_SECRET,
     SITE_URL: options.siteUrl ?? "http://127.0.0.1:9",
     LOG_LEVEL: "warn",
+    ...options.env,
   };
   const start = async () => {
     const dataDir = tempDir(`studio-${options.name}-`);
@@ -142,7 +147,7 @@ export async function startProcessPair(options: {
     } finally {
       await direct.close();
     }
-    return { servers, stop };
+    return { servers, database, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -226,3 +231,35 @@ export function uniqueClientIp(): string {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits for a condition (polled every `everyMs`), never a fixed time: answers its first truthy
+ * value, or throws `what` and the last value once `timeoutMs` has passed.
+ */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T>,
+  options: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<NonNullable<T>> {
+  const until = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > until)
+      throw new Error(
+        `${what}: not so after ${options.timeoutMs ?? 60_000} ms (last: ${JSON.stringify(value)})`,
+      );
+    await sleep(options.everyMs ?? 100);
+  }
+}
+
+/**
+ * Whether the job queues named have nothing to do now: no job running, and none due (waiting for a
+ * time still to come is nothing to do). Once so, no process will act on them until that time.
+ */
+export async function queuesSettled(db: Database, queues: string[]): Promise<boolean> {
+  const { rows } = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count from pgboss.job where name in ${queues}
+      and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`);
+  return Number(rows[0]?.count) === 0;
+}
