@@ -6,22 +6,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { type ServerProcess, startServer } from "../support/processes";
 import { startSmtp } from "../support/smtp";
+import { type TestClock, testClock } from "../support/test-clock";
 import {
   AUTH_SECRET,
   createTestDatabase,
   createUser,
   missingRequirement,
   postForm,
+  queuesSettled,
   signIn,
-  sleep,
   type TestDatabase,
   tempDir,
+  waitFor,
 } from "./harness";
 
 // Issue 28's third must-show, end to end on two server processes sharing PostgreSQL: a post
 // scheduled for two lists and a Discord hook goes out at its time exactly once (each subscriber of
 // either list one mail, Discord one message), a Discord answering 500 is retried and logged, and
 // editing the post edits the Discord message. Nothing but the processes' own queue workers runs it.
+// Its time and the retry's are reached by moving the processes' shared test clock
+// (tests/support/test-clock.ts), not by waiting for them.
+
+/** Every queue that acts on a post. */
+const QUEUES = ["newsletter.send", "newsletter.deliver", "announcements.sync"];
 
 const skipped = await missingRequirement({});
 const ADMIN = "admin@scheduled-post.test";
@@ -93,6 +100,8 @@ describe.skipIf(skipped !== null)(
     const servers: ServerProcess[] = [];
     const dataDirs: string[] = [];
     let gameId = "";
+    const clockDir = tempDir("studio-scheduled-clock-");
+    const clock: TestClock = testClock(clockDir);
 
     beforeAll(async () => {
       discord = await startDiscord();
@@ -108,6 +117,7 @@ describe.skipIf(skipped !== null)(
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         NEWSLETTER_RATE: "200",
         WEBHOOK_TEST_ORIGIN: discord.origin,
+        TEST_CLOCK_FILE: clock.file,
       };
       for (let i = 0; i < 2; i++) {
         const dataDir = tempDir("studio-scheduled-");
@@ -146,7 +156,7 @@ describe.skipIf(skipped !== null)(
       await database?.drop();
       await smtp?.close();
       await discord?.close();
-      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+      for (const dir of [...dataDirs, clockDir]) fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it("goes out at its time once: one mail per subscriber of either list, one Discord message, edited after", async () => {
@@ -162,7 +172,7 @@ describe.skipIf(skipped !== null)(
       });
       expect(hook.status).toBe(200);
 
-      const at = new Date(Date.now() + 20_000);
+      const at = new Date(clock.now().getTime() + 3_600_000);
       const title = "Moth Lantern launches";
       const saved = await postNews(a.url, cookie, {
         intent: "news-create",
@@ -186,33 +196,70 @@ describe.skipIf(skipped !== null)(
       });
       expect(edited.status, edited.text).toBe(200);
 
-      // Nothing before its time.
-      await sleep(Math.max(0, at.getTime() - Date.now() - 3_000));
+      // Nothing before its time: each save's nudge has run on the queues, and sent nothing.
+      const settled = () => queuesSettled(direct.db, QUEUES);
+      await waitFor("the saves' jobs ran", settled);
+      const ran = await direct.db.execute<{ name: string; count: number }>(sql`
+        select name, count(*)::int as count from pgboss.job
+        where name in ('newsletter.send', 'announcements.sync') and state = 'completed'
+        group by name order by name`);
+      expect(ran.rows.map((row) => [row.name, Number(row.count) >= 2])).toEqual([
+        ["announcements.sync", true],
+        ["newsletter.send", true],
+      ]);
       expect(smtp.received.filter((mail) => mail.subject === title)).toEqual([]);
       expect(discord.calls).toEqual([]);
+      const pending = await direct.db.execute<{ state: string }>(
+        sql`select state from newsletter_sends where news_id = ${newsId}`,
+      );
+      expect(pending.rows).toEqual([{ state: "pending" }]);
 
-      // Then every subscriber of either list gets one mail, and Discord one message after a 500.
-      const until = Date.now() + 150_000;
-      for (;;) {
-        const mails = smtp.received.filter((mail) => mail.subject === title);
-        const created = discord.calls.filter((call) => call.method === "POST");
-        if (mails.length >= 80 && created.length >= 2) break;
-        if (Date.now() > until)
-          throw new Error(`not out: ${mails.length} mails, ${created.length} Discord posts`);
-        await sleep(500);
-      }
-      await sleep(3_000); // anything doubled would arrive now
-      const mails = smtp.received.filter((mail) => mail.subject === title);
+      // Its time: every subscriber of either list gets one mail, and Discord a 500.
+      const movedAt = Date.now();
+      await clock.advanceTo(at, database.url);
+      const ofPost = () => smtp.received.filter((mail) => mail.subject === title);
+      const posted = () => discord.calls.filter((call) => call.method === "POST");
+      await waitFor(
+        "the post out: 80 mails, the send done, Discord's 500 set to be retried",
+        async () => {
+          const send = await direct.db.execute<{ state: string }>(
+            sql`select state from newsletter_sends where news_id = ${newsId}`,
+          );
+          const message = await direct.db.execute<{ state: string }>(
+            sql`select state from announcement_messages where news_id = ${newsId}`,
+          );
+          return (
+            ofPost().length >= 80 &&
+            send.rows[0]?.state === "done" &&
+            message.rows[0]?.state === "retry" &&
+            (await settled())
+          );
+        },
+        { timeoutMs: 150_000 },
+      );
+      expect(posted()).toHaveLength(1);
+      // The retry's time (30 s on): Discord gets the message.
+      const retry = await direct.db.execute<{ next_attempt_at: string }>(
+        sql`select next_attempt_at from announcement_messages where news_id = ${newsId}`,
+      );
+      await clock.advanceTo(new Date(retry.rows[0]!.next_attempt_at), database.url);
+      await waitFor(
+        "Discord's message made, and nothing left to do",
+        async () => posted().length >= 2 && (await settled()),
+        { timeoutMs: 150_000 },
+      );
+      // Anything doubled would have arrived by now: every queue is idle.
+      const mails = ofPost();
       const perRecipient = new Map<string, number>();
       for (const mail of mails) perRecipient.set(mail.to, (perRecipient.get(mail.to) ?? 0) + 1);
       expect(perRecipient.size).toBe(80);
       expect([...perRecipient.values()].every((count) => count === 1)).toBe(true);
       expect([...perRecipient.keys()].some((to) => to.startsWith("unconfirmed"))).toBe(false);
-      expect(Math.min(...mails.map((mail) => mail.at))).toBeGreaterThanOrEqual(at.getTime());
+      expect(Math.min(...mails.map((mail) => mail.at))).toBeGreaterThanOrEqual(movedAt);
 
-      const posts = discord.calls.filter((call) => call.method === "POST");
+      const posts = posted();
       expect(posts).toHaveLength(2); // the 500, then its retry
-      expect(posts[0]!.at).toBeGreaterThanOrEqual(at.getTime());
+      expect(posts[0]!.at).toBeGreaterThanOrEqual(movedAt);
       expect(posts[1]!.path).toContain("wait=true");
       expect(JSON.parse(posts[1]!.body).embeds[0].title).toBe(title);
       const log = await direct.db.execute<{ status_code: number; outcome: string }>(
@@ -228,10 +275,11 @@ describe.skipIf(skipped !== null)(
         state: "published",
       });
       expect(changed.status, changed.text).toBe(200);
-      const patchedBy = Date.now() + 30_000;
-      while (!discord.calls.some((call) => call.method === "PATCH") && Date.now() < patchedBy)
-        await sleep(300);
-      await sleep(2_000);
+      await waitFor(
+        "Discord's message edited, and nothing left to do",
+        async () => discord.calls.some((call) => call.method === "PATCH") && (await settled()),
+        { timeoutMs: 60_000 },
+      );
       const patches = discord.calls.filter((call) => call.method === "PATCH");
       expect(patches).toHaveLength(1);
       expect(patches[0]!.path).toContain("/messages/900000000000000001");

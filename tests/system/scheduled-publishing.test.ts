@@ -1,28 +1,47 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missingRequirement, type ProcessPair, signIn, sleep, startProcessPair } from "./harness";
+import { type TestClock, testClock } from "../support/test-clock";
+import {
+  missingRequirement,
+  type ProcessPair,
+  signIn,
+  startProcessPair,
+  tempDir,
+  waitFor,
+} from "./harness";
 
 // Drafts and scheduled news never reach a guest by any route until their time; then a scheduled
 // item reaches every route on both processes, with no write, no restart and no message between
 // them. Every page is asked for twice first, so each process's page cache holds the "before"
-// copies; they last a second, so the item shows within a second of its time.
+// copies; they last a second, so the item shows once they are out of date. The time is the
+// processes' shared test clock (tests/support/test-clock.ts): the test moves it from a second
+// before the item's time to its time, instead of waiting for it.
 
 const skipped = await missingRequirement({});
 const ADMIN = "admin@publishing.test";
-const LEAD_MS = 6_000;
+/** How far ahead the item is scheduled (the clock is moved there, not waited for). */
+const LEAD_MS = 3_600_000;
 
 describe.skipIf(skipped !== null)(
   `scheduled news on two processes${skipped ? ` (skipped: ${skipped})` : ""}`,
   () => {
     let pair: ProcessPair | undefined;
     let servers: ProcessPair["servers"];
+    const clockDir = tempDir("studio-publishing-clock-");
+    const clock: TestClock = testClock(clockDir);
 
     beforeAll(async () => {
-      pair = await startProcessPair({ name: "publishing", admin: ADMIN });
+      pair = await startProcessPair({
+        name: "publishing",
+        admin: ADMIN,
+        env: { NODE_ENV: "test", TEST_CLOCK_FILE: clock.file },
+      });
       servers = pair.servers;
     });
 
     afterAll(async () => {
       await pair?.stop();
+      fs.rmSync(clockDir, { recursive: true, force: true });
     });
 
     /** Every public route a guest may read news by, as text (a page's redirect as its target). */
@@ -65,7 +84,7 @@ describe.skipIf(skipped !== null)(
           state: string;
         };
       };
-      const publishAt = new Date(Date.now() + LEAD_MS);
+      const publishAt = new Date(clock.now().getTime() + LEAD_MS);
       const scheduled = await post({
         title: "Moonrise launch announcement",
         content: "# Moonrise\n\nOut **now**.",
@@ -96,11 +115,18 @@ describe.skipIf(skipped !== null)(
       expect(preview.status).toBe(200);
       expect(await preview.text()).toContain("Only staff who manage news see this page");
 
-      // Its time, plus the page cache's second, plus a little for the requests themselves.
-      await sleep(Math.max(0, publishAt.getTime() - Date.now()) + 1_200);
-
+      // Its time (the clock alone moves: no write): once the page caches' copies are out of
+      // date, every route shows it.
+      await clock.advanceTo(publishAt);
+      const shows = (route: string, body: string) =>
+        route === "byId"
+          ? body === `redirect /news/${scheduled.slug}`
+          : body.includes(route === "sitemap" ? `/news/${scheduled.slug}` : scheduled.title);
       for (const server of [a, b]) {
-        const views = await guestViews(server.url, scheduled);
+        const views = await waitFor(`every route of ${server.url} shows the item`, async () => {
+          const now = await guestViews(server.url, scheduled);
+          return Object.entries(now).every(([route, body]) => shows(route, body)) && now;
+        });
         expect(views.page, server.url).toMatch(/^200 /);
         expect(views.page).toContain("<h2");
         expect(views.byId).toBe(`redirect /news/${scheduled.slug}`);
@@ -114,6 +140,6 @@ describe.skipIf(skipped !== null)(
         for (const [route, body] of Object.entries(hidden))
           expect(body, `${route} on ${server.url}`).not.toContain(draft.title);
       }
-    }, 60_000);
+    }, 120_000);
   },
 );
