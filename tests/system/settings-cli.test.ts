@@ -2,15 +2,20 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureCurrentBuild } from "../support/build";
 import { ROOT } from "../support/processes";
 import { tempDir } from "./harness";
 
 // `studio settings export|import` as an operator runs them (docs/product.md#site-settings): the
 // demo studio's settings leave one install as a file and arrive in a fresh one; a bad file is
-// refused with one sentence and changes nothing.
+// refused with one sentence and changes nothing. The command is the installed one, bin/studio.js,
+// on a current build: the compiled command line, as `npm start` users run it (not tsx).
 
 const made: string[] = [];
+beforeAll(async () => {
+  await ensureCurrentBuild(ROOT);
+}, 600_000);
 afterAll(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -19,7 +24,7 @@ async function studio(dataDir: string, ...args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "bin/studio.ts", ...args],
+      ["bin/studio.js", ...args],
       { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
     );
     return { code: 0, stdout, stderr };
@@ -67,5 +72,5 @@ describe("studio settings export and import", () => {
     // All but the featured game, whose id names nothing on another install (the demo features one).
     expect(moved.settings.featuredGame).not.toBe("");
     expect(after).toEqual({ ...moved, settings: { ...moved.settings, featuredGame: "" } });
-  }, 180_000);
+  }, 600_000);
 });
