@@ -192,6 +192,10 @@ export default defineConfig(({ mode }) => ({
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           env: { NODE_ENV: "production" },
+          // A file's site starts in its hook (a copy of the data, the database opened, and in a
+          // worker's first file the build imported): a few seconds, far more on a busy machine.
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
           // The compiled site is loaded by Node itself, not transformed by Vite, as `npm start` loads it.
           server: { deps: { external: [/\/build\/server\//] } },
           // The users, sessions and demo content every file's site starts from, made once per run.

@@ -13,6 +13,8 @@ import { createMailer } from "../../app/platform/mail/mailer.server";
 import { createAccountDefaults } from "../../app/profiles/profiles.server";
 import { ROLES, type Role } from "../../app/roles/permissions";
 import { seedDemo } from "../../app/runtime/demo.server";
+import { ensureCurrentBuild } from "./build";
+import { ROOT } from "./processes";
 import type { SiteSeed } from "./site";
 import { E2E_PASSWORD, roleEmail } from "./users";
 
@@ -32,22 +34,34 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "studio-site-seed-"));
   const teardown = () => fs.rmSync(root, { recursive: true, force: true });
   try {
-    project.provide("studioSiteSeed", await seed(path.join(root, "data")));
+    // The build the sites load, made first when missing or stale (once per run, before any
+    // worker: a build takes minutes on a busy machine, more than a test file's hook may wait).
+    const [seeded] = await Promise.all([seed(root), ensureCurrentBuild(ROOT)]);
+    project.provide("studioSiteSeed", seeded);
   } catch (error) {
     teardown();
     throw error;
   }
   process.stdout.write(
-    `in-process site: data seeded once in ${Math.round(performance.now() - started)} ms\n`,
+    `in-process site: build checked and data seeded in ${Math.round(performance.now() - started)} ms\n`,
   );
   return teardown;
 }
 
-async function seed(dataDir: string): Promise<SiteSeed> {
+async function seed(root: string): Promise<SiteSeed> {
+  // Migrated only: the empty site's start (no users, no content).
+  const emptyDataDir = path.join(root, "empty");
+  const empty = await openConfiguredDatabase({ DATA_DIR: emptyDataDir });
+  try {
+    await migrate(empty);
+  } finally {
+    await empty.close();
+  }
+  const dataDir = path.join(root, "demo");
+  fs.cpSync(emptyDataDir, dataDir, { recursive: true });
   const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET, LOG_LEVEL: "silent" });
   const database = await openConfiguredDatabase(env);
   try {
-    await migrate(database);
     const logger = createLogger("silent");
     const auth = createAuth({
       db: database.db,
@@ -71,7 +85,7 @@ async function seed(dataDir: string): Promise<SiteSeed> {
         .join("; ");
     }
     await seedDemo(database.db);
-    return { dataDir, authSecret: AUTH_SECRET, cookies };
+    return { dataDir, emptyDataDir, authSecret: AUTH_SECRET, cookies };
   } finally {
     await database.close();
   }

@@ -8,7 +8,6 @@ import type { Role } from "../../app/roles/permissions";
 import { BUILT } from "../../bin/build-state.js";
 import type { createSite as CreateSite, Site } from "../../server/app";
 import { productionFiles } from "../../server/production";
-import { ensureCurrentBuild } from "./build";
 import { type Mail, mailsIn, readOutbox } from "./outbox";
 import { ROOT } from "./processes";
 
@@ -25,8 +24,11 @@ import { ROOT } from "./processes";
 // production code, as under `npm start` (vite.config.ts says why).
 
 export type StartOptions = {
-  /** "demo" (default): a copy of the seeded data; "empty": a fresh DATA_DIR the site migrates. */
-  seed?: "demo" | "empty";
+  /**
+   * "demo" (default): a copy of the seeded data; "empty": a copy of a migrated database with no
+   * users and no content (the browser tests' empty server); "none": nothing, the site migrates.
+   */
+  seed?: "demo" | "empty" | "none";
   /** The DATA_DIR to use (kept at close); a temporary folder otherwise (removed at close). */
   dataDir?: string;
   /** Variables on top of the defaults (DATA_DIR, SITE_URL, AUTH_SECRET, LOG_LEVEL=warn…). */
@@ -77,6 +79,8 @@ export type TestSite = {
 export type SiteSeed = {
   /** The seeded DATA_DIR (the PGlite database in db/, the outbox…); copied, never served. */
   dataDir: string;
+  /** A DATA_DIR whose database is migrated and holds nothing else. */
+  emptyDataDir: string;
   /** The AUTH_SECRET the sessions were made with: every site runs with it. */
   authSecret: string;
   /** A Cookie header per role: a session of the seeded user of that role. */
@@ -92,11 +96,12 @@ declare module "vitest" {
 type SiteModule = { createSite: typeof CreateSite };
 let siteModule: Promise<SiteModule> | undefined;
 
-/** The compiled site, built first when missing or stale; imported once per worker. */
+/**
+ * The compiled site, imported once per worker. The global set-up built it when it was missing or
+ * stale (tests/support/site-seed.ts).
+ */
 function loadSiteModule(): Promise<SiteModule> {
-  siteModule ??= ensureCurrentBuild(ROOT).then(
-    () => import(pathToFileURL(path.join(ROOT, BUILT.site)).href) as Promise<SiteModule>,
-  );
+  siteModule ??= import(pathToFileURL(path.join(ROOT, BUILT.site)).href) as Promise<SiteModule>;
   return siteModule;
 }
 
@@ -118,7 +123,8 @@ export async function startSite(options: StartOptions = {}): Promise<TestSite> {
   const seed = inject("studioSiteSeed");
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "studio-site-"));
-  if ((options.seed ?? "demo") === "demo") fs.cpSync(seed.dataDir, dataDir, { recursive: true });
+  const from = { demo: seed.dataDir, empty: seed.emptyDataDir, none: null }[options.seed ?? "demo"];
+  if (from) fs.cpSync(from, dataDir, { recursive: true });
 
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
