@@ -240,11 +240,11 @@ export async function waitFor<T>(
   what: string,
   check: () => Promise<T>,
   options: { timeoutMs?: number; everyMs?: number } = {},
-): Promise<NonNullable<T>> {
+): Promise<Exclude<T, false | 0 | "" | null | undefined>> {
   const until = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Exclude<T, false | 0 | "" | null | undefined>;
     if (Date.now() > until)
       throw new Error(
         `${what}: not so after ${options.timeoutMs ?? 60_000} ms (last: ${JSON.stringify(value)})`,

@@ -112,14 +112,15 @@ describe.skipIf(skipped !== null)(
       report(`after the kill: ${JSON.stringify(held)}`);
       expect(held.sending ?? 0).toBeGreaterThan(0);
 
-      // It comes back; then the clock passes the last lease and backoff: the rest is taken again.
-      await run.start();
+      // Time passes: the clock moves past the last lease and backoff (at once, while nothing
+      // else holds a delivery); the killed process comes back, and the rest is taken again.
       const { rows: timers } = await direct.db.execute<{ last: string }>(sql`
         select max(case when state = 'sending' then lease_until else not_before end) as last
         from newsletter_deliveries where send_id = ${sendId} and state in ('queued', 'sending')`);
       const last = new Date(timers[0]!.last);
       expect(last.getTime()).toBeGreaterThan(clock.now().getTime());
       await clock.advanceTo(new Date(last.getTime() + 1_000), run.database.url);
+      await run.start();
       const done = await run.finished("Second post", 120_000);
       report(`second send: ${JSON.stringify(done)}`);
       expect(done).toEqual({ sent: SUBSCRIBERS - PERMANENT.length, failed: PERMANENT.length });
