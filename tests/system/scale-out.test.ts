@@ -33,6 +33,7 @@ import {
   type TestDatabase,
   tempDir,
   uniqueClientIp,
+  waitFor,
 } from "./harness";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
@@ -505,7 +506,9 @@ describe.skipIf(skipped !== null)(
       };
       const load = Promise.all([0, 1, 2, 3].map((offset) => worker(offset * 3)));
 
-      await sleep(1_000);
+      // The load under way (answers coming back) before the first process stops.
+      const answered = () => [...counts.values()].reduce((sum, n) => sum + n, 0);
+      await waitFor("the load under way", async () => answered() >= 20);
       for (const name of ["a", "b"] as const) {
         const server = servers[name]!;
         const before = sent;
