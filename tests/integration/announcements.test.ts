@@ -433,6 +433,51 @@ describe.each(testEngines())("announcements on $name", (engine) => {
     expect(row).toMatchObject({ state: "failed", lastAction: "edit" });
   });
 
+  it("gives up after the eighth failed attempt: failed, no retry queued, not tried again", async () => {
+    const { jobs, deps } = await process();
+    await discordHook();
+    const { actor, studio } = await staff(jobs);
+    // More failures than the cap: a call retried past it would meet a ninth 500.
+    for (let i = 0; i < 10; i++) remote.script.push({ status: 500 });
+    const item = await addNews(
+      handle.db,
+      { title: "Hotfix", content: "Fixed.", state: "published" } as never,
+      actor,
+      studio,
+    );
+    // Each failed attempt queues its retry (at once here: the test's backoff is 0), but the eighth.
+    await jobs.drain(SYNC_QUEUE);
+    expect(remote.seen).toHaveLength(8);
+    const log = await handle.db
+      .select()
+      .from(announcementDeliveries)
+      .orderBy(announcementDeliveries.attempt);
+    expect(log.map((entry) => [entry.statusCode, entry.attempt, entry.outcome])).toEqual([
+      [500, 1, "retry"],
+      [500, 2, "retry"],
+      [500, 3, "retry"],
+      [500, 4, "retry"],
+      [500, 5, "retry"],
+      [500, 6, "retry"],
+      [500, 7, "retry"],
+      [500, 8, "failed"],
+    ]);
+    expect(log[7]!.nextRetryAt).toBeNull();
+    const [row] = await handle.db.select().from(announcementMessages);
+    expect(row).toMatchObject({
+      state: "failed",
+      attempts: 8,
+      live: false,
+      nextAttemptAt: null,
+      lastAction: "create",
+    });
+    expect(await jobs.counts(SYNC_QUEUE)).not.toHaveProperty("created");
+    // Neither the sweep nor another nudge tries the same post again.
+    await sweep(deps);
+    await syncPost(deps, item.id);
+    expect(remote.seen).toHaveLength(8);
+  });
+
   it("waits as long as Discord's 429 asks before trying again", async () => {
     const { jobs, deps } = await process();
     await discordHook();
