@@ -30,7 +30,8 @@ async function site(options: Parameters<typeof startSite>[0] = {}): Promise<Test
   return started;
 }
 
-describe("the server", () => {
+// Each test starts its own site (the worker's first also imports the build): 120 s on a busy machine.
+describe("the server", { timeout: 120_000 }, () => {
   it("a message posted to /contact is stored in the database, unread, and the stopped site releases the lock", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-http-storage-"));
     dirs.push(dataDir);
