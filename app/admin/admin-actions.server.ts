@@ -22,7 +22,7 @@ import { failIfInjected } from "~/platform/server/faults.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { KitFormSchema, type PresskitImported, PresskitImportSchema } from "~/press";
 import { importPresskitUpload, savePressKit } from "~/press/index.server";
-import { can } from "~/roles";
+import { can, type Role } from "~/roles";
 import { FEATURED_GAME_GONE, SettingsSchema } from "~/settings";
 import { readSettings, saveSettings, studioTimeZone } from "~/settings/index.server";
 import { requireStaff } from "./admin-guard.server";
@@ -36,7 +36,7 @@ import { type AdminTab, tabPermission } from "./admin-tabs";
 
 export { ADMIN_INTENTS, type AdminIntent } from "./admin-intents";
 
-type Actor = { id: string; email: string };
+type Actor = { id: string; email: string; role: Role };
 /**
  * What a write may need of the studio: the zone scheduled times are typed in (its settings'), and
  * the storage its site icons are kept in.
@@ -146,7 +146,10 @@ const ADMIN_WRITES = {
   "presskit-import": adminWriteWith(
     PresskitImportSchema,
     (db, input, actor, studio): Promise<PresskitImported> =>
-      importPresskitUpload({ db, storage: studio.storage }, input, actor),
+      importPresskitUpload({ db, storage: studio.storage }, input, actor, {
+        // An import that creates or changes a game needs the game permission as well.
+        gameFields: can(actor.role, "canManageGames"),
+      }),
   ),
 } satisfies Record<AdminIntent, unknown>;
 
@@ -171,7 +174,7 @@ export async function runAdminAction(request: Request, context: AppContext, tab:
   }
   const { db, logger, storage, env, jobs, mailer } = context.get(runtimeContext);
   const keys = { secret: env.AUTH_SECRET, siteUrl: env.SITE_URL };
-  const actor = { id: user.id, email: user.email };
+  const actor = { id: user.id, email: user.email, role: user.role };
   return ADMIN_WRITES[intent](form, async (run) => {
     try {
       // Failure-path tests make the server fail here, once for every intent: after the checks and

@@ -713,6 +713,8 @@ export const consents = pgTable(
     form: text("form").notNull(),
     lists: jsonb("lists").$type<string[]>().notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    // When its confirmation link was opened: a link confirms once (docs/product.md#newsletter).
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [index("consents_subscriber_id_idx").on(t.subscriberId)],
 );

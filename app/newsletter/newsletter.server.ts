@@ -75,11 +75,15 @@ export async function requestSubscription(
     .values({ email, userId: options.userId ?? null })
     .onConflictDoNothing();
   const [subscriber] = await db.select().from(subscribers).where(eq(subscribers.email, email));
-  await db.insert(consents).values({ subscriberId: subscriber!.id, form: input.form, lists });
+  const [consent] = await db
+    .insert(consents)
+    .values({ subscriberId: subscriber!.id, form: input.form, lists })
+    .returning({ id: consents.id });
   const mails = await options.limits.newsletterMails.consume(`newsletter:${email}`);
   if (!mails.allowed) return;
   const identity = await mailer.identity();
-  const link = `${keys.siteUrl}/newsletter/confirm?token=${encodeURIComponent(signToken(keys.secret, "confirm", subscriber!.id))}`;
+  // The link names this consent, so it confirms this request once (confirmSubscription).
+  const link = `${keys.siteUrl}/newsletter/confirm?token=${encodeURIComponent(signToken(keys.secret, "confirm", consent!.id))}`;
   await mailer.send({
     to: email,
     sender: identity,
@@ -94,7 +98,13 @@ export async function requestSubscription(
   });
 }
 
-/** Opens a confirmation link: the latest consent's lists are subscribed. Null for a bad token. */
+/**
+ * Opens a confirmation link: its consent's lists are subscribed. A link confirms once: opened again
+ * while still subscribed it changes nothing, and an unsubscribe ends every link made before it
+ * (a replayed link never subscribes the address again). Links mailed before links named their
+ * consent name the subscriber, and stand for the latest consent. Null for a link that is bad,
+ * expired or ended.
+ */
 export async function confirmSubscription(
   db: Database,
   secret: string,
@@ -103,15 +113,32 @@ export async function confirmSubscription(
   const id = readToken(secret, "confirm", token);
   if (!id) return null;
   return db.transaction(async (tx) => {
-    const [subscriber] = await tx.select().from(subscribers).where(eq(subscribers.id, id));
-    if (!subscriber) return null;
-    const [consent] = await tx
+    const [named] = await tx.select().from(consents).where(eq(consents.id, id)).for("update");
+    const consent =
+      named ??
+      (
+        await tx
+          .select()
+          .from(consents)
+          .where(eq(consents.subscriberId, id))
+          .orderBy(desc(consents.at))
+          .limit(1)
+          .for("update")
+      )[0];
+    if (!consent) return null;
+    const [subscriber] = await tx
       .select()
-      .from(consents)
-      .where(eq(consents.subscriberId, id))
-      .orderBy(desc(consents.at))
-      .limit(1);
-    const lists = consent?.lists ?? [];
+      .from(subscribers)
+      .where(eq(subscribers.id, consent.subscriberId));
+    if (!subscriber) return null;
+    const endedByUnsubscribe =
+      subscriber.unsubscribedAt !== null && subscriber.unsubscribedAt >= consent.at;
+    if (endedByUnsubscribe) return null;
+    if (consent.confirmedAt) {
+      // Opened before: the same answer while the address is subscribed, and nothing changes.
+      return subscriber.confirmedAt ? { subscriberId: subscriber.id } : null;
+    }
+    const lists = consent.lists ?? [];
     if (lists.length > 0) {
       const live = await tx
         .select({ id: subscriberLists.id })
@@ -120,15 +147,16 @@ export async function confirmSubscription(
       if (live.length > 0) {
         await tx
           .insert(subscriptions)
-          .values(live.map((list) => ({ subscriberId: id, listId: list.id })))
+          .values(live.map((list) => ({ subscriberId: subscriber.id, listId: list.id })))
           .onConflictDoNothing();
       }
     }
+    await tx.update(consents).set({ confirmedAt: sql`now()` }).where(eq(consents.id, consent.id));
     await tx
       .update(subscribers)
       .set({ confirmedAt: sql`coalesce(${subscribers.confirmedAt}, now())`, unsubscribedAt: null })
-      .where(eq(subscribers.id, id));
-    return { subscriberId: id };
+      .where(eq(subscribers.id, subscriber.id));
+    return { subscriberId: subscriber.id };
   });
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { games, pressCoverage, pressKeyRequests } from "~/db/schema";
 import { AppError } from "~/platform/errors/app-error";
+import { isWebUrl } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { COVERAGE_KINDS } from "./coverage-kinds";
 
@@ -15,7 +16,8 @@ export const CoverageSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v : null)),
-  url: z.string().trim().url("URL must be a web address").max(500),
+  // Printed as a link on the desk: http(s) only (`z.url()` takes any scheme, `data:` too).
+  url: z.string().trim().max(500).refine(isWebUrl, "URL must be a web address"),
   outlet: z.string().trim().min(1, "Outlet is required").max(120),
   kind: z.enum(COVERAGE_KINDS, { error: "Choose a type" }),
   publishedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date is required"),

@@ -1,16 +1,21 @@
-// The key requests tab flags a request whose e-mail domain is not the outlet's: the address's domain
-// must be the outlet URL's host or a subdomain of it, or the host a subdomain of the address's domain
-// (ana@example.com for https://www.example.com/ and ana@news.example.com for example.com both match).
-// "www." is dropped and case ignored; a host that is not a URL never matches.
+import { getDomain } from "tldts-icann";
+
+// The key requests tab flags a request whose e-mail domain is not the outlet's: the address and the
+// outlet URL's host must share their registrable domain (the name a registrar sells under a public
+// suffix: example.com, bbc.co.uk), so ana@example.com for https://www.example.com/ and
+// ana@news.example.com for example.com both match, and ana@co.uk matches no bbc.co.uk. A URL with
+// user-info (https://www.ign.com@attacker.test/ is attacker.test's) or that is not a URL never
+// matches; the form refuses user-info too (key-request-schema.ts).
+
+function registrableDomain(host: string): string | null {
+  return getDomain(host.trim().toLowerCase().replace(/\.$/, "")) || null;
+}
 
 function hostOf(url: string): string | null {
   try {
-    return (
-      new URL(url).hostname
-        .toLowerCase()
-        .replace(/^www\./, "")
-        .replace(/\.$/, "") || null
-    );
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) return null;
+    return parsed.hostname || null;
   } catch {
     return null;
   }
@@ -19,21 +24,13 @@ function hostOf(url: string): string | null {
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf("@");
   if (at < 1) return null;
-  return (
-    email
-      .slice(at + 1)
-      .trim()
-      .toLowerCase()
-      .replace(/^www\./, "")
-      .replace(/\.$/, "") || null
-  );
+  return email.slice(at + 1).trim() || null;
 }
-
-const within = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
 export function domainsMatch(email: string, outletUrl: string): boolean {
   const mail = emailDomain(email);
   const host = hostOf(outletUrl);
-  if (!mail || !host || !mail.includes(".") || !host.includes(".")) return false;
-  return within(mail, host) || within(host, mail);
+  if (!mail || !host) return false;
+  const domain = registrableDomain(mail);
+  return domain !== null && domain === registrableDomain(host);
 }

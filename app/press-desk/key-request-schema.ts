@@ -1,4 +1,4 @@
-import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import { isSingleLine, singleLine } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { KEY_REQUEST_LIMITS } from "./key-request-limits";
 
@@ -7,21 +7,30 @@ import { KEY_REQUEST_LIMITS } from "./key-request-limits";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function required(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasNoControlCharacters, noControlCharacters(label));
+  return (
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`)
+      // Every field but the message is one line: they are relayed in the studio's own mails.
+      .refine(isSingleLine, singleLine(label))
+  );
 }
 
 export const KeyRequestSchema = z.object({
   name: required("Name", KEY_REQUEST_LIMITS.name),
   outlet: required("Outlet", KEY_REQUEST_LIMITS.outlet),
-  outletUrl: required("Outlet URL", KEY_REQUEST_LIMITS.outletUrl).refine(
-    (value) => /^https?:\/\/[^\s/]+\.[^\s/]+/i.test(value),
-    "Outlet URL must be a web address such as https://outlet.example",
-  ),
+  outletUrl: required("Outlet URL", KEY_REQUEST_LIMITS.outletUrl)
+    .refine(
+      (value) => /^https?:\/\/[^\s/]+\.[^\s/]+/i.test(value),
+      "Outlet URL must be a web address such as https://outlet.example",
+    )
+    // https://www.ign.com@attacker.test/ is attacker.test's address: no user-info.
+    .refine(
+      (value) => !/^https?:\/\/[^/?#]*@/i.test(value),
+      "Outlet URL must not hold a name or password before @: give the outlet's own address",
+    ),
   audience: required("Audience or channel", KEY_REQUEST_LIMITS.audience),
   platform: required("Platform", KEY_REQUEST_LIMITS.platform),
   message: z

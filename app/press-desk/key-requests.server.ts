@@ -9,6 +9,7 @@ import {
   submissionOf,
   unreadableReply,
 } from "~/platform/forms/submission.server";
+import { quotedWords } from "~/platform/forms/text-rules";
 import { addressKey } from "~/platform/limits/rate-limit.server";
 import type { Mailer, MailIdentity } from "~/platform/mail/mailer.server";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
@@ -132,10 +133,11 @@ export async function declineKeyRequest(
       to: request.email,
       sender: options.sender,
       subject: `Your key request for ${game?.title ?? "our game"}`,
+      // What the requester typed is quoted as their words (docs/product.md#key-desk).
       text: [
-        `Hello ${request.name},`,
+        `Hello ${quotedWords(request.name)},`,
         "",
-        `Thank you for asking for a ${request.platform} key of ${game?.title ?? "our game"} for ${request.outlet}. We cannot send one this time.`,
+        `Thank you for asking for a ${quotedWords(request.platform)} key of ${game?.title ?? "our game"} for ${quotedWords(request.outlet)}. We cannot send one this time.`,
         "",
         `— ${options.sender.studioName}`,
       ].join("\n"),

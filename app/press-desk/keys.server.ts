@@ -4,6 +4,7 @@ import { isUuid } from "~/db/ids";
 import { games, pressKeyRequests, pressKeys } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
+import { quotedWords } from "~/platform/forms/text-rules";
 import type { Mailer, MailIdentity } from "~/platform/mail/mailer.server";
 import type { KeySealer } from "./key-crypto.server";
 import { parseKeyBatch } from "./key-import";
@@ -139,9 +140,10 @@ export async function sendKey(
       sender: options.sender,
       subject: `Your ${game?.title ?? "game"} key (${key.platform})`,
       text: [
-        `Hello ${request.name},`,
+        // What the requester typed is quoted as their words (docs/product.md#key-desk).
+        `Hello ${quotedWords(request.name)},`,
         "",
-        `Thank you for your interest in ${game?.title ?? "our game"}. Here is your ${key.platform} key for ${request.outlet}:`,
+        `Thank you for your interest in ${game?.title ?? "our game"}. Here is your ${key.platform} key for ${quotedWords(request.outlet)}:`,
         "",
         `    ${clear}`,
         "",

@@ -15,6 +15,14 @@ describe("domainsMatch", () => {
     ["ana@notexample.com", "https://example.com", false],
     ["ana@example.com", "not a url", false],
     ["ana@com", "https://example.com", false],
+    // User-info in the URL: the host is attacker.test, whatever the text before @ says.
+    ["ana@attacker.test", "https://www.ign.com@attacker.test/", false],
+    ["ana@ign.com", "https://www.ign.com@attacker.test/", false],
+    ["ana@attacker.com", "https://ign.com:pw@attacker.com/", false],
+    // The registrable domain, not a public suffix: co.uk is no one's domain.
+    ["ana@co.uk", "https://www.bbc.co.uk/news", false],
+    ["ana@bbc.co.uk", "https://www.bbc.co.uk/news", true],
+    ["ana@news.bbc.co.uk", "https://bbc.co.uk", true],
   ])("%s for %s: %s", (email, url, expected) => {
     expect(domainsMatch(email, url)).toBe(expected);
   });

@@ -49,4 +49,23 @@ describe("the press kit editor's schema", () => {
     ).toMatch(/^Describe each logo/);
     expect(KitFormSchema.safeParse({ gameId: "" }).success).toBe(false);
   });
+
+  it("refuses a link of another scheme than http(s), naming its line", () => {
+    const problems = (values: Record<string, string>) => {
+      const result = KitFormSchema.safeParse({ ...base, ...values });
+      return result.success
+        ? []
+        : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    };
+    expect(
+      problems({
+        quotes:
+          "Great | Bo | Outlet | https://outlet.example/r\nBad | Cy | Outlet | data:text/html,x",
+      }),
+    ).toEqual(["quotes: Line 2: Links must start with http:// or https://"]);
+    expect(problems({ contacts: "Press | javascript:alert(1)" })).toEqual([
+      "contacts: Line 1: A contact must be an e-mail address or start with https://",
+    ]);
+    expect(problems({ contacts: "Press | press@studio.example" })).toEqual([]);
+  });
 });

@@ -1,5 +1,7 @@
 import { z } from "~/platform/forms/zod";
 import {
+  KIT_CONTACT_RULE,
+  KIT_LINK_RULE,
   type KitData,
   KitDataSchema,
   linesToRecords,
@@ -85,11 +87,18 @@ export const KitFormSchema = z
     });
     if (!data.success) {
       const issue = data.error.issues[0];
+      const field = String(issue?.path[0] ?? "");
+      const line = typeof issue?.path[1] === "number" ? issue.path[1] + 1 : null;
+      const about =
+        issue?.message === KIT_LINK_RULE || issue?.message === KIT_CONTACT_RULE
+          ? `Line ${line}`
+          : field === "logos"
+            ? "Describe each logo"
+            : "Too long or too many";
       ctx.addIssue({
         code: "custom",
-        path: [String(issue?.path[0] ?? "")],
-        message:
-          `${issue?.path[0] === "logos" ? "Describe each logo" : "Too long or too many"}: ${issue?.message ?? ""}`.trim(),
+        path: [field],
+        message: `${about}: ${issue?.message ?? ""}`.trim(),
       });
       return z.NEVER;
     }

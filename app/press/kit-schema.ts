@@ -1,3 +1,4 @@
+import { isWebUrl } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { MONETIZATION } from "./kit-words";
 
@@ -7,7 +8,21 @@ import { MONETIZATION } from "./kit-words";
 export { MONETIZATION, MONETIZATION_WORDS, type Monetization } from "./kit-words";
 
 const line = z.string().trim().max(500);
-const link = z.string().trim().max(2_048);
+/** The kit's links are printed as `href` on public pages: http(s) only, on every path in. */
+export const KIT_LINK_RULE = "Links must start with http:// or https://";
+const link = z
+  .string()
+  .trim()
+  .max(2_048)
+  .refine((value) => value === "" || isWebUrl(value), KIT_LINK_RULE);
+/** A press contact: an e-mail address (linked as mailto:) or a web address. */
+export const KIT_CONTACT_RULE = "A contact must be an e-mail address or start with https://";
+const EMAIL = /^[^\s@/:<>,;"]+@[^\s@/:<>,;"]+\.[^\s@/:<>,;"]+$/;
+const contactAddress = z
+  .string()
+  .trim()
+  .max(2_048)
+  .refine((value) => EMAIL.test(value) || isWebUrl(value), KIT_CONTACT_RULE);
 const text = z.string().trim().max(10_000);
 
 export const KitDataSchema = z.object({
@@ -71,17 +86,49 @@ export const KitDataSchema = z.object({
   basedIn: line.default(""),
   foundingDate: line.default(""),
   contacts: z
-    .array(z.object({ label: line, address: link }))
+    .array(z.object({ label: line, address: contactAddress }))
     .max(20)
     .default([]),
 });
 
 export type KitData = z.output<typeof KitDataSchema>;
 
-/** A stored kit's fields, whatever an older row held: what fails the schema is left at its default. */
+/**
+ * A stored kit's fields, whatever an older row held: a link saved before links had to be http(s)
+ * is dropped (its text kept), and what else fails the schema is left at its default.
+ */
 export function kitDataOf(stored: unknown): KitData {
-  const parsed = KitDataSchema.safeParse(stored ?? {});
+  const parsed = KitDataSchema.safeParse(withoutUnsafeLinks(stored ?? {}));
   return parsed.success ? parsed.data : KitDataSchema.parse({});
+}
+
+/** The stored kit with every link that is not http(s) emptied, and contacts without one left out. */
+function withoutUnsafeLinks(stored: unknown): unknown {
+  if (typeof stored !== "object" || stored === null) return stored;
+  const data = { ...(stored as Record<string, unknown>) };
+  const safe = (value: unknown) =>
+    typeof value === "string" && isWebUrl(value.trim()) ? value : "";
+  for (const key of ["quotes", "additionals", "credits"]) {
+    const list = data[key];
+    if (Array.isArray(list)) {
+      data[key] = list.map((entry) =>
+        typeof entry === "object" && entry !== null && "link" in entry
+          ? { ...entry, link: safe((entry as { link: unknown }).link) }
+          : entry,
+      );
+    }
+  }
+  if (Array.isArray(data.contacts)) {
+    data.contacts = data.contacts.filter(
+      (contact) =>
+        typeof contact === "object" &&
+        contact !== null &&
+        typeof (contact as { address?: unknown }).address === "string" &&
+        (EMAIL.test((contact as { address: string }).address.trim()) ||
+          isWebUrl((contact as { address: string }).address.trim())),
+    );
+  }
+  return data;
 }
 
 const SEPARATOR = " | ";

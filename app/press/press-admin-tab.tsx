@@ -41,7 +41,14 @@ function stateOf(kit: KitRow): string {
   return `Embargoed until ${kit.embargoUntil?.slice(0, 16).replace("T", " ")} UTC`;
 }
 
-export function PressTab({ kits, open }: PressTabData) {
+export function PressTab({
+  kits,
+  open,
+  gameFields,
+}: PressTabData & {
+  /** Whether the import may create and change games (the game permission). */
+  gameFields: boolean;
+}) {
   const copy = async () => {
     if (!open.signedLink) return;
     await navigator.clipboard.writeText(open.signedLink).then(
@@ -76,6 +83,7 @@ export function PressTab({ kits, open }: PressTabData) {
           </CardHeader>
           <CardContent>
             <PresskitImportForm
+              gameFields={gameFields}
               games={kits
                 .filter((kit) => kit.key !== "studio")
                 .map((kit) => ({ slug: kit.key, title: kit.title }))}

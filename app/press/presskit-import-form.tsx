@@ -16,12 +16,21 @@ import { type PresskitImported, PresskitImportSchema } from "./presskit-import-s
 // and its kit or into a game of the catalogue. The server checks it as `studio press import` does;
 // a refusal is its one sentence under the field, a success a toast.
 
-export function PresskitImportForm({ games }: { games: { slug: string; title: string }[] }) {
+export function PresskitImportForm({
+  games,
+  gameFields,
+}: {
+  games: { slug: string; title: string }[];
+  /** Whether the import may create and change games: else into an existing game's kit only. */
+  gameFields: boolean;
+}) {
   const fetcher = useFetcherReply("presskit-import", (reply: FormReplyWith<PresskitImported>) => {
     const made = reply.result;
     if (reply.status === "success" && made) {
       toast.success(`${made.title} imported`, {
-        description: `${made.created ? "A new game and its" : "The game and its"} press kit: /press/${made.slug}`,
+        description: made.gameKept
+          ? `Its press kit: /press/${made.slug}. The game's own fields and pictures were kept.`
+          : `${made.created ? "A new game and its" : "The game and its"} press kit: /press/${made.slug}`,
       });
     } else if (!reply.error?.zip && !reply.error?.game) {
       toast.error("The zip was not imported", { description: failureMessage(reply) });
@@ -55,10 +64,14 @@ export function PresskitImportForm({ games }: { games: { slug: string; title: st
         meta={fields.game as FieldMeta}
         label="Into"
         options={[
-          { value: "", label: "A new game" },
+          ...(gameFields ? [{ value: "", label: "A new game" }] : []),
           ...games.map((game) => ({ value: game.slug, label: game.title })),
         ]}
-        hint="A game chosen here takes the kit's fields and pictures."
+        hint={
+          gameFields
+            ? "A game chosen here takes the kit's fields and pictures."
+            : "The game's press kit takes the kit's fields and logos; changing the game itself needs the developer role."
+        }
       />
       <Button type="submit" disabled={busy}>
         <Upload aria-hidden="true" /> {busy ? "Importing..." : "Import"}

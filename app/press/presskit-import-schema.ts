@@ -22,4 +22,5 @@ export const PresskitImportSchema = z.object({
   game: z.string().trim().max(200, "Choose a game from the list.").default(""),
 });
 
-export type PresskitImported = { title: string; slug: string; created: boolean };
+/** What an import made; `gameKept`: the kit only, the game's own fields left (no game permission). */
+export type PresskitImported = { title: string; slug: string; created: boolean; gameKept: boolean };

@@ -39,13 +39,25 @@ function refusalOf(error: unknown, name: string): never {
 const YOUTUBE = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 const VIMEO = (id: string) => `https://vimeo.com/${encodeURIComponent(id)}`;
 
-/** Imports a presskit() folder into a new game (or the one `gameSlug` names) and its kit. */
+/** Who may not change games imports into an existing game's kit only (docs/product.md#press-kit). */
+export const IMPORT_NEW_GAME_REFUSED =
+  "Importing into a new game needs the developer role: choose the game whose press kit this is.";
+
+/**
+ * Imports a presskit() folder into a new game (or the one `gameSlug` names) and its kit. Without
+ * `gameFields` (an actor who may manage press but not games), only the kit's own fields and logos
+ * are imported, into an existing game: its title, links, dates, pictures and trailer stay.
+ */
 export async function importPresskit(
   runtime: Runtime,
   source: PresskitSource,
-  options: { gameSlug?: string; actor: Actor },
-): Promise<{ game: GameEntry; kit: Kit; created: boolean }> {
+  options: { gameSlug?: string; actor: Actor; gameFields?: boolean },
+): Promise<{ game: GameEntry; kit: Kit; created: boolean; gameKept: boolean }> {
   const { db } = runtime;
+  const gameFields = options.gameFields ?? true;
+  if (!gameFields && !options.gameSlug) {
+    throw new AppError("forbidden", IMPORT_NEW_GAME_REFUSED, { field: "game" });
+  }
   const parsed = parsePresskitXml(source.xml);
   const existing = options.gameSlug ? await getGameBySlug(db, options.gameSlug) : null;
   if (options.gameSlug && (!existing || existing.slug !== options.gameSlug)) {
@@ -54,6 +66,8 @@ export async function importPresskit(
       `No game has the address ${options.gameSlug}; nothing was imported.`,
     );
   }
+  if (!gameFields && existing)
+    return importKitOnly(runtime, source, parsed, existing, options.actor);
   const images = [...source.images].sort((a, b) => a.name.localeCompare(b.name));
   // A game's card needs a picture: a screenshot, else the header (which then is the card's too).
   const pictured = images.some((image) => roleOf(image.name) !== "logo");
@@ -121,7 +135,84 @@ export async function importPresskit(
   }
   const { game, kit } = written;
   if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
-  return { game, kit, created: !existing };
+  return { game, kit, created: !existing, gameKept: false };
+}
+
+/**
+ * The import of who may manage press but not games: the kit's fields and its logos, into the
+ * existing game's kit; the game's own fields, screenshots and key art are left as they are.
+ */
+async function importKitOnly(
+  runtime: Runtime,
+  source: PresskitSource,
+  parsed: ReturnType<typeof parsePresskitXml>,
+  game: GameEntry,
+  actor: Actor,
+): Promise<{ game: GameEntry; kit: Kit; created: boolean; gameKept: boolean }> {
+  const { db } = runtime;
+  const logos = source.images
+    .filter((image) => roleOf(image.name) === "logo")
+    .sort((a, b) => a.name.localeCompare(b.name));
+  for (const image of logos) {
+    await checkImage(image.data, {
+      maxBytes: MEDIA_MAX_BYTES,
+      tooLarge: MEDIA_TOO_LARGE,
+      code: "invalid_image",
+    }).catch((error: unknown) => refusalOf(error, image.name));
+  }
+  const stored: { name: string; id: string }[] = [];
+  let kit: Kit;
+  try {
+    for (const image of logos) {
+      stored.push({
+        name: image.name,
+        id: (await storeMedia(runtime, image.data, actor?.id ?? null)).id,
+      });
+    }
+    kit = await db.transaction(async (tx) => {
+      const current = await readKit(tx, game.id);
+      const saved = await saveKit(
+        tx,
+        game.id,
+        {
+          listed: current.listed,
+          embargoUntil: current.embargoUntil,
+          data: {
+            ...parsed.kit,
+            logos: stored.length ? logoEntries(game.title, stored) : current.data.logos,
+          },
+        },
+        actor,
+      );
+      await recordStaffAction(tx, {
+        actor,
+        action: "press.import",
+        subjectType: "game",
+        subjectId: game.id,
+        details: {
+          title: game.title,
+          slug: game.slug,
+          created: false,
+          images: stored.length,
+          kitOnly: true,
+        },
+      });
+      return saved;
+    });
+  } catch (error) {
+    await discardMedia(
+      runtime,
+      stored.map((s) => s.id),
+    ).catch(() => undefined);
+    throw error;
+  }
+  if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
+  return { game, kit, created: false, gameKept: true };
+}
+
+/** The kit's logo entries for stored pictures, named after their files. */
+function logoEntries(title: string, stored: { name: string; id: string }[]) {
+  return stored.map((s) => ({ image: s.id, alt: `${title}: ${s.name.replace(/\.[^.]+$/, "")}` }));
 }
 
 /** The import's writes, inside its transaction: the game, its kit and the audit entry. */
@@ -155,9 +246,10 @@ async function writeImport(
   const game = existing
     ? await updateGame(db, existing.id, row, input.actor)
     : await createGame(db, row);
-  const logos = stored
-    .filter((s) => roleOf(s.name) === "logo")
-    .map((s) => ({ image: s.id, alt: `${title}: ${s.name.replace(/\.[^.]+$/, "")}` }));
+  const logos = logoEntries(
+    title,
+    stored.filter((s) => roleOf(s.name) === "logo"),
+  );
   const current = await readKit(db, game.id);
   const data: KitData = { ...parsed.kit, logos: logos.length ? logos : current.data.logos };
   const kit = await saveKit(
@@ -184,18 +276,24 @@ export async function importPresskitUpload(
   runtime: Runtime,
   input: { zip: File; game: string },
   actor: { id: string; email: string },
+  options: { gameFields: boolean },
 ): Promise<PresskitImported> {
   try {
+    // Refused before the zip is read: who may not change games imports into an existing game only.
+    if (!options.gameFields && !input.game) {
+      throw new AppError("forbidden", IMPORT_NEW_GAME_REFUSED);
+    }
     const source = await readPresskitZip(Buffer.from(await input.zip.arrayBuffer()));
-    const { game, created } = await importPresskit(runtime, source, {
+    const { game, created, gameKept } = await importPresskit(runtime, source, {
       gameSlug: input.game || undefined,
       actor,
+      gameFields: options.gameFields,
     });
-    return { title: game.title, slug: game.slug, created };
+    return { title: game.title, slug: game.slug, created, gameKept };
   } catch (error) {
     if (!isAppError(error)) throw error;
     throw new AppError(error.kind, error.message, {
-      field: error.kind === "not_found" ? "game" : "zip",
+      field: error.kind === "not_found" || error.kind === "forbidden" ? "game" : "zip",
     });
   }
 }

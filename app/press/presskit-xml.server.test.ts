@@ -75,6 +75,17 @@ describe("presskit() data.xml", () => {
       `<game><title>t</title><features>${"<feature>f</feature>".repeat(41)}</features></game>`,
       "too long or too many",
     ],
+    // A third party's data.xml may carry links of any scheme; the kit prints them as href.
+    [
+      "a data: quote link",
+      "<game><title>t</title><quotes><quote><description>Great</description><link>data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;</link></quote></quotes></game>",
+      "a link that is not a web address (http:// or https://): quotes.0.link.",
+    ],
+    [
+      "an ms-msdt: credit website",
+      "<game><title>t</title><credits><credit><person>Ada</person><website>ms-msdt:/id PCWDiagnostic</website></credit></credits></game>",
+      "a link that is not a web address (http:// or https://): credits.0.link.",
+    ],
   ])("refuses %s with a sentence", (_, xml, words) => {
     expect(() => parsePresskitXml(xml)).toThrow(words);
   });

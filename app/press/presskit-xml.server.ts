@@ -1,6 +1,6 @@
 import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
 import { AppError } from "~/platform/errors/app-error";
-import { type KitData, KitDataSchema, type Monetization } from "./kit-schema";
+import { KIT_LINK_RULE, type KitData, KitDataSchema, type Monetization } from "./kit-schema";
 
 // presskit()'s data.xml (the shape of dopresskit's _template/_data.xml) to and from a game and its
 // kit. Parsing is safe by refusal: no DOCTYPE (so no entity can be declared: no billion laughs, no
@@ -152,7 +152,12 @@ export function parsePresskitXml(xml: string): Presskit {
   });
   if (!kit.success) {
     const issue = kit.error.issues[0];
-    throw refuse(`data.xml has a field that is too long or too many: ${issue?.path.join(".")}.`);
+    const where = issue?.path.join(".");
+    throw refuse(
+      issue?.message === KIT_LINK_RULE
+        ? `data.xml has a link that is not a web address (http:// or https://): ${where}.`
+        : `data.xml has a field that is too long or too many: ${where}.`,
+    );
   }
   return {
     game: {

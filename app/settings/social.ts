@@ -1,4 +1,4 @@
-import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import { hasNoControlCharacters, isWebUrl, noControlCharacters } from "~/platform/forms/text-rules";
 
 // The studio's social links: any number, one per line, each an http(s) link with an optional name
 // before it. The spec's six kinds of place (docs/product.md#footer) are recognised by the link's
@@ -48,16 +48,7 @@ export const SOCIAL_RULES = {
   urlLength: `A social link must be at most ${SOCIAL_LIMITS.url} characters`,
 } as const;
 
-/** An absolute http(s) URL with a host; nothing else is a link the site will print. */
-export function isWebUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
+export { isWebUrl };
 
 /** The known platform a link's host belongs to, if any. */
 export function platformOf(url: string): (typeof SOCIAL_PLATFORMS)[number] | null {

@@ -11,7 +11,7 @@ import {
   userPreferences,
   userRoles,
 } from "../../app/db/schema";
-import { listGames } from "../../app/games/games.server";
+import { createGame, listGames } from "../../app/games/games.server";
 import { createInvitation } from "../../app/invitations/invitations.server";
 import { createNews } from "../../app/news/news-writes.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
@@ -344,8 +344,35 @@ const MATRIX: Cell[] = [
     },
   },
   {
-    name: "POST /admin/press presskit-import (action)",
+    // A new game needs the game permission as well as the press one.
+    name: "POST /admin/press presskit-import into a new game (action)",
     call: adminAction(async () => ({ intent: "presskit-import", zip: await presskitZip() })),
+    expect: {
+      "signed out": toAuthAndBack("/admin/press"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: forbidden,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    // Into an existing game: an admin's import takes the kit's fields only (press-kits.test.ts).
+    name: "POST /admin/press presskit-import into an existing game (action)",
+    call: async (context, cookie) => {
+      const game = await createGame(context.get(runtimeContext).db, {
+        title: `Matrix kit game ${crypto.randomUUID()}`,
+        description: "D",
+        imageUrl: "https://img.example/x.png",
+        status: "Released",
+        url: "https://play.example/x",
+      });
+      return adminAction(async () => ({
+        intent: "presskit-import",
+        zip: await presskitZip(),
+        game: game.slug,
+      }))(context, cookie);
+    },
     expect: {
       "signed out": toAuthAndBack("/admin/press"),
       guest: toAuth,

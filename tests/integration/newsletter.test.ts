@@ -6,6 +6,8 @@ import {
   listRecipients,
   listUnsubscribeHeaders,
   resolveLists,
+  signToken,
+  unsubscribe,
 } from "../../app/newsletter/index.server";
 import type { AppContext } from "../../app/platform/server/context.server";
 import { runtimeContext } from "../../app/platform/server/context.server";
@@ -69,6 +71,8 @@ describe.each(testEngines())("newsletter on $name", (engine) => {
         params: {},
       } as never),
     );
+  const manageToken = (id: string) =>
+    signToken(context.get(runtimeContext).env.AUTH_SECRET, "manage", id);
   const studioList = async () => (await resolveLists(handle.db, ["studio"]))[0]!;
 
   it("subscribes nothing until the mailed link is opened (double opt-in), with consent recorded", async () => {
@@ -161,6 +165,46 @@ describe.each(testEngines())("newsletter on $name", (engine) => {
     expect(await listRecipients(handle.db, await studioList())).toEqual([]);
     const [after] = await handle.db.select().from(subscribers).where(eq(subscribers.id, row!.id));
     expect(after!.unsubscribedAt).not.toBeNull();
+  });
+
+  it("a confirmation link confirms once: replayed after an unsubscribe it subscribes nothing", async () => {
+    await subscribe();
+    const link = path(confirmLink()!);
+    expect((await confirm(link)).status).toBe(200);
+    const list = await studioList();
+    expect(await listRecipients(handle.db, list)).toHaveLength(1);
+    // Opened again while subscribed: the same answer, nothing changes.
+    expect((await confirm(link)).status).toBe(200);
+    expect(await listRecipients(handle.db, list)).toHaveLength(1);
+
+    const [row] = await handle.db.select().from(subscribers);
+    await unsubscribe(handle.db, context.get(runtimeContext).env.AUTH_SECRET, manageToken(row!.id));
+    expect(await listRecipients(handle.db, list)).toEqual([]);
+    // The old link, replayed: refused, and the address stays unsubscribed.
+    expect((await confirm(link)).status).toBe(400);
+    expect(await listRecipients(handle.db, list)).toEqual([]);
+    const [after] = await handle.db.select().from(subscribers);
+    expect(after!.unsubscribedAt).not.toBeNull();
+
+    // A new request mails a new link, which confirms.
+    await subscribe();
+    const fresh = path(confirmLink()!);
+    expect(fresh).not.toBe(link);
+    expect((await confirm(fresh)).status).toBe(200);
+    expect(await listRecipients(handle.db, list)).toHaveLength(1);
+  });
+
+  it("a link mailed before links named their consent confirms once, and an unsubscribe ends it", async () => {
+    await subscribe();
+    const [row] = await handle.db.select().from(subscribers);
+    const secret = context.get(runtimeContext).env.AUTH_SECRET;
+    const legacy = `/newsletter/confirm?token=${encodeURIComponent(signToken(secret, "confirm", row!.id))}`;
+    expect((await confirm(legacy)).status).toBe(200);
+    const list = await studioList();
+    expect(await listRecipients(handle.db, list)).toHaveLength(1);
+    await unsubscribe(handle.db, secret, manageToken(row!.id));
+    expect((await confirm(legacy)).status).toBe(400);
+    expect(await listRecipients(handle.db, list)).toEqual([]);
   });
 
   it("lets a subscriber erase themselves from the preferences page", async () => {

@@ -86,6 +86,18 @@ describe.each(testEngines())("press desk on $name", (engine) => {
   it("refuses bad input, an unknown game and a platform the game is not on, storing nothing", async () => {
     expect((await submit({ ...good, email: "nope" })).status).toBe(400);
     expect((await submit({ ...good, outletUrl: "example" })).status).toBe(400);
+    // https://www.ign.com@attacker.test/ is attacker.test's address; one-line fields hold one line.
+    const userInfo = await submit({ ...good, outletUrl: "https://www.ign.com@attacker.test/" });
+    expect(userInfo.status).toBe(400);
+    expect(JSON.stringify(userInfo.body)).toContain(
+      "Outlet URL must not hold a name or password before @: give the outlet's own address",
+    );
+    for (const field of ["name", "outlet", "audience"] as const) {
+      const broken = await submit({ ...good, [field]: "Ana\nYour account is locked" });
+      expect(broken.status, field).toBe(400);
+      expect(JSON.stringify(broken.body), field).toContain("must be one line");
+    }
+    expect((await submit({ ...good, name: "Ana\u2028Writer" })).status).toBe(400);
     expect((await submit(good, "no-such-game")).status).toBe(404);
     expect((await submit({ ...good, platform: "Xbox" })).status).toBe(400);
     expect(await handle.db.select().from(pressKeyRequests)).toHaveLength(0);
@@ -290,6 +302,20 @@ describe.each(testEngines())("coverage log on $name", (engine) => {
     expect((await postAdmin(context, { ...base, url: "nope" }, admin.cookie, "keys")).status).toBe(
       400,
     );
+    // Printed as href on the desk and the kit: no other scheme than http(s) is stored.
+    for (const url of [
+      "data:text/html,<script>alert(1)</script>",
+      "javascript:alert(1)",
+      "ms-msdt:/id x",
+    ]) {
+      const refused = await postAdmin(
+        context,
+        { ...base, url, quote: "Hostile." },
+        admin.cookie,
+        "keys",
+      );
+      expect(refused.status, url).toBe(400);
+    }
     const quotes = await kitQuotes(handle.db, game!.id);
     expect(quotes).toEqual([
       {

@@ -8,6 +8,7 @@ import { games, pressKeyRequests, pressKeys, staffAuditLog, users } from "../../
 import { createLogger } from "../../app/platform/logging/logger.server";
 import { createMailer, type Mailer } from "../../app/platform/mail/mailer.server";
 import { keySealer } from "../../app/press-desk/key-crypto.server";
+import { declineKeyRequest } from "../../app/press-desk/key-requests.server";
 import { importKeys, revokeKey, sendKey } from "../../app/press-desk/keys.server";
 import { testEngines } from "../support/database";
 import { readOutbox } from "../support/outbox";
@@ -113,6 +114,51 @@ describe.each(testEngines())("press keys on $name", (engine) => {
     const [key] = await handle.db.select().from(pressKeys).where(eq(pressKeys.id, keyId));
     expect(key).toMatchObject({ state: "sent", requestId: r.id, sentTo: "ana@example.com" });
     await expect(revokeKey(handle.db, actor, keyId)).rejects.toMatchObject({ kind: "conflict" });
+  });
+
+  // A request stored with a name and outlet holding lines of their own (from before the form took
+  // one line only): the studio's mails quote them as the requester's words, on one line.
+  it("relays the requester's name and outlet quoted, on one line, in the key and decline mails", async () => {
+    await importKeys(handle.db, sealer, actor, {
+      gameId,
+      platform: "Steam",
+      text: "QUOTED-KEY-1",
+      embargoUntil: null,
+    });
+    const hostile = {
+      name: "Ana\n\nYour account is locked. Verify at https://evil.example/login\n",
+      outlet: "Example\r\nBcc: everyone@example.com",
+    };
+    const insert = async (email: string) => {
+      const [row] = await handle.db
+        .insert(pressKeyRequests)
+        .values({
+          gameId,
+          ...hostile,
+          outletUrl: "https://example.com",
+          audience: "120k readers",
+          platform: "Steam",
+          message: "",
+          email,
+        })
+        .returning();
+      return row!;
+    };
+    const sent = await insert("ana@example.com");
+    const declined = await insert("bo@example.com");
+    await send(sent.id);
+    await declineKeyRequest(handle.db, actor, declined.id, { mailer, sender });
+    const mails = readOutbox(outbox);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      const lines = mail.text.split("\n");
+      expect(lines[0]).toBe(
+        "Hello “Ana Your account is locked. Verify at https://evil.example/login”,",
+      );
+      expect(mail.text).toContain("“Example Bcc: everyone@example.com”");
+      expect(lines.filter((line) => line.startsWith("Your account"))).toEqual([]);
+      expect(lines.filter((line) => line.startsWith("Bcc:"))).toEqual([]);
+    }
   });
 
   it("gives the last key to one of two requests sent at once", async () => {

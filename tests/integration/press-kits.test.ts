@@ -81,10 +81,12 @@ describe.each(testEngines())("press kits on $name", (engine) => {
   let handle: DatabaseHandle;
   let context: AppContext;
   let admin: { cookie: string };
+  let developer: { cookie: string };
   let moderator: { cookie: string };
   openForSuite(engine, async (opened) => {
     ({ handle, context } = opened);
     admin = await signedInAs(context, "admin");
+    developer = await signedInAs(context, "developer");
     moderator = await signedInAs(context, "moderator");
   });
   beforeEach(async () => {
@@ -351,7 +353,7 @@ describe.each(testEngines())("press kits on $name", (engine) => {
   });
 
   it("the Press Kits tab imports a presskit() zip into a new game, audit-logged, and then into that game", async () => {
-    const answer = await postZip(await richZip(), { game: "" }, admin.cookie);
+    const answer = await postZip(await richZip(), { game: "" }, developer.cookie);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const made = (answer.body as { result: { title: string; slug: string; created: boolean } })
       .result;
@@ -371,7 +373,7 @@ describe.each(testEngines())("press kits on $name", (engine) => {
       details: { slug: made.slug, created: true, images: 2 },
     });
     // Into the game it made: the same game, updated, no second one.
-    const again = await postZip(await richZip(), { game: made.slug }, admin.cookie);
+    const again = await postZip(await richZip(), { game: made.slug }, developer.cookie);
     expect(again.status).toBe(200);
     expect((again.body as { result: { created: boolean } }).result.created).toBe(false);
     expect((await totals()).games).toBe(1);
@@ -435,7 +437,7 @@ describe.each(testEngines())("press kits on $name", (engine) => {
       const answer = await postZip(
         await zips[kind]!(),
         { game: kind === "a game that does not exist" ? "no-such-game" : "" },
-        admin.cookie,
+        developer.cookie,
       );
       expect(answer.status).toBe(status);
       const errors = (answer.body as { error: Record<string, string[]> }).error;
@@ -458,13 +460,63 @@ describe.each(testEngines())("press kits on $name", (engine) => {
         "images/header.png": fs.readFileSync(path.join(dir, "images/shot-a.png")),
       }),
       { game: "" },
-      admin.cookie,
+      developer.cookie,
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const [game] = await handle.db.select().from(games);
     expect(game?.keyArt).toBeTruthy();
     expect(game?.cardImage).toBe(game?.keyArt);
     expect(game?.gallery).toEqual([]);
+  });
+
+  // Games need the developer role (canManageGames): an admin, who manages press, imports a kit's
+  // own fields and logos into an existing game, and creates or changes no game through the zip.
+  it("an admin's zip creates no game (403, nothing imported) and changes only the kit of an existing one", async () => {
+    const before = await totals();
+    const refused = await postZip(await richZip(), { game: "" }, admin.cookie);
+    expect(refused.status).toBe(403);
+    expect((refused.body as { error: Record<string, string[]> }).error.game).toEqual([
+      "Importing into a new game needs the developer role: choose the game whose press kit this is.",
+    ]);
+    expect(await totals()).toEqual(before);
+
+    const { game: existing } = await importFixture("template-game");
+    const [gameBefore] = await handle.db.select().from(games).where(eq(games.id, existing.id));
+    const answer = await postZip(await richZip(), { game: existing.slug }, admin.cookie);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((answer.body as { result: unknown }).result).toEqual({
+      title: existing.title,
+      slug: existing.slug,
+      created: false,
+      gameKept: true,
+    });
+    // The game row as it was: title, description, website, store links, trailer, release date,
+    // pictures.
+    const [gameAfter] = await handle.db.select().from(games).where(eq(games.id, existing.id));
+    expect(gameAfter).toEqual(gameBefore);
+    expect((await totals()).games).toBe(1);
+    // The kit takes the zip's own fields and its logo; the zip's screenshot is not stored.
+    const rich = parsePresskitXml(
+      fs.readFileSync(path.join(fixture("rich-game"), "data.xml"), "utf8"),
+    );
+    const kit = await readKit(handle.db, existing.id);
+    const { logos, ...fields } = kit.data;
+    const { logos: _richLogos, ...richFields } = rich.kit;
+    expect(fields).toEqual(richFields);
+    expect(logos).toEqual([{ image: expect.any(String), alt: `${existing.title}: logo` }]);
+    const logged = await handle.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, "press.import"));
+    expect(logged.at(-1)).toMatchObject({
+      subjectId: existing.id,
+      details: { created: false, images: 1, kitOnly: true },
+    });
+    // A developer's import into the same game does change the game.
+    const changed = await postZip(await richZip(), { game: existing.slug }, developer.cookie);
+    expect(changed.status).toBe(200);
+    const [gameChanged] = await handle.db.select().from(games).where(eq(games.id, existing.id));
+    expect(gameChanged?.title).toBe("Orbit Bakery & Co");
   });
 
   it("a moderator's zip is refused on the server (403) and imports nothing", async () => {
