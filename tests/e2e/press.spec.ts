@@ -302,11 +302,11 @@ async function presskitZip(title: string): Promise<Buffer> {
 
 test("the Press Kits tab imports a presskit() zip: a refusal under the field, then the kit (screenshots)", {
   tag: SCREENSHOTS,
-}, async ({ page, allowConsoleMessage, signedInAs }) => {
+}, async ({ page, allowConsoleMessage }) => {
   // The refused zip's answer.
   allowConsoleMessage(statusMessage(422));
-  // The admin's session in place of the file's developer.
-  await signedInAs("admin");
+  // The file's developer: a new game needs the game permission as well as the press one (an
+  // admin's import takes a kit's own fields only: tests/integration/press-kits.test.ts).
   await gotoHydrated(page, "/admin/press");
   const form = page.locator("form#presskit-import");
   const field = form.getByLabel("presskit() zip");
