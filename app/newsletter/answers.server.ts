@@ -31,7 +31,7 @@ export async function answerSubscribe(request: Request, context: AppContext) {
         mailer,
         { secret: env.AUTH_SECRET, siteUrl: env.SITE_URL },
         input,
-        { limits, userId: user?.id ?? null },
+        { limits, userId: user?.id ?? null, clientIp },
       );
       return { resetForm: true };
     },

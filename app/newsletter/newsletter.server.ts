@@ -4,6 +4,7 @@ import { consents, games, subscriberLists, subscribers, subscriptions } from "~/
 import { AppError } from "~/platform/errors/app-error";
 import { addressKey, type RateLimits } from "~/platform/limits/rate-limit.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
+import { mailboxOf, recipientDomain } from "./mailbox";
 import { type ConsentForm, STUDIO_LIST } from "./subscribe-limits";
 import type { SubscribeInput } from "./subscribe-schema";
 import { readToken, signToken } from "./tokens.server";
@@ -66,7 +67,7 @@ export async function requestSubscription(
   mailer: Mailer,
   keys: NewsletterKeys,
   input: Omit<SubscribeInput, "form"> & { form: ConsentForm },
-  options: { limits: Limits; userId?: string | null },
+  options: { limits: Limits; userId?: string | null; clientIp?: string },
 ): Promise<void> {
   const email = normalize(input.email);
   const lists = await resolveLists(db, input.lists);
@@ -79,8 +80,14 @@ export async function requestSubscription(
     .insert(consents)
     .values({ subscriberId: subscriber!.id, form: input.form, lists })
     .returning({ id: consents.id });
-  const mails = await options.limits.newsletterMails.consume(`newsletter:${email}`);
+  // Counted per mailbox (victim+1@, victim+2@ are one inbox) and, for a visitor's form, per
+  // (client address, recipient domain); past either, the request is kept and nothing is mailed.
+  const mails = await options.limits.newsletterMails.consume(`newsletter:${mailboxOf(email)}`);
   if (!mails.allowed) return;
+  if (options.clientIp !== undefined) {
+    const domain = `${addressKey(options.clientIp)}:${recipientDomain(email)}`;
+    if (!(await options.limits.newsletterDomainMails.consume(domain)).allowed) return;
+  }
   const identity = await mailer.identity();
   // The link names this consent, so it confirms this request once (confirmSubscription).
   const link = `${keys.siteUrl}/newsletter/confirm?token=${encodeURIComponent(signToken(keys.secret, "confirm", consent!.id))}`;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getGameBySlug, listGames } from "~/games/index.server";
-import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { addressKey } from "~/platform/limits/rate-limit.server";
+import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 import { readSettings } from "~/settings/index.server";
 import { countDownload, ensureKitId } from "./press.server";
 import { requireOpenKit } from "./press-access.server";
@@ -26,6 +27,18 @@ function attachment(body: Buffer | string, type: string, filename: string): Resp
   });
 }
 
+/**
+ * Counts a download: once per file and client address a day (a journalist's retries, a browser's
+ * range requests and a script's loop count once), and a HEAD not at all.
+ */
+async function count(request: Request, context: AppContext, kitId: string, file: string) {
+  if (request.method !== "GET") return;
+  const { db, limits } = context.get(runtimeContext);
+  const address = addressKey(context.get(requestContext).clientIp);
+  const first = await limits.pressDownloads.consume(`${kitId}:${file}:${address}`);
+  if (first.allowed) await countDownload(db, kitId, file);
+}
+
 /** One download of a kit (slug null: the studio's); `file` is a zip's, data.xml or files/<name>. */
 export async function servePressFile(
   request: Request,
@@ -45,7 +58,7 @@ export async function servePressFile(
       })();
   const kitId = kit.id ?? (await ensureKitId(runtime.db, game?.id ?? null));
   if (file === "data.xml") {
-    await countDownload(runtime.db, kitId, file);
+    await count(request, context, kitId, file);
     const xml = game
       ? exportPresskit(game, kit)
       : await (async () => {
@@ -69,16 +82,18 @@ export async function servePressFile(
   }
   const zip = KIT_ZIPS.find((name) => `${name}.zip` === file);
   if (zip) {
-    const body = await kitZip(runtime, kitId, zip as KitZip, files);
-    await countDownload(runtime.db, kitId, file);
     const prefix = game ? game.slug : "studio";
+    // A HEAD is answered from the headers alone: no zip is built or read for it.
+    if (request.method === "HEAD") return attachment("", "application/zip", `${prefix}-${file}`);
+    const body = await kitZip(runtime, kitId, zip as KitZip, files);
+    await count(request, context, kitId, file);
     return attachment(body, "application/zip", `${prefix}-${file}`);
   }
   const name = /^files\/([a-z0-9-]{1,140})$/.exec(file)?.[1];
   const entry = name ? files.find((f) => f.name === name) : undefined;
   const original = entry ? await readKitFile(runtime, entry) : null;
   if (!entry || !original) throw notFound();
-  await countDownload(runtime.db, kitId, entry.name);
+  await count(request, context, kitId, entry.name);
   const type = original.filename.endsWith(".jpg")
     ? "image/jpeg"
     : `image/${original.filename.split(".").pop()}`;

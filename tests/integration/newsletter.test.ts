@@ -1,3 +1,4 @@
+import nodePath from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
@@ -18,7 +19,7 @@ import * as unsubscribeRoute from "../../app/routes/newsletter-unsubscribe";
 import { outcome, postForm, request, signedInAs } from "../support/accounts";
 import { openAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
-import { outboxLinks } from "../support/outbox";
+import { outboxLinks, readOutbox } from "../support/outbox";
 import { testContext } from "../support/runtime";
 
 // Newsletter subscribing (docs/product.md#newsletter-subscribing): double opt-in, the same answer
@@ -165,6 +166,37 @@ describe.each(testEngines())("newsletter on $name", (engine) => {
     expect(await listRecipients(handle.db, await studioList())).toEqual([]);
     const [after] = await handle.db.select().from(subscribers).where(eq(subscribers.id, row!.id));
     expect(after!.unsubscribedAt).not.toBeNull();
+  });
+
+  // The allowance counted the literal address: victim+1@ … victim+6@ gave six mails to one inbox.
+  it("counts confirmation mails per mailbox and per client and domain, answering each the same", async () => {
+    // A client of its own: the file's other tests post from the shared test address.
+    const client = testContext(handle, { clientIp: `192.0.2.${serial}` });
+    const post = (email: string, from = client) =>
+      postForm(subscribeRoute, from, "/newsletter/subscribe", {
+        email,
+        lists: "studio",
+        form: "home",
+      });
+    const outbox = () =>
+      readOutbox(nodePath.join(client.get(runtimeContext).env.DATA_DIR, "outbox"));
+    const [name, domain] = EMAIL.split("@") as [string, string];
+    for (let i = 1; i <= 6; i++) expect((await post(`${name}+${i}@${domain}`)).status).toBe(200);
+    expect(outbox()).toHaveLength(3);
+    // Gmail ignores dots: g.m.x@gmail.com is gmx@gmail.com, and googlemail.com is gmail.com.
+    const gmail = `gm${serial}${engine.name}`;
+    for (const variant of [gmail, `g.${gmail.slice(1)}`, `${gmail}+x`, `g.m.${gmail.slice(2)}`]) {
+      expect((await post(`${variant}@googlemail.com`)).status).toBe(200);
+    }
+    expect(outbox().filter((mail) => mail.to.includes("@googlemail.com"))).toHaveLength(3);
+    // One client walking a domain's mailboxes: at most 10 an hour to that domain.
+    const walked = `walk-${serial}-${engine.name}.example`;
+    for (let i = 0; i < 12; i++) expect((await post(`m${i}@${walked}`)).status).toBe(200);
+    expect(outbox().filter((mail) => mail.to.includes(walked))).toHaveLength(10);
+    // Another client still reaches that domain.
+    const other = testContext(handle, { clientIp: `198.51.100.${serial}` });
+    expect((await post(`m12@${walked}`, other)).status).toBe(200);
+    expect(outboxLinks(other, `m12@${walked}`)).toHaveLength(1);
   });
 
   it("a confirmation link confirms once: replayed after an unsubscribe it subscribes nothing", async () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import type { DatabaseHandle } from "../../app/db/database.server";
@@ -23,6 +23,7 @@ import {
 import * as pressFile from "../../app/routes/press-file";
 import * as pressGame from "../../app/routes/press-game";
 import * as legacy from "../../app/routes/presskit-legacy";
+import { routerContextFor } from "../../app/runtime/context";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
@@ -186,14 +187,52 @@ describe.each(testEngines())("press kits on $name", (engine) => {
       Buffer.from(await (await fetchFile(`/press/${game.slug}/logos.zip`)).arrayBuffer()),
     );
     expect([...logos.values()].some((data) => data.equals(original("logo.png")))).toBe(true);
-    await fetchFile(`/press/${game.slug}/images.zip`);
     const single = await fetchFile(`/press/${game.slug}/files/screenshot-01`);
     expect(Buffer.from(await single.arrayBuffer()).equals(original("shot-1.png"))).toBe(true);
-    expect(await downloadCounts(handle.db, kit.id)).toMatchObject({
-      "images.zip": 2,
+    expect(await downloadCounts(handle.db, kit.id)).toEqual({
+      "images.zip": 1,
       "logos.zip": 1,
       "screenshot-01": 1,
     });
+  });
+
+  // Each GET or HEAD was counted: anyone could inflate the figures staff read.
+  it("a download counts once per address and file a day, and a HEAD never, nor builds a zip", async () => {
+    const { game, kit } = await importFixture("template-game");
+    const from = (clientIp: string) => routerContextFor(runtime(), { nonce: undefined, clientIp });
+    const get = (pathname: string, by: AppContext = context, method = "GET") =>
+      pressFile.loader({
+        request: new Request(`http://localhost:3000${pathname}`, { method }),
+        context: by,
+        params: {},
+      } as never) as Promise<Response>;
+    for (let i = 0; i < 5; i++) await get(`/press/${game.slug}/images.zip`);
+    await get(`/press/${game.slug}/data.xml`);
+    await get(`/press/${game.slug}/data.xml`);
+    await get(`/press/${game.slug}/images.zip`, from("198.51.100.20"));
+    // Another address in the same IPv6 /64 is the same address.
+    await get(`/press/${game.slug}/files/screenshot-01`, from("2001:db8:1:2::1"));
+    await get(`/press/${game.slug}/files/screenshot-01`, from("2001:db8:1:2::ffff"));
+    expect(await downloadCounts(handle.db, kit.id)).toEqual({
+      "images.zip": 2,
+      "data.xml": 1,
+      "screenshot-01": 1,
+    });
+    // A HEAD from a new address: the headers of the download, no count, and no zip built.
+    const reads = vi.spyOn(runtime().storage, "get");
+    const writes = vi.spyOn(runtime().storage, "put");
+    const head = await get(`/press/${game.slug}/logos.zip`, from("198.51.100.21"), "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Type")).toBe("application/zip");
+    expect(head.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="${game.slug}-logos.zip"`,
+    );
+    expect(await head.arrayBuffer()).toHaveProperty("byteLength", 0);
+    expect(reads).not.toHaveBeenCalled();
+    expect(writes).not.toHaveBeenCalled();
+    reads.mockRestore();
+    writes.mockRestore();
+    expect(await downloadCounts(handle.db, kit.id)).not.toHaveProperty("logos.zip");
   });
 
   it.each([

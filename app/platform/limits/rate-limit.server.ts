@@ -194,8 +194,18 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
     contactMessages: limit("contact-messages", env.CONTACT_RATE_LIMIT, 15 * MINUTE),
     /** Every newsletter subscribe submission, valid or not, per address (as the contact form). */
     newsletterSubmissions: limit("newsletter-submissions", env.CONTACT_ATTEMPT_LIMIT, 15 * MINUTE),
-    /** Confirmation mails per subscribed address in an hour: the form cannot flood an inbox. */
+    /**
+     * Confirmation mails per mailbox in an hour (`mailboxKey`: `ana+1@` and `a.na@gmail.com` are
+     * Ana's): the form cannot flood an inbox.
+     */
     newsletterMails: limit("newsletter-mails", 3, HOUR),
+    /**
+     * Confirmation mails per (client address, recipient domain) in an hour: one client cannot walk
+     * a domain's mailboxes, whatever their names.
+     */
+    newsletterDomainMails: limit("newsletter-domain-mails", 10, HOUR),
+    /** A press kit's download counts once per (file, address) a day; HEAD never counts. */
+    pressDownloads: limit("press-downloads", 1, 24 * HOUR),
     /**
      * REST API requests per address, counted in this process's memory: a read costs no database
      * write. It guards the process against one address's flood, so it need not be exact across
