@@ -58,6 +58,11 @@ describe("hook form schema", () => {
     ["https://169.254.169.254/latest/meta-data", "public host"],
     ["https://[::1]/hook", "public host"],
     ["https://printer.local/hook", "public host"],
+    // Names a network gives its own machines, and trailing dots the URL parser keeps.
+    ["https://vm/hook", "public host"],
+    ["https://metadata/computeMetadata/v1/", "public host"],
+    ["https://intranet/hook", "public host"],
+    ["https://localhost../hook", "public host"],
     ["https://hooks.example.com:8443/x", "standard https port"],
   ])("refuses the receiver URL %s", (url, message) => {
     expect(messages({ kind: "webhook", url }).url).toContain(message);

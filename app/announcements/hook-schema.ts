@@ -30,6 +30,10 @@ function privateHost(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, "");
   if (name === "localhost" || /\.(localhost|local|internal|lan|home\.arpa)$/.test(name))
     return true;
+  // A public name has a dot between labels (`vm`, `metadata`, `intranet` are a network's own), and
+  // none at its end beyond one (`localhost..`). Where a name leads is judged again when a call is
+  // made (public-address.server.ts).
+  if (!name.includes(".") || name.endsWith(".") || name.includes("..")) return true;
   // IPv4 and IPv6 literals: a receiver is named; an address may point inside the studio's network.
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(name) || name.startsWith("[");
 }

@@ -17,6 +17,7 @@ import {
   genericBody,
   signature,
 } from "./payloads.server";
+import { PrivateAddressError, publicFetch } from "./public-address.server";
 
 // The calls to hooks (docs/api.md#announcement-webhooks): Discord's execute, edit and delete
 // message, and the generic webhook's signed POST. No redirect is followed, a call times out after
@@ -170,8 +171,11 @@ async function send(
     headers["x-studio-signature"] = signature(options.secret, timestamp, body);
   }
   let response: Response;
+  // The call goes to a public address only (public-address.server.ts); tests' stand-ins, on this
+  // machine, are reached through WEBHOOK_TEST_ORIGIN or an injected fetch.
+  const call = deps.fetch ?? (deps.env.WEBHOOK_TEST_ORIGIN ? fetch : publicFetch);
   try {
-    response = await (deps.fetch ?? fetch)(target(deps.env, url), {
+    response = await call(target(deps.env, url), {
       method,
       headers,
       body,
@@ -180,7 +184,10 @@ async function send(
       signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
     });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    if (cause instanceof PrivateAddressError)
+      return { kind: "failed", status: null, error: `Not sent: ${cause.message}` };
+    const reason = cause instanceof Error ? cause.message : String(cause);
     return { kind: "retry", status: null, error: `No answer: ${reason}` };
   }
   const status = response.status;
@@ -196,19 +203,21 @@ async function send(
     };
   }
   if (status === 404 && options.goneIsDone) return { kind: "ok", status };
-  const text = await response.text().catch(() => "");
+  // The log keeps the answer's status line, never another server's body (read only for Discord's
+  // retry_after, at most 4 KB).
+  const text = (await response.text().catch(() => "")).slice(0, 4096);
+  const statusLine = `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ""}`;
   if (status === 429)
     return {
       kind: "retry",
       status,
-      error: `Rate limited ${text.slice(0, 300)}`.trim(),
+      error: `Rate limited (${statusLine})`,
       afterMs: retryAfterMs(response, text),
     };
-  if (status >= 500)
-    return { kind: "retry", status, error: `Server error ${text.slice(0, 300)}`.trim() };
+  if (status >= 500) return { kind: "retry", status, error: `Server error (${statusLine})` };
   return {
     kind: "failed",
     status,
-    error: status < 400 ? "Redirects are not followed" : `Refused ${text.slice(0, 300)}`.trim(),
+    error: status < 400 ? `Redirects are not followed (${statusLine})` : `Refused (${statusLine})`,
   };
 }

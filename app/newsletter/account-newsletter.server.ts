@@ -27,7 +27,10 @@ export type AccountNewsletter = {
 /** What a save did: nothing, changed the lists, or mailed a confirmation link to add some. */
 export type NewsletterSave = "unchanged" | "saved" | "check-inbox";
 
-type Limits = Pick<RateLimits, "newsletterSubmissions" | "newsletterMails">;
+type Limits = Pick<
+  RateLimits,
+  "newsletterSubmissions" | "newsletterMails" | "newsletterDomainMails"
+>;
 
 const normalize = (email: string) => email.trim().toLowerCase();
 

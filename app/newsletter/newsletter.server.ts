@@ -13,7 +13,10 @@ import { readToken, signToken } from "./tokens.server";
 // consent and mails a signed confirmation link; the lists are subscribed only when it is opened.
 // The answer never says whether the address was known.
 
-type Limits = Pick<RateLimits, "newsletterSubmissions" | "newsletterMails">;
+type Limits = Pick<
+  RateLimits,
+  "newsletterSubmissions" | "newsletterMails" | "newsletterDomainMails"
+>;
 export type NewsletterKeys = { secret: string; siteUrl: string };
 
 const normalize = (email: string) => email.trim().toLowerCase();

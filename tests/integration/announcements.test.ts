@@ -431,6 +431,17 @@ describe.each(testEngines())("announcements on $name", (engine) => {
     expect(updates).toHaveLength(1);
     const [row] = await handle.db.select().from(announcementMessages);
     expect(row).toMatchObject({ state: "failed", lastAction: "edit" });
+    // The log keeps the answer's status line, not the other server's body.
+    const [refused] = await handle.db
+      .select()
+      .from(announcementDeliveries)
+      .where(eq(announcementDeliveries.action, "edit"));
+    expect(refused?.error).toBe("Refused (HTTP 400 Bad Request)");
+    expect(log.map((entry) => entry.error)).toEqual([
+      "Server error (HTTP 500 Internal Server Error)",
+      "Server error (HTTP 503 Service Unavailable)",
+      null,
+    ]);
   });
 
   it("gives up after the eighth failed attempt: failed, no retry queued, not tried again", async () => {

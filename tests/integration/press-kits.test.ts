@@ -23,11 +23,11 @@ import {
 import * as pressFile from "../../app/routes/press-file";
 import * as pressGame from "../../app/routes/press-game";
 import * as legacy from "../../app/routes/presskit-legacy";
-import { routerContextFor } from "../../app/runtime/context";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
 import { said } from "../support/reply";
+import { withClientIp } from "../support/runtime";
 import { openForSuite } from "../support/suite";
 
 // Press kits (docs/product.md#press-kit): presskit() folders imported and exported whole, refusals
@@ -199,7 +199,7 @@ describe.each(testEngines())("press kits on $name", (engine) => {
   // Each GET or HEAD was counted: anyone could inflate the figures staff read.
   it("a download counts once per address and file a day, and a HEAD never, nor builds a zip", async () => {
     const { game, kit } = await importFixture("template-game");
-    const from = (clientIp: string) => routerContextFor(runtime(), { nonce: undefined, clientIp });
+    const from = (clientIp: string) => withClientIp(context, clientIp);
     const get = (pathname: string, by: AppContext = context, method = "GET") =>
       pressFile.loader({
         request: new Request(`http://localhost:3000${pathname}`, { method }),
