@@ -7,6 +7,7 @@ import {
   checkImage,
   encodeWidths,
   type ImageRules,
+  originalWithoutMetadata,
   transformImage,
 } from "~/platform/images/image-pipeline.server";
 import type { Storage } from "~/platform/storage/storage.server";
@@ -89,8 +90,13 @@ export async function storeMedia(
     for (const stored of encoded.files) {
       await storage.put(storageKey(id, stored.width), stored.data, "image/webp");
     }
-    // The upload as it came (checked, never served on the site): press kits hand it out whole.
-    await storage.put(originalKey(id), file, `image/${checked.format}`);
+    // The upload as it came (checked, never served on the site), which press kits hand out whole,
+    // without what its camera or editor wrote about the person (GPS position, serial, owner).
+    await storage.put(
+      originalKey(id),
+      await originalWithoutMetadata(file, checked),
+      `image/${checked.format}`,
+    );
     const [row] = await db
       .insert(media)
       .values({

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { media } from "../../app/db/schema";
-import { mediaImages, storeMedia } from "../../app/media/media.server";
+import { mediaImages, readMediaOriginal, storeMedia } from "../../app/media/media.server";
 import {
   MEDIA_MAX_BYTES,
   MEDIA_TOO_LARGE,
@@ -305,6 +305,25 @@ describe.each(testEngines())("the media library on $name", (engine) => {
     const response = uploadRoute.loader();
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("POST");
+  });
+
+  // Press kits hand out originals: a phone photo's GPS position and owner went out with them.
+  it("keeps an upload's original without its GPS position and owner, its pixels as uploaded", async () => {
+    const photo = await sharp(await png(60, 40))
+      .withExif({
+        IFD0: { Artist: "Ana Photographer" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 1234/100" },
+      })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.toString("latin1")).toContain("Ana Photographer");
+    const entry = await storeMedia(context.get(runtimeContext), photo, null);
+    const original = await readMediaOriginal(context.get(runtimeContext), entry.id);
+    expect(original?.extension).toBe("jpg");
+    expect(original!.data.toString("latin1")).not.toContain("Ana Photographer");
+    expect((await sharp(original!.data).metadata()).exif).toBeUndefined();
+    const pixels = async (file: Buffer) => (await sharp(file).raw().toBuffer()).toString("base64");
+    expect(await pixels(original!.data)).toBe(await pixels(photo));
   });
 
   it("leaves nothing visible when the row cannot be written", async () => {

@@ -117,6 +117,8 @@ describe("checkImage", () => {
         format,
         width: 40,
         height: 30,
+        orientation: undefined,
+        carriesMetadata: false,
       });
     }
   });
@@ -125,7 +127,13 @@ describe("checkImage", () => {
   it("accepts AVIF, which sharp reports as heif, and encodes it", async () => {
     const avif = await image(640, 360, "avif");
     expect((await sharp(avif).metadata()).format).toBe("heif");
-    expect(await checkImage(avif, RULES)).toEqual({ format: "avif", width: 640, height: 360 });
+    expect(await checkImage(avif, RULES)).toEqual({
+      format: "avif",
+      width: 640,
+      height: 360,
+      orientation: undefined,
+      carriesMetadata: false,
+    });
     const encoded = await encodeWidths(avif, WIDTHS);
     expect(encoded.files.map((file) => file.width)).toEqual([480]);
     expect((await sharp(encoded.files[0]!.data).metadata()).format).toBe("webp");

@@ -1,5 +1,6 @@
 import type { Sharp } from "sharp";
 import { AppError } from "~/platform/errors/app-error";
+import { withoutPersonalMetadata } from "./metadata.server";
 
 // The one image pipeline every upload goes through (avatars, news covers and inline images, game
 // screenshots): decode on the server (never trust the name or the browser's type), refuse what is
@@ -49,8 +50,18 @@ export type ImageRules = {
   maxPixels?: number;
 };
 
-/** A checked upload: its format and its size once turned upright (EXIF orientation applied). */
-export type CheckedImage = { format: string; width: number; height: number };
+/**
+ * A checked upload: its format, its size once turned upright (EXIF orientation applied), that
+ * orientation (1 or none: upright) and whether it carries metadata about the picture (EXIF, XMP,
+ * IPTC).
+ */
+export type CheckedImage = {
+  format: string;
+  width: number;
+  height: number;
+  orientation: number | undefined;
+  carriesMetadata: boolean;
+};
 
 /** One encoded width of an image. */
 export type EncodedFile = { width: number; data: Buffer };
@@ -95,7 +106,34 @@ export async function checkImage(input: Buffer, rules: ImageRules): Promise<Chec
   }
   if (HIDDEN_CONTENT.test(input.toString("latin1"))) throw refused(MESSAGES.hidden);
   const upright = metadata.autoOrient ?? metadata;
-  return { format, width: upright.width, height: upright.height };
+  return {
+    format,
+    width: upright.width,
+    height: upright.height,
+    orientation: metadata.orientation,
+    carriesMetadata: Boolean(metadata.exif || metadata.xmp || metadata.iptc),
+  };
+}
+
+/**
+ * A checked upload's original as it may be handed out: without EXIF (GPS, camera serial, owner),
+ * XMP, IPTC and comments, its colour profile and orientation kept (metadata.server.ts edits JPEG,
+ * PNG, WebP and GIF without touching their pixels). An AVIF carrying such metadata is re-encoded
+ * upright with its colour profile, at a quality that keeps it a press-grade original.
+ */
+export async function originalWithoutMetadata(
+  input: Buffer,
+  checked: CheckedImage,
+): Promise<Buffer> {
+  const edited = withoutPersonalMetadata(input, checked.format, checked.orientation);
+  if (edited) return edited;
+  if (!checked.carriesMetadata) return input;
+  const { default: sharp } = await loadSharp();
+  return sharp(input, { limitInputPixels: false })
+    .rotate()
+    .keepIccProfile()
+    .avif({ quality: 90 })
+    .toBuffer();
 }
 
 /**
