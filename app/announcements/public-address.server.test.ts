@@ -48,9 +48,17 @@ describe("publicFetch", () => {
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const init = () => ({
+    method: "POST",
+    headers: {},
+    redirect: "manual" as const,
+    signal: AbortSignal.timeout(5_000),
+  });
 
   it("refuses a name that leads to this machine, opening no connection", async () => {
-    const failure = await publicFetch(`http://localhost:${port}/hook`).catch((error) => error);
+    const failure = await publicFetch(`http://localhost:${port}/hook`, init()).catch(
+      (error) => error,
+    );
     const cause = failure instanceof PrivateAddressError ? failure : failure?.cause;
     expect(cause).toBeInstanceOf(PrivateAddressError);
     expect(cause.message).toMatch(/^localhost leads to a private address \((127\.0\.0\.1|::1)\)$/);
@@ -58,10 +66,10 @@ describe("publicFetch", () => {
   });
 
   it("refuses an address literal that is not public, opening no connection", async () => {
-    await expect(publicFetch(`http://127.0.0.1:${port}/hook`)).rejects.toBeInstanceOf(
+    await expect(publicFetch(`http://127.0.0.1:${port}/hook`, init())).rejects.toBeInstanceOf(
       PrivateAddressError,
     );
-    await expect(publicFetch(`http://[::ffff:127.0.0.1]:${port}/`)).rejects.toBeInstanceOf(
+    await expect(publicFetch(`http://[::ffff:127.0.0.1]:${port}/`, init())).rejects.toBeInstanceOf(
       PrivateAddressError,
     );
     expect(connections).toBe(0);

@@ -69,26 +69,42 @@ export const publicLookup: LookupFunction = (hostname, options, callback) => {
       );
       return callback(reason as NodeJS.ErrnoException, "", 4);
     }
-    if (options.all)
-      return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, found);
+    if (options.all) return callback(null, found);
     return callback(null, found[0]!.address, found[0]!.family);
   });
 };
 
 const publicOnly = new Agent({ connect: { lookup: publicLookup } });
 
+/** What a hook call reads of an answer (the global fetch's and undici's both have it). */
+export type FetchAnswer = {
+  status: number;
+  statusText: string;
+  headers: { get(name: string): string | null };
+  json(): Promise<unknown>;
+  text(): Promise<string>;
+};
+
+/** A hook call: the global fetch (tests' stand-ins) or `publicFetch`. */
+export type Fetcher = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    redirect: "manual";
+    signal: AbortSignal;
+  },
+) => Promise<FetchAnswer>;
+
 /**
  * `fetch` to public addresses only: a URL whose host is an address literal is judged as it is, a
  * name by what it resolves to, at connection time.
  */
-export const publicFetch: typeof fetch = async (input, init) => {
-  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+export const publicFetch: Fetcher = async (input, init) => {
+  const host = new URL(input).hostname.replace(/^\[|\]$/g, "");
   if (isIP(host) !== 0 && !isPublicAddress(host)) {
     throw new PrivateAddressError(`${host} is a private address`);
   }
-  return (await undiciFetch(url, {
-    ...(init as Parameters<typeof undiciFetch>[1]),
-    dispatcher: publicOnly,
-  })) as unknown as Response;
+  return undiciFetch(input, { ...init, dispatcher: publicOnly });
 };

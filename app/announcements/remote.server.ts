@@ -17,7 +17,12 @@ import {
   genericBody,
   signature,
 } from "./payloads.server";
-import { PrivateAddressError, publicFetch } from "./public-address.server";
+import {
+  type FetchAnswer,
+  type Fetcher,
+  PrivateAddressError,
+  publicFetch,
+} from "./public-address.server";
 
 // The calls to hooks (docs/api.md#announcement-webhooks): Discord's execute, edit and delete
 // message, and the generic webhook's signed POST. No redirect is followed, a call times out after
@@ -144,7 +149,7 @@ function target(env: AnnouncementDeps["env"], url: string): string {
 }
 
 /** How long Discord (or a receiver) asks to wait: its JSON `retry_after` (seconds), else Retry-After. */
-function retryAfterMs(response: Response, text: string): number | undefined {
+function retryAfterMs(response: FetchAnswer, text: string): number | undefined {
   try {
     const body = JSON.parse(text) as { retry_after?: unknown };
     if (typeof body.retry_after === "number" && body.retry_after >= 0)
@@ -170,10 +175,10 @@ async function send(
     headers["x-studio-timestamp"] = String(timestamp);
     headers["x-studio-signature"] = signature(options.secret, timestamp, body);
   }
-  let response: Response;
+  let response: FetchAnswer;
   // The call goes to a public address only (public-address.server.ts); tests' stand-ins, on this
   // machine, are reached through WEBHOOK_TEST_ORIGIN or an injected fetch.
-  const call = deps.fetch ?? (deps.env.WEBHOOK_TEST_ORIGIN ? fetch : publicFetch);
+  const call: Fetcher = deps.fetch ?? (deps.env.WEBHOOK_TEST_ORIGIN ? fetch : publicFetch);
   try {
     response = await call(target(deps.env, url), {
       method,

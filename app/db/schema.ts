@@ -713,7 +713,7 @@ export const consents = pgTable(
     form: text("form").notNull(),
     lists: jsonb("lists").$type<string[]>().notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    // When its confirmation link was opened: a link confirms once (docs/product.md#newsletter).
+    // When its confirmation link was opened: a link confirms once (docs/product.md#newsletter-subscribing).
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [index("consents_subscriber_id_idx").on(t.subscriberId)],

@@ -12,6 +12,7 @@ import { type Kit, readKit, saveKit } from "./press.server";
 import { buildKitZips } from "./press-files.server";
 import { gameKitFiles } from "./press-reads.server";
 import type { PresskitImported } from "./presskit-import-schema";
+import { importKitOnly, logoEntries, refusalOf, roleOf } from "./presskit-pictures.server";
 import { type PresskitSource, readPresskitZip } from "./presskit-source.server";
 import { buildPresskitXml, parsePresskitXml } from "./presskit-xml.server";
 
@@ -22,19 +23,6 @@ import { buildPresskitXml, parsePresskitXml } from "./presskit-xml.server";
 
 type Runtime = { db: Database; storage: Storage };
 type Actor = { id: string; email: string } | null;
-
-/** presskit()'s picture names: header is the key art, logo* and icon* are logos, the rest screenshots. */
-function roleOf(name: string): "keyArt" | "logo" | "screenshot" {
-  const lower = name.toLowerCase();
-  if (lower.startsWith("header")) return "keyArt";
-  if (lower.startsWith("logo") || lower.startsWith("icon")) return "logo";
-  return "screenshot";
-}
-
-function refusalOf(error: unknown, name: string): never {
-  const message = error instanceof AppError ? error.message : "it could not be read";
-  throw new AppError("unprocessable", `images/${name} was refused: ${message}`);
-}
 
 const YOUTUBE = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 const VIMEO = (id: string) => `https://vimeo.com/${encodeURIComponent(id)}`;
@@ -136,83 +124,6 @@ export async function importPresskit(
   const { game, kit } = written;
   if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
   return { game, kit, created: !existing, gameKept: false };
-}
-
-/**
- * The import of who may manage press but not games: the kit's fields and its logos, into the
- * existing game's kit; the game's own fields, screenshots and key art are left as they are.
- */
-async function importKitOnly(
-  runtime: Runtime,
-  source: PresskitSource,
-  parsed: ReturnType<typeof parsePresskitXml>,
-  game: GameEntry,
-  actor: Actor,
-): Promise<{ game: GameEntry; kit: Kit; created: boolean; gameKept: boolean }> {
-  const { db } = runtime;
-  const logos = source.images
-    .filter((image) => roleOf(image.name) === "logo")
-    .sort((a, b) => a.name.localeCompare(b.name));
-  for (const image of logos) {
-    await checkImage(image.data, {
-      maxBytes: MEDIA_MAX_BYTES,
-      tooLarge: MEDIA_TOO_LARGE,
-      code: "invalid_image",
-    }).catch((error: unknown) => refusalOf(error, image.name));
-  }
-  const stored: { name: string; id: string }[] = [];
-  let kit: Kit;
-  try {
-    for (const image of logos) {
-      stored.push({
-        name: image.name,
-        id: (await storeMedia(runtime, image.data, actor?.id ?? null)).id,
-      });
-    }
-    kit = await db.transaction(async (tx) => {
-      const current = await readKit(tx, game.id);
-      const saved = await saveKit(
-        tx,
-        game.id,
-        {
-          listed: current.listed,
-          embargoUntil: current.embargoUntil,
-          data: {
-            ...parsed.kit,
-            logos: stored.length ? logoEntries(game.title, stored) : current.data.logos,
-          },
-        },
-        actor,
-      );
-      await recordStaffAction(tx, {
-        actor,
-        action: "press.import",
-        subjectType: "game",
-        subjectId: game.id,
-        details: {
-          title: game.title,
-          slug: game.slug,
-          created: false,
-          images: stored.length,
-          kitOnly: true,
-        },
-      });
-      return saved;
-    });
-  } catch (error) {
-    await discardMedia(
-      runtime,
-      stored.map((s) => s.id),
-    ).catch(() => undefined);
-    throw error;
-  }
-  if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
-  return { game, kit, created: false, gameKept: true };
-}
-
-/** The kit's logo entries for stored pictures, named after their files. */
-function logoEntries(title: string, stored: { name: string; id: string }[]) {
-  return stored.map((s) => ({ image: s.id, alt: `${title}: ${s.name.replace(/\.[^.]+$/, "")}` }));
 }
 
 /** The import's writes, inside its transaction: the game, its kit and the audit entry. */
