@@ -30,6 +30,18 @@ export function documentCacheControl(request: Request, context: EntryContext): s
   return shared ? SHARED_CACHE_CONTROL : "private, no-cache";
 }
 
+/**
+ * The loader data of a client-side navigation (`<path>.data`): for a signed-in person as private as
+ * the page itself, so the browser keeps no copy (a route that says otherwise keeps its own header).
+ */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  const signedIn = sessionCookiesIn(request.headers.get("Cookie") ?? "").length > 0;
+  if (signedIn && !response.headers.has("Cache-Control")) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
+  return response;
+}
+
 // Requests whose loaders or actions failed because the database was unreachable.
 const databaseUnavailable = new WeakSet<Request>();
 

@@ -1,4 +1,4 @@
-import { isWebUrl } from "~/platform/forms/text-rules";
+import { isMailboxAddress, isWebUrl } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { MONETIZATION } from "./kit-words";
 
@@ -17,12 +17,11 @@ const link = z
   .refine((value) => value === "" || isWebUrl(value), KIT_LINK_RULE);
 /** A press contact: an e-mail address (linked as mailto:) or a web address. */
 export const KIT_CONTACT_RULE = "A contact must be an e-mail address or start with https://";
-const EMAIL = /^[^\s@/:<>,;"]+@[^\s@/:<>,;"]+\.[^\s@/:<>,;"]+$/;
 const contactAddress = z
   .string()
   .trim()
   .max(2_048)
-  .refine((value) => EMAIL.test(value) || isWebUrl(value), KIT_CONTACT_RULE);
+  .refine((value) => isMailboxAddress(value) || isWebUrl(value), KIT_CONTACT_RULE);
 const text = z.string().trim().max(10_000);
 
 export const KitDataSchema = z.object({
@@ -124,7 +123,7 @@ function withoutUnsafeLinks(stored: unknown): unknown {
         typeof contact === "object" &&
         contact !== null &&
         typeof (contact as { address?: unknown }).address === "string" &&
-        (EMAIL.test((contact as { address: string }).address.trim()) ||
+        (isMailboxAddress((contact as { address: string }).address.trim()) ||
           isWebUrl((contact as { address: string }).address.trim())),
     );
   }

@@ -70,6 +70,12 @@ describe("presskit() data.xml", () => {
     ["no game", "<studio><title>x</title></studio>", "no <game>"],
     ["no title", "<game><description>x</description></game>", "no <title>"],
     ["a huge file", `<game><title>${"a".repeat(XML_MAX_BYTES)}</title></game>`, "larger than"],
+    // Nested 70,000 levels deep, the parser's stack ran out: a 500 instead of a sentence.
+    [
+      "a file nested 70,000 levels deep",
+      `<game><title>t</title>${"<a>".repeat(70_000)}${"</a>".repeat(70_000)}</game>`,
+      "data.xml is nested deeper than 32 levels and was not read.",
+    ],
     [
       "too many features",
       `<game><title>t</title><features>${"<feature>f</feature>".repeat(41)}</features></game>`,

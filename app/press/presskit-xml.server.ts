@@ -75,6 +75,28 @@ const list = (parent: unknown, key: string): unknown[] => {
 };
 const obj = (value: unknown): Node => (value && typeof value === "object" ? (value as Node) : {});
 
+/** How deep a data.xml may nest its elements: presskit()'s own go five levels down. */
+export const XML_MAX_DEPTH = 32;
+
+/**
+ * The deepest nesting of elements in an XML text, counted in one pass without parsing (comments,
+ * declarations and self-closed elements add no level).
+ */
+function nestingDepth(xml: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let at = xml.indexOf("<"); at !== -1; at = xml.indexOf("<", at + 1)) {
+    const next = xml[at + 1];
+    if (next === "/") depth--;
+    else if (next !== "?" && next !== "!") {
+      const end = xml.indexOf(">", at);
+      if (end === -1) break;
+      if (xml[end - 1] !== "/") deepest = Math.max(deepest, ++depth);
+    }
+  }
+  return deepest;
+}
+
 /** The text of a data.xml as a game and its kit; a sentence (AppError 422) for anything refused. */
 export function parsePresskitXml(xml: string): Presskit {
   if (Buffer.byteLength(xml) > XML_MAX_BYTES) {
@@ -84,6 +106,11 @@ export function parsePresskitXml(xml: string): Presskit {
     throw refuse("data.xml declares a DOCTYPE or entities, which are not accepted.");
   }
   const text = xml.replace(/^\uFEFF/, "");
+  // presskit()'s data.xml is a few levels deep; a file nested thousands deep would exhaust the
+  // parser's stack (a 500), so it is refused before it is parsed.
+  if (nestingDepth(text) > XML_MAX_DEPTH) {
+    throw refuse(`data.xml is nested deeper than ${XML_MAX_DEPTH} levels and was not read.`);
+  }
   if (XMLValidator.validate(text) !== true) throw refuse("data.xml is not well-formed XML.");
   const parser = new XMLParser({
     processEntities: false,

@@ -90,6 +90,21 @@ describe("site settings schema", () => {
     expect(messagesOf({ emailPress: "press" }).emailPress).toBe(
       "Press e-mail must be an e-mail address",
     );
+    // The addresses go into mail headers (From, Reply-To, List-Unsubscribe): strictly one each.
+    for (const wrong of [
+      "news@studio.example>",
+      "news@studio.example, other@example.com",
+      "<news@studio.example>",
+      '"news"@studio.example',
+      "news@studio.example;x",
+      "news @studio.example",
+      "news@-studio.example",
+    ]) {
+      expect(messagesOf({ senderAddress: wrong }).senderAddress, wrong).toBe(
+        "Sender address must be an e-mail address",
+      );
+    }
+    expect(messagesOf({ senderAddress: "news+list@mail.studio-site.example" })).toEqual({});
     expect(messagesOf({ hours_monday: "18:00-14:00" }).hours_monday).toMatch(
       /^Monday: Write hours/,
     );

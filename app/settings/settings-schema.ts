@@ -1,4 +1,8 @@
-import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import {
+  hasNoControlCharacters,
+  isMailboxAddress,
+  noControlCharacters,
+} from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { accentProblem, normalizeHex } from "./colour";
 import { HEADING_FONT_VALUES } from "./fonts";
@@ -31,10 +35,10 @@ const text = (label: string, max: number) =>
 /** Markdown keeps its line breaks; only the other control characters are refused. */
 const markdown = (label: string) => text(label, SETTINGS_LIMITS.markdown);
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Addresses the mails carry in their headers (From, Reply-To, List-Unsubscribe): strictly one. */
 const email = (label: string) =>
   text(label, SETTINGS_LIMITS.email).refine(
-    (v) => v === "" || EMAIL.test(v),
+    (v) => v === "" || isMailboxAddress(v),
     `${label} must be an e-mail address`,
   );
 

@@ -167,6 +167,16 @@ describe("the page cache, the policy and the nonces", () => {
       expect(signedIn.headers.get("x-cache")).not.toBe("HIT");
     }
   });
+
+  // A client-side navigation fetches the page's loader data (`<path>.data`): for a signed-in
+  // person it is as private as the page, and it carried no Cache-Control at all.
+  it("the loader data of a signed-in navigation is not stored either", async () => {
+    for (const path of ["/profile.data", "/news.data", "/admin/news.data"]) {
+      const answer = await site.fetch(path, { as: "admin" });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+  });
 });
 
 describe("scripts and stylesheets", () => {

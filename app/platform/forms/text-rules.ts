@@ -44,3 +44,14 @@ export function quotedWords(words: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: folding control characters is the point
   return `“${words.replace(/[\s\u0000-\u001F\u007F\u0085\u2028\u2029]+/g, " ").trim()}”`;
 }
+
+/**
+ * A valid e-mail address as HTML defines it (`<input type="email">`): a local part of letters,
+ * digits and ``!#$%&'*+/=?^_`{|}~.-``, and a host of dot-separated labels. Stricter than "something
+ * @ something": an address that goes into mail headers (From, Reply-To, List-Unsubscribe) holds no
+ * `<`, `>`, `,`, `;`, quotes or spaces.
+ */
+export const isMailboxAddress = (value: string) =>
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/.test(
+    value,
+  );
