@@ -78,10 +78,7 @@ const obj = (value: unknown): Node => (value && typeof value === "object" ? (val
 /** How deep a data.xml may nest its elements: presskit()'s own go five levels down. */
 export const XML_MAX_DEPTH = 32;
 
-/**
- * The deepest nesting of elements in an XML text, counted in one pass without parsing (comments,
- * declarations and self-closed elements add no level).
- */
+/** How deep an XML text nests its elements, in one pass without parsing it. */
 function nestingDepth(xml: string): number {
   let depth = 0;
   let deepest = 0;
@@ -106,8 +103,7 @@ export function parsePresskitXml(xml: string): Presskit {
     throw refuse("data.xml declares a DOCTYPE or entities, which are not accepted.");
   }
   const text = xml.replace(/^\uFEFF/, "");
-  // presskit()'s data.xml is a few levels deep; a file nested thousands deep would exhaust the
-  // parser's stack (a 500), so it is refused before it is parsed.
+  // Nested thousands deep, a file would exhaust the parser (a 500): refused before it is parsed.
   if (nestingDepth(text) > XML_MAX_DEPTH) {
     throw refuse(`data.xml is nested deeper than ${XML_MAX_DEPTH} levels and was not read.`);
   }
