@@ -29,6 +29,10 @@ async function walk(page: Page, start: string) {
     await expect(page.getByTestId("news-card").first().getByRole("heading")).not.toHaveText(
       before[0]!,
     );
+    // Without JavaScript the next page is a new document, streamed: its first cards can show
+    // before the page links below them are parsed, so the walk waits for the whole document
+    // before it asks whether there is an Older link (a CI run stopped a page early that way).
+    await page.waitForLoadState("load");
     pages.push(await titles(page));
   }
   await expect(page.locator('head link[rel="next"]')).toHaveCount(0);
@@ -43,6 +47,7 @@ async function walk(page: Page, start: string) {
     await expect(page.getByTestId("news-card").first().getByRole("heading")).not.toHaveText(
       before[0]!,
     );
+    await page.waitForLoadState("load");
     back.unshift(await titles(page));
   }
   return { pages, back };
