@@ -1,18 +1,16 @@
 import type { Database } from "~/db/database.server";
 import { type GameEntry, type GameInput, GameSchema, hasCardPicture } from "~/games";
 import { createGame, getGameBySlug, type NewGame, updateGame } from "~/games/index.server";
-import { MEDIA_MAX_BYTES, MEDIA_TOO_LARGE } from "~/media";
 import { discardMedia, storeMedia } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError, isAppError } from "~/platform/errors/app-error";
-import { checkImage } from "~/platform/images/image-pipeline.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import type { KitData } from "./kit-schema";
 import { type Kit, readKit, saveKit } from "./press.server";
 import { buildKitZips } from "./press-files.server";
 import { gameKitFiles } from "./press-reads.server";
 import type { PresskitImported } from "./presskit-import-schema";
-import { importKitOnly, logoEntries, refusalOf, roleOf } from "./presskit-pictures.server";
+import { checkPictures, importKitOnly, logoEntries, roleOf } from "./presskit-pictures.server";
 import { type PresskitSource, readPresskitZip } from "./presskit-source.server";
 import { buildPresskitXml, parsePresskitXml } from "./presskit-xml.server";
 
@@ -65,13 +63,7 @@ export async function importPresskit(
       "images/ has no screenshot or header picture, and a new game needs one for its card; nothing was imported.",
     );
   }
-  for (const image of images) {
-    await checkImage(image.data, {
-      maxBytes: MEDIA_MAX_BYTES,
-      tooLarge: MEDIA_TOO_LARGE,
-      code: "invalid_image",
-    }).catch((error: unknown) => refusalOf(error, image.name));
-  }
+  await checkPictures(images);
   const firstTrailer = parsed.kit.trailers.find((t) => t.youtube || t.vimeo);
   const trailerUrl = firstTrailer
     ? firstTrailer.youtube

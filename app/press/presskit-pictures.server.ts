@@ -26,7 +26,18 @@ export function roleOf(name: string): "keyArt" | "logo" | "screenshot" {
   return "screenshot";
 }
 
-export function refusalOf(error: unknown, name: string): never {
+/** Checks each picture as an upload is checked; the first refused is one sentence naming its file. */
+export async function checkPictures(images: readonly { name: string; data: Buffer }[]) {
+  for (const image of images) {
+    await checkImage(image.data, {
+      maxBytes: MEDIA_MAX_BYTES,
+      tooLarge: MEDIA_TOO_LARGE,
+      code: "invalid_image",
+    }).catch((error: unknown) => refusalOf(error, image.name));
+  }
+}
+
+function refusalOf(error: unknown, name: string): never {
   const message = error instanceof AppError ? error.message : "it could not be read";
   throw new AppError("unprocessable", `images/${name} was refused: ${message}`);
 }
@@ -46,13 +57,7 @@ export async function importKitOnly(
   const logos = source.images
     .filter((image) => roleOf(image.name) === "logo")
     .sort((a, b) => a.name.localeCompare(b.name));
-  for (const image of logos) {
-    await checkImage(image.data, {
-      maxBytes: MEDIA_MAX_BYTES,
-      tooLarge: MEDIA_TOO_LARGE,
-      code: "invalid_image",
-    }).catch((error: unknown) => refusalOf(error, image.name));
-  }
+  await checkPictures(logos);
   const stored: { name: string; id: string }[] = [];
   let kit: Kit;
   try {
