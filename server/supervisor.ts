@@ -49,8 +49,13 @@ export function superviseWorkers(count: number, say: Say): void {
     say(
       `worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); a new one in ${delay} ms`,
     );
+    const dead = worker.process.pid;
     setTimeout(() => {
-      if (!stopping) fork().catch((error) => say(String(error)));
+      if (stopping) return;
+      fork().then(
+        (next) => say(`worker ${next.process.pid} is listening in place of ${dead}`),
+        (error) => say(String(error)),
+      );
     }, delay).unref();
   });
 
@@ -86,5 +91,9 @@ export function superviseWorkers(count: number, say: Say): void {
   process.on("SIGINT", () => void stopAll("SIGINT"));
 
   say(`starting ${count} worker processes (WEB_CONCURRENCY=${count})`);
-  for (let i = 0; i < count; i++) fork().catch((error) => say(String(error)));
+  const first = Array.from({ length: count }, () => fork());
+  Promise.all(first).then(
+    () => say(`${count} workers listening`),
+    (error) => say(String(error)),
+  );
 }

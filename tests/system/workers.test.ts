@@ -56,6 +56,8 @@ describe.skipIf(skipped !== null)(
     beforeAll(async () => {
       database = await createTestDatabase();
       server = await start({ DATABASE_URL: database.url, WEB_CONCURRENCY: "2" });
+      // The site answers once one worker listens; the tests below start with both listening.
+      await until(server.output, (text) => text.includes("2 workers listening"));
     });
     afterAll(async () => {
       await server?.stop(15_000);
@@ -74,6 +76,8 @@ describe.skipIf(skipped !== null)(
       expect(after).toContain(survivor);
       expect(after).not.toContain(victim);
       expect(server.output()).toMatch(/worker \d+ died \(SIGKILL\)/);
+      const replaced = `listening in place of ${victim}`;
+      expect(await until(server.output, (text) => text.includes(replaced))).toContain(replaced);
       for (let i = 0; i < 10; i++) expect((await page(`${server.url}/news`)).status).toBe(200);
     });
 
