@@ -20,8 +20,13 @@ import type { Mailer } from "~/platform/mail/mailer.server";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { failIfInjected } from "~/platform/server/faults.server";
 import type { Storage } from "~/platform/storage/storage.server";
-import { KitFormSchema, type PresskitImported, PresskitImportSchema } from "~/press";
-import { importPresskitUpload, savePressKit } from "~/press/index.server";
+import {
+  KitFormSchema,
+  KitLinksSchema,
+  type PresskitImported,
+  PresskitImportSchema,
+} from "~/press";
+import { importPresskitUpload, revokeKitLinks, savePressKit } from "~/press/index.server";
 import { can, type Role } from "~/roles";
 import { FEATURED_GAME_GONE, SettingsSchema } from "~/settings";
 import { readSettings, saveSettings, studioTimeZone } from "~/settings/index.server";
@@ -142,6 +147,10 @@ const ADMIN_WRITES = {
     KitFormSchema,
     (db, input, actor, studio) => savePressKit({ db, storage: studio.storage }, input, actor),
     { keepsValues: true },
+  ),
+  // Every signed link given for the kit so far stops opening it; the tab shows a new one.
+  "press-revoke-links": adminWrite(KitLinksSchema, (db, { gameId }, actor) =>
+    revokeKitLinks(db, gameId, actor),
   ),
   "presskit-import": adminWriteWith(
     PresskitImportSchema,

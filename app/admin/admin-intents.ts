@@ -23,6 +23,7 @@ export const ADMIN_INTENTS = {
   "settings-save": "settings",
   "subscriber-delete": "subscribers",
   "press-save": "press",
+  "press-revoke-links": "press",
   "presskit-import": "press",
 } as const satisfies Record<string, AdminTab>;
 

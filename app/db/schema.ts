@@ -795,6 +795,9 @@ export const pressKits = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     // When its images.zip and logos.zip were last built (null: not yet).
     zipsBuiltAt: timestamp("zips_built_at", { withTimezone: true }),
+    // Signed links carry this number in their signature: "Revoke all links" raises it, and every
+    // link given before stops opening the kit (app/press/signed-link.server.ts).
+    linkVersion: integer("link_version").notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex("press_kits_scope_idx").on(sql`coalesce(${t.gameId}::text, 'studio')`)],

@@ -9,6 +9,7 @@ export {
   mediaImage,
   mediaImages,
   mediaMailUrl,
+  mediaOriginalFile,
   mediaUrl,
   readMediaFile,
   readMediaMailFile,

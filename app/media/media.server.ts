@@ -218,6 +218,27 @@ export async function readMediaMailFile(
   return made.data;
 }
 
+const extensionOf = (contentType: string) => {
+  const subtype = contentType.replace(/^image\//, "").replace(/[^a-z0-9]/g, "");
+  return subtype === "jpeg" ? "jpg" : subtype || "img";
+};
+
+/**
+ * Where an upload's original is stored and its extension, without reading it (for streaming it);
+ * an upload stored before originals were kept gives its largest stored width. Null when unknown.
+ */
+export async function mediaOriginalFile(
+  runtime: { db: Database; storage: Storage },
+  id: string,
+): Promise<{ key: string; extension: string } | null> {
+  const entry = await getMedia(runtime.db, id);
+  if (!entry) return null;
+  const original = await runtime.storage.stat(originalKey(entry.id));
+  if (original) return { key: originalKey(entry.id), extension: extensionOf(original.contentType) };
+  const largest = entry.widths.at(-1);
+  return largest ? { key: storageKey(entry.id, largest), extension: "webp" } : null;
+}
+
 /**
  * An upload's original file as it was uploaded, with its extension; an upload stored before
  * originals were kept gives its largest stored width. Null for an unknown upload.
@@ -229,10 +250,7 @@ export async function readMediaOriginal(
   const entry = await getMedia(runtime.db, id);
   if (!entry) return null;
   const original = await runtime.storage.get(originalKey(entry.id));
-  if (original) {
-    const subtype = original.contentType.replace(/^image\//, "").replace(/[^a-z0-9]/g, "");
-    return { data: original.data, extension: subtype === "jpeg" ? "jpg" : subtype || "img" };
-  }
+  if (original) return { data: original.data, extension: extensionOf(original.contentType) };
   const largest = entry.widths.at(-1);
   const stored = largest ? await runtime.storage.get(storageKey(entry.id, largest)) : null;
   return stored ? { data: stored.data, extension: "webp" } : null;

@@ -8,9 +8,10 @@ export {
   kitIsPublic,
   kitOpens,
   readKit,
+  revokeKitLinks,
   saveKit,
 } from "./press.server";
-export { requireOpenKit } from "./press-access.server";
+export { logosWithQuery, mediaAccess, requireOpenKit } from "./press-access.server";
 export { loadPressTab, SIGNED_LINK_DAYS, savePressKit } from "./press-admin.server";
 export { servePressFile } from "./press-download.server";
 export {
@@ -19,7 +20,6 @@ export {
   type KitFile,
   type KitZip,
   kitZip,
-  readKitFile,
 } from "./press-files.server";
 export {
   gameKitFiles,

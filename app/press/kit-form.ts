@@ -110,6 +110,11 @@ export const KitFormSchema = z
     };
   });
 
+/** "Revoke all links": the kit (a game's id, or `studio`) whose signed links end. */
+export const KitLinksSchema = z
+  .object({ kit: z.string({ error: "The kit to change is missing." }) })
+  .transform((form) => ({ gameId: form.kit === "studio" ? null : form.kit }));
+
 /** A kit as the editor's starting values. */
 export function kitFormValues(
   kit: { listed: boolean; embargoUntil: Date | string | null; data: KitData },

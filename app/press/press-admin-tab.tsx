@@ -1,7 +1,9 @@
-import { Copy } from "lucide-react";
+import { Ban, Copy } from "lucide-react";
 import { Link } from "react-router";
 import type { MediaImage } from "~/media";
+import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { toast } from "~/platform/toast/notify";
+import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { type EditedKit, KitEditor } from "./kit-editor";
@@ -122,6 +124,7 @@ export function PressTab({
                     <Copy aria-hidden="true" /> Copy
                   </Button>
                 </div>
+                <RevokeLinks gameId={open.gameId} title={open.title} />
               </div>
             ) : (
               <p className="text-muted-foreground">Save the kit once to get a signed link.</p>
@@ -161,5 +164,31 @@ export function PressTab({
         </Card>
       </div>
     </div>
+  );
+}
+
+/** "Revoke all links": every signed link given for the kit so far stops opening it. */
+function RevokeLinks({ gameId, title }: { gameId: string | null; title: string }) {
+  const fetcher = useFetcherReply("press-revoke-links", (reply) => {
+    if (reply.status === "success") toast.success("Every earlier signed link is revoked");
+    else toast.error("The links were not revoked", { description: failureMessage(reply) });
+  });
+  return (
+    <ConfirmDialog
+      title={`Revoke every signed link to the ${title} kit?`}
+      description="Links already sent stop opening the kit before it is public. The link above is replaced by a new one to send again."
+      confirmLabel="Revoke all links"
+      onConfirm={() =>
+        fetcher.submit(
+          { intent: "press-revoke-links", kit: gameId ?? "studio" },
+          { method: "post" },
+        )
+      }
+      trigger={
+        <Button type="button" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
+          <Ban aria-hidden="true" /> Revoke all links
+        </Button>
+      }
+    />
   );
 }

@@ -63,7 +63,7 @@ export async function loadPressTab(runtime: Runtime, wanted: string | null, now:
       counts: await downloadCounts(db, kit.id),
       files: ["images.zip", "logos.zip", "data.xml", ...files.map((file) => file.name)],
       signedLink: kit.id
-        ? `${runtime.env.SITE_URL}${path}?${signKitLink(runtime.env.AUTH_SECRET, kit.id, expires)}`
+        ? `${runtime.env.SITE_URL}${path}?${signKitLink(runtime.env.AUTH_SECRET, { id: kit.id, linkVersion: kit.linkVersion }, expires)}`
         : null,
       signedUntil: expires.toISOString(),
     },

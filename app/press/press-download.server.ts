@@ -1,31 +1,23 @@
 import { data } from "react-router";
 import { getGameBySlug, listGames } from "~/games/index.server";
+import { mediaOriginalFile } from "~/media/index.server";
 import { addressKey } from "~/platform/limits/rate-limit.server";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 import { readSettings } from "~/settings/index.server";
 import { countDownload, ensureKitId } from "./press.server";
 import { requireOpenKit } from "./press-access.server";
-import { KIT_ZIPS, type KitZip, kitZip, readKitFile } from "./press-files.server";
+import { KIT_ZIPS, type KitZip, kitZip, storedKitZip } from "./press-files.server";
 import { gameKitFiles, studioKitFiles } from "./press-reads.server";
 import { exportPresskit } from "./presskit-import.server";
 import { buildStudioPresskitXml } from "./presskit-xml.server";
+import { downloadHead, streamDownload } from "./stored-download.server";
 
 // A kit's downloads: /press[/<slug>]/images.zip, logos.zip, data.xml (a game's, or the studio's
-// company sheet) and each original at /press[/<slug>]/files/<name>; each counted. The same rule as the page: a kit guests
-// may not see yet is a 404, a signed link opens it.
+// company sheet) and each original at /press[/<slug>]/files/<name>; each counted. The same rule as
+// the page: a kit guests may not see yet is a 404, a signed link opens it. Zips and originals are
+// streamed from storage, with ranges (./stored-download.server.ts).
 
 const notFound = () => data(null, { status: 404 });
-
-function attachment(body: Buffer | string, type: string, filename: string): Response {
-  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
-    headers: {
-      "Content-Type": type,
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
 
 /**
  * Counts a download: once per file and client address a day (a journalist's retries, a browser's
@@ -80,22 +72,39 @@ export async function servePressFile(
       },
     });
   }
-  const zip = KIT_ZIPS.find((name) => `${name}.zip` === file);
+  const address = addressKey(context.get(requestContext).clientIp);
+  const zip = KIT_ZIPS.find((name) => `${name}.zip` === file) as KitZip | undefined;
   if (zip) {
-    const prefix = game ? game.slug : "studio";
+    const filename = `${game ? game.slug : "studio"}-${file}`;
+    const type = "application/zip";
     // A HEAD is answered from the headers alone: no zip is built or read for it.
-    if (request.method === "HEAD") return attachment("", "application/zip", `${prefix}-${file}`);
-    const body = await kitZip(runtime, kitId, zip as KitZip, files);
+    if (request.method === "HEAD") {
+      const stored = await storedKitZip(runtime, kitId, zip, files);
+      const etag = `"${stored?.key.split("/").pop() ?? "unbuilt"}"`;
+      return downloadHead({ type, filename, etag, size: stored?.size ?? null });
+    }
+    const key = await kitZip(runtime, kitId, zip, files);
+    const size = (await runtime.storage.stat(key))?.size;
+    if (size === undefined) throw notFound();
     await count(request, context, kitId, file);
-    return attachment(body, "application/zip", `${prefix}-${file}`);
+    const etag = `"${key.split("/").pop()}"`;
+    return streamDownload(request, runtime.storage, { key, type, filename, etag, size }, address);
   }
   const name = /^files\/([a-z0-9-]{1,140})$/.exec(file)?.[1];
   const entry = name ? files.find((f) => f.name === name) : undefined;
-  const original = entry ? await readKitFile(runtime, entry) : null;
-  if (!entry || !original) throw notFound();
+  const original = entry ? await mediaOriginalFile(runtime, entry.image) : null;
+  const stored = original ? await runtime.storage.stat(original.key) : null;
+  if (!entry || !original || !stored) throw notFound();
+  const filename = `${entry.name}.${original.extension}`;
+  const type = original.extension === "jpg" ? "image/jpeg" : `image/${original.extension}`;
+  const described = {
+    key: original.key,
+    type,
+    filename,
+    etag: `"${entry.image}"`,
+    size: stored.size,
+  };
+  if (request.method === "HEAD") return downloadHead(described);
   await count(request, context, kitId, entry.name);
-  const type = original.filename.endsWith(".jpg")
-    ? "image/jpeg"
-    : `image/${original.filename.split(".").pop()}`;
-  return attachment(original.data, type, original.filename);
+  return streamDownload(request, runtime.storage, described, address);
 }

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
+import { Readable } from "node:stream";
 import yazl from "yazl";
 import type { Database } from "~/db/database.server";
-import { readMediaOriginal } from "~/media/index.server";
+import { mediaOriginalFile } from "~/media/index.server";
 import type { Storage } from "~/platform/storage/storage.server";
 
 // A kit's downloads: its pictures' original uploads one by one, and two zips of them (images.zip,
@@ -27,42 +28,71 @@ function fingerprint(files: readonly KitFile[]): string {
 const zipKey = (kitId: string, zip: KitZip, files: readonly KitFile[]) =>
   `press/${kitId}/${zip}-${fingerprint(files)}.zip`;
 
-/** The original file of one of the kit's files, named with its extension; null if gone. */
-export async function readKitFile(
-  runtime: Runtime,
-  file: KitFile,
-): Promise<{ data: Buffer; filename: string } | null> {
-  const original = await readMediaOriginal(runtime, file.image);
-  return original ? { data: original.data, filename: `${file.name}.${original.extension}` } : null;
-}
-
-async function buildZip(runtime: Runtime, files: readonly KitFile[]): Promise<Buffer> {
+/**
+ * Builds a zip into storage as a stream: each original is read from storage as yazl reaches it, so
+ * neither the originals nor the zip are ever whole in memory.
+ */
+async function buildZip(runtime: Runtime, key: string, files: readonly KitFile[]): Promise<void> {
   const zip = new yazl.ZipFile();
   for (const file of files) {
-    const read = await readKitFile(runtime, file);
+    const original = await mediaOriginalFile(runtime, file.image);
+    if (!original) continue;
     // Pictures are compressed already: stored, not deflated.
-    if (read) zip.addBuffer(read.data, read.filename, { mtime: FIXED_TIME, compress: false });
+    zip.addReadStreamLazy(
+      `${file.name}.${original.extension}`,
+      { mtime: FIXED_TIME, compress: false },
+      (done) => {
+        runtime.storage.read(original.key).then(
+          (stream) =>
+            done(stream ? null : new Error(`${original.key} is gone`), stream as Readable),
+          (error: Error) => done(error, undefined as never),
+        );
+      },
+    );
   }
   zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
+  await runtime.storage.putStream(key, Readable.from(zip.outputStream), "application/zip");
 }
 
-/** A kit's zip: the stored one for these files, else built now and stored. */
+/** The stored zip of a kit for these files, without building it: its key and size, or null. */
+export async function storedKitZip(
+  runtime: Runtime,
+  kitId: string,
+  zip: KitZip,
+  all: readonly KitFile[],
+): Promise<{ key: string; size: number } | null> {
+  const key = zipKey(
+    kitId,
+    zip,
+    all.filter((file) => file.zip === zip),
+  );
+  const stored = await runtime.storage.stat(key);
+  return stored ? { key, size: stored.size } : null;
+}
+
+/** Builds in progress in this process, by key: concurrent first downloads wait for one build. */
+const building = new Map<string, Promise<void>>();
+
+/**
+ * The storage key of a kit's zip for these files, built first when it is not stored yet (once,
+ * however many downloads ask for it at the same time).
+ */
 export async function kitZip(
   runtime: Runtime,
   kitId: string,
   zip: KitZip,
   all: readonly KitFile[],
-): Promise<Buffer> {
+): Promise<string> {
   const files = all.filter((file) => file.zip === zip);
   const key = zipKey(kitId, zip, files);
-  const stored = await runtime.storage.get(key);
-  if (stored) return stored.data;
-  const data = await buildZip(runtime, files);
-  await runtime.storage.put(key, data, "application/zip");
-  return data;
+  if (await runtime.storage.stat(key)) return key;
+  let build = building.get(key);
+  if (!build) {
+    build = buildZip(runtime, key, files).finally(() => building.delete(key));
+    building.set(key, build);
+  }
+  await build;
+  return key;
 }
 
 /** Builds both zips of a kit (when it is saved or imported). */

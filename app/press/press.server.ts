@@ -16,6 +16,8 @@ export type Kit = {
   listed: boolean;
   embargoUntil: Date | null;
   data: KitData;
+  /** Raised by "Revoke all links": the signed links of an older version open nothing. */
+  linkVersion: number;
   updatedAt: Date | null;
 };
 
@@ -37,6 +39,7 @@ export async function readKit(db: Database, gameId: string | null): Promise<Kit>
       listed: true,
       embargoUntil: null,
       data: kitDataOf({}),
+      linkVersion: 0,
       updatedAt: null,
     };
   }
@@ -46,6 +49,7 @@ export async function readKit(db: Database, gameId: string | null): Promise<Kit>
     listed: row.listed,
     embargoUntil: row.embargoUntil,
     data: kitDataOf(row.data),
+    linkVersion: row.linkVersion,
     updatedAt: row.updatedAt,
   };
 }
@@ -64,7 +68,15 @@ export function kitOpens(
   request: { query: URLSearchParams; canManagePress: boolean; secret: string; now: Date },
 ): boolean {
   if (kitIsPublic(kit, request.now) || request.canManagePress) return true;
-  return kit.id !== null && kitLinkValid(request.secret, kit.id, request.query, request.now);
+  return (
+    kit.id !== null &&
+    kitLinkValid(
+      request.secret,
+      { id: kit.id, linkVersion: kit.linkVersion },
+      request.query,
+      request.now,
+    )
+  );
 }
 
 export type KitSettings = { listed: boolean; embargoUntil: Date | null; data: unknown };
@@ -115,6 +127,34 @@ export async function saveKit(
         listed: input.listed,
         embargoUntil: input.embargoUntil?.toISOString() ?? null,
       },
+    });
+  });
+  return readKit(db, gameId);
+}
+
+/**
+ * Ends every signed link given for a kit before now (its link version goes up by one); the admin's
+ * link is signed anew at the new version. A kit never saved has no links: nothing to end.
+ */
+export async function revokeKitLinks(
+  db: Database,
+  gameId: string | null,
+  actor: Actor | null,
+): Promise<Kit> {
+  if (gameId && !isUuid(gameId)) throw new AppError("not_found", "This game no longer exists.");
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pressKits)
+      .set({ linkVersion: sql`${pressKits.linkVersion} + 1` })
+      .where(scope(gameId))
+      .returning({ id: pressKits.id, linkVersion: pressKits.linkVersion });
+    if (!row) throw new AppError("not_found", "This kit has no signed links yet.");
+    await recordStaffAction(tx, {
+      actor,
+      action: "press.revoke_links",
+      subjectType: "press_kit",
+      subjectId: row.id,
+      details: { gameId, linkVersion: row.linkVersion },
     });
   });
   return readKit(db, gameId);

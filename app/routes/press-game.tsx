@@ -5,7 +5,7 @@ import { jsonLd, notFoundMeta, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
 import { PressKitPage } from "~/press";
-import { readGameKitPage, requireOpenKit } from "~/press/index.server";
+import { logosWithQuery, readGameKitPage, requireOpenKit } from "~/press/index.server";
 import { KeyRequestForm } from "~/press-desk";
 import { kitQuotes } from "~/press-desk/index.server";
 import { siteFrom, useSite } from "~/settings";
@@ -31,6 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...page,
     kit: { data: { ...page.kit.data, quotes: [...page.kit.data.quotes, ...quotes] } },
     files: undefined,
+    logos: logosWithQuery(page.logos, query),
     query,
     siteUrl: runtime.env.SITE_URL,
   };

@@ -2,7 +2,7 @@ import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { requestTime } from "~/platform/server/faults.server";
 import { StudioKitPage } from "~/press";
-import { readStudioKitPage, requireOpenKit } from "~/press/index.server";
+import { logosWithQuery, readStudioKitPage, requireOpenKit } from "~/press/index.server";
 import { siteFrom } from "~/settings";
 import type { Route } from "./+types/press";
 
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     studio: page.studio,
     kit: { data: page.kit.data },
-    logos: page.logos,
+    logos: logosWithQuery(page.logos, query),
     games: page.games,
     query,
   };

@@ -280,6 +280,20 @@ test("the Press Kits tab shows the kit's state, counts and signed link, axe-clea
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `press-admin-${name}-${colorScheme}.png`, { fullPage: true });
   }
+  // Revoke all links, as staff do it: asked first, then the link given before no longer opens the
+  // kit and the tab shows a new one that does.
+  const given = await page.getByLabel(/Signed link/).inputValue();
+  await page.getByRole("button", { name: "Revoke all links" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Links already sent stop opening the kit");
+  await dialog.getByRole("button", { name: "Revoke all links" }).click();
+  await expect(page.getByText("Every earlier signed link is revoked")).toBeVisible();
+  await expect(page.getByLabel(/Signed link/)).not.toHaveValue(given);
+  const fresh = await page.getByLabel(/Signed link/).inputValue();
+  const guest = await page.context().browser()!.newContext();
+  expect((await guest.request.get(given)).status()).toBe(404);
+  expect((await guest.request.get(fresh)).status()).toBe(200);
+  await guest.close();
 });
 
 /** A presskit() game folder, zipped: its data.xml and one screenshot. */

@@ -15,6 +15,7 @@ import { createGame, listGames } from "../../app/games/games.server";
 import { createInvitation } from "../../app/invitations/invitations.server";
 import { createNews } from "../../app/news/news-writes.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { ensureKitId } from "../../app/press/press.server";
 import type { Role } from "../../app/roles/permissions";
 import * as auth from "../../app/routes/auth";
 import * as profile from "../../app/routes/profile";
@@ -334,6 +335,22 @@ const MATRIX: Cell[] = [
   {
     name: "POST /admin/press press-save (action)",
     call: adminAction({ intent: "press-save", history: "Matrix", logos: "[]" }),
+    expect: {
+      "signed out": toAuthAndBack("/admin/press"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    // The studio's kit, saved once so it has links to revoke.
+    name: "POST /admin/press press-revoke-links (action)",
+    call: async (context, cookie) => {
+      await ensureKitId(context.get(runtimeContext).db, null);
+      return adminAction({ intent: "press-revoke-links", kit: "studio" })(context, cookie);
+    },
     expect: {
       "signed out": toAuthAndBack("/admin/press"),
       guest: toAuth,

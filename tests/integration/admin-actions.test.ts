@@ -227,6 +227,8 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
       "settings-save": { name: "Changed Studio" },
       "subscriber-delete": { id: subscriber!.id },
       "press-save": { history: "Changed history", logos: "[]" },
+      // The studio's kit, saved by press-save just before it in the second round.
+      "press-revoke-links": { kit: "studio" },
       "presskit-import": {
         zip: new File([new Uint8Array(Buffer.concat(zipped))], "kit.zip"),
         game: "",

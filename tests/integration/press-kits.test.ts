@@ -13,6 +13,7 @@ import { PRESSKIT_UPLOAD_MAX_BYTES } from "../../app/press";
 import {
   downloadCounts,
   importPresskit,
+  loadPressTab,
   parsePresskitXml,
   readKit,
   readPresskitFolder,
@@ -20,6 +21,7 @@ import {
   saveKit,
   signKitLink,
 } from "../../app/press/index.server";
+import * as mediaRoute from "../../app/routes/media";
 import * as pressFile from "../../app/routes/press-file";
 import * as pressGame from "../../app/routes/press-game";
 import * as legacy from "../../app/routes/presskit-legacy";
@@ -320,14 +322,113 @@ describe.each(testEngines())("press kits on $name", (engine) => {
     expect((await openPage(page, admin.cookie)).status).toBe(200);
     expect((await openPage(page, moderator.cookie)).status).toBe(404);
     const secret = runtime().env.AUTH_SECRET;
-    const link = signKitLink(secret, kit.id!, new Date(Date.now() + 3_600_000));
+    const link = signKitLink(
+      secret,
+      { id: kit.id!, linkVersion: 0 },
+      new Date(Date.now() + 3_600_000),
+    );
     expect((await openPage(`${page}?${link}`)).status).toBe(200);
     expect((await download(`${page}/images.zip?${link}`)).status).toBe(200);
-    const expired = signKitLink(secret, kit.id!, new Date(Date.now() - 1000));
+    const expired = signKitLink(
+      secret,
+      { id: kit.id!, linkVersion: 0 },
+      new Date(Date.now() - 1000),
+    );
     expect((await openPage(`${page}?${expired}`)).status).toBe(404);
     await saveKit(handle.db, game.id, { listed: false, embargoUntil: null, data: kit.data }, null);
     expect((await openPage(page)).status).toBe(404);
     expect((await openPage(`${page}?${link}`)).status).toBe(200);
+  });
+
+  it("the logos of a kit not yet public are served only to who may open the kit, and kept by no cache", async () => {
+    const { game } = await importFixture("rich-game");
+    const kit = await readKit(handle.db, game.id);
+    const logo = kit.data.logos[0]!.image;
+    const [entry] = await handle.db.select().from(media).where(eq(media.id, logo));
+    const file = `${entry!.widths[0]}.webp`;
+    const fetchMedia = async (query = "", cookie?: string) =>
+      (await mediaRoute.loader({
+        request: request(`/media/${logo}/${file}${query}`, { cookie }),
+        context,
+        params: { id: logo, file },
+      } as never)) as Response;
+    const publicCopy = await fetchMedia();
+    expect(publicCopy.status).toBe(200);
+    expect(publicCopy.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    await saveKit(
+      handle.db,
+      game.id,
+      { listed: true, embargoUntil: new Date(Date.now() + 86_400_000), data: kit.data },
+      null,
+    );
+    expect((await fetchMedia()).status).toBe(404);
+    expect((await fetchMedia("", moderator.cookie)).status).toBe(404);
+    const staff = await fetchMedia("", admin.cookie);
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get("Cache-Control")).toBe("private, no-store");
+    // The signed link's page gives its logos' URLs the link's query, and those load.
+    const link = `?${signKitLink(runtime().env.AUTH_SECRET, { id: kit.id!, linkVersion: 0 }, new Date(Date.now() + 3_600_000))}`;
+    const page = await openPage(`/press/${game.slug}${link}`);
+    const logos = (page.body as { logos: { image: { src: string; srcset: string } }[] }).logos;
+    expect(logos[0]!.image.src.endsWith(link)).toBe(true);
+    expect(
+      logos[0]!.image.srcset.split(", ").every((item) => item.split(" ")[0]!.endsWith(link)),
+    ).toBe(true);
+    const signed = await fetchMedia(link);
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get("Cache-Control")).toBe("private, no-store");
+    // The game's own pictures (its key art and screenshots) stay the game's: public.
+    const kitLogos = new Set(kit.data.logos.map((item) => item.image));
+    const pictures = (await handle.db.select().from(media)).filter((m) => !kitLogos.has(m.id));
+    for (const picture of pictures) {
+      const answer = (await mediaRoute.loader({
+        request: request(`/media/${picture.id}/${picture.widths[0]}.webp`),
+        context,
+        params: { id: picture.id, file: `${picture.widths[0]}.webp` },
+      } as never)) as Response;
+      expect(answer.status).toBe(200);
+    }
+    expect(pictures.length).toBeGreaterThan(0);
+  });
+
+  it("Revoke all links ends every signed link given so far, audit-logged; the tab's new link opens the kit", async () => {
+    const { game } = await importFixture("rich-game");
+    const kit = await readKit(handle.db, game.id);
+    await saveKit(handle.db, game.id, { listed: false, embargoUntil: null, data: kit.data }, null);
+    const page = `/press/${game.slug}`;
+    const linkOf = async () => {
+      const tab = await loadPressTab(runtime(), game.slug, new Date());
+      return new URL(tab.open.signedLink!).search;
+    };
+    const given = await linkOf();
+    expect((await openPage(`${page}${given}`)).status).toBe(200);
+    expect((await download(`${page}/images.zip${given}`)).status).toBe(200);
+    const form = { intent: "press-revoke-links", kit: game.id };
+    const refused = await postAdmin(context, form, moderator.cookie, "press");
+    expect(refused.status).toBe(403);
+    expect((await openPage(`${page}${given}`)).status).toBe(200);
+    const revoked = await postAdmin(context, form, admin.cookie, "press");
+    expect(revoked.status).toBe(200);
+    expect((await openPage(`${page}${given}`)).status).toBe(404);
+    expect((await download(`${page}/images.zip${given}`)).status).toBe(404);
+    const fresh = await linkOf();
+    expect(fresh).not.toBe(given);
+    expect((await openPage(`${page}${fresh}`)).status).toBe(200);
+    // Staff still open it, and a kit of a game that does not exist is refused, changing nothing.
+    expect((await openPage(page, admin.cookie)).status).toBe(200);
+    const unknown = await postAdmin(
+      context,
+      { intent: "press-revoke-links", kit: "not-a-game" },
+      admin.cookie,
+      "press",
+    );
+    expect(unknown.status).toBe(404);
+    expect((await readKit(handle.db, game.id)).linkVersion).toBe(1);
+    const [entry] = await handle.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, "press.revoke_links"));
+    expect(entry).toMatchObject({ subjectId: kit.id });
   });
 
   it("the studio's kit is a company data.xml at /press/data.xml, counted, and a 404 while embargoed", async () => {

@@ -1,11 +1,28 @@
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AwsClient } from "aws4fetch";
 
-/** Where uploads live. Keys are relative paths such as `{userId}/avatar.webp`. */
+/** Bytes `start` to `end` of a stored file, both included (an HTTP range). */
+export type StoredRange = { start: number; end: number };
+
+/**
+ * Where uploads live. Keys are relative paths such as `{userId}/avatar.webp`. Large files (a press
+ * kit's zips) are written from a stream and read as one, a range at a time when asked, so a
+ * download never holds a whole file in memory.
+ */
 export type Storage = {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  /** Stores what the stream gives, as `put` stores a buffer. */
+  putStream(key: string, data: Readable, contentType: string): Promise<void>;
+  /** A stored file's size and type, without reading it; null when it is not there. */
+  stat(key: string): Promise<{ size: number; contentType: string } | null>;
+  /** A stored file's bytes (a range of them) as a stream; null when it is not there. */
+  read(key: string, range?: StoredRange): Promise<Readable | null>;
   delete(prefix: string): Promise<void>;
   describe: string;
 };
@@ -30,6 +47,34 @@ export function localStorage(root: string): Storage {
       await fs.writeFile(`${file}.tmp`, data);
       await fs.rename(`${file}.tmp`, file);
       await fs.writeFile(`${file}.type`, contentType);
+    },
+    async putStream(key, data, contentType) {
+      const file = full(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await pipeline(data, createWriteStream(`${file}.tmp`));
+      await fs.rename(`${file}.tmp`, file);
+      await fs.writeFile(`${file}.type`, contentType);
+    },
+    async stat(key) {
+      try {
+        const file = full(key);
+        const [stat, contentType] = await Promise.all([
+          fs.stat(file),
+          fs.readFile(`${file}.type`, "utf8"),
+        ]);
+        return { size: stat.size, contentType };
+      } catch {
+        return null;
+      }
+    },
+    async read(key, range) {
+      const file = full(key);
+      try {
+        await fs.access(file);
+      } catch {
+        return null;
+      }
+      return createReadStream(file, range ?? {});
     },
     async get(key) {
       try {
@@ -105,15 +150,41 @@ export function s3Storage(config: S3Config): Storage {
     return keys;
   }
 
+  async function put(key: string, data: Buffer, contentType: string) {
+    const response = await client.fetch(url(key), {
+      method: "PUT",
+      body: new Uint8Array(data),
+      headers: { "Content-Type": contentType },
+    });
+    if (!response.ok) throw new Error(`S3 PUT ${key} failed: ${response.status}`);
+  }
+
   return {
     describe: `S3 bucket ${config.bucket} at ${config.endpoint}`,
-    async put(key, data, contentType) {
+    put,
+    async putStream(key, data, contentType) {
+      // S3's plain PUT needs the length first: the stream is gathered, then sent.
+      const chunks: Buffer[] = [];
+      for await (const chunk of data) chunks.push(Buffer.from(chunk));
+      await put(key, Buffer.concat(chunks), contentType);
+    },
+    async stat(key) {
+      const response = await client.fetch(url(key), { method: "HEAD" });
+      if (response.status === 404 || response.status === 403) return null;
+      if (!response.ok) throw new Error(`S3 HEAD ${key} failed: ${response.status}`);
+      return {
+        size: Number(response.headers.get("Content-Length") ?? 0),
+        contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
+      };
+    },
+    async read(key, range) {
       const response = await client.fetch(url(key), {
-        method: "PUT",
-        body: new Uint8Array(data),
-        headers: { "Content-Type": contentType },
+        headers: range ? { Range: `bytes=${range.start}-${range.end}` } : {},
       });
-      if (!response.ok) throw new Error(`S3 PUT ${key} failed: ${response.status}`);
+      if (response.status === 404 || response.status === 403) return null;
+      if (!response.ok || !response.body)
+        throw new Error(`S3 GET ${key} failed: ${response.status}`);
+      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },
     async get(key) {
       const response = await client.fetch(url(key));
