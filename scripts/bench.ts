@@ -1,7 +1,8 @@
 // `npm run bench`: measures the production build on this machine, in one run: nginx serving the
 // identical HTML of each public page from disk against the site serving it (anonymous, cached);
 // uncached SSR of /news as a signed-in user; the API's news list; /healthz; reordering 100 games;
-// cold start to the first 200; and the list pages' growth from today's data to 100 times as much.
+// cold start to the first 200; the list pages' growth from today's data to 100 times as much; and
+// the server's memory while 40 requests fetch a 58 MB press kit zip at once (`--only press`).
 // Prints a table and writes bench-results/latest.json. See docs/performance.md.
 //
 // Usage: npm run bench -- [--pg [--workers N]] [--duration S] [--warmup S] [--connections N] [--encodings LIST]
@@ -34,6 +35,7 @@ import { coldScenario } from "./bench/scenarios/cold";
 import { growthScenario } from "./bench/scenarios/growth";
 import { mailScenario } from "./bench/scenarios/mail";
 import { pagesScenario } from "./bench/scenarios/pages";
+import { pressScenario } from "./bench/scenarios/press";
 import { reorderScenario } from "./bench/scenarios/reorder";
 import { requestsScenario } from "./bench/scenarios/requests";
 import { sendScenario } from "./bench/scenarios/send";
@@ -77,6 +79,7 @@ async function main() {
   await pagesScenario(site, seeded);
   await requestsScenario(site);
   await reorderScenario(site, seeded);
+  await pressScenario(site);
 
   await site.stop(15_000);
   const profile = profileDir ? summarizeProfile(profileDir) : null;

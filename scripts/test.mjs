@@ -108,8 +108,11 @@ function testsOf(layer) {
 
 const pad = (text, width) => String(text).padEnd(width);
 const lpad = (text, width) => String(text).padStart(width);
-const minutes = (seconds) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+// Rounded to the second first, so 59.6 s is 1:00, not 0:60.
+const minutes = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+};
 
 function printTable(rows, tests) {
   const out = [];

@@ -1,11 +1,12 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import parseRange from "range-parser";
 import type { Storage } from "~/platform/storage/storage.server";
 
 // A press download served from storage as a stream (docs/product.md#press-kit): a range when one
-// is asked for (a resumed or segmented download), the whole file otherwise, never the file whole in
-// memory. Each client address has at most DOWNLOADS_PER_ADDRESS bodies streaming at once in a
-// process; one more is a 429 until one of them ends.
+// is asked for (a resumed or segmented download), the whole file otherwise, read as it is sent
+// (docs/performance.md#still-open says what React Router's writer still holds). Each client
+// address has at most DOWNLOADS_PER_ADDRESS bodies streaming at once in a process; one more is a
+// 429 until one of them ends.
 
 export const DOWNLOADS_PER_ADDRESS = 4;
 export const TOO_MANY_DOWNLOADS =
@@ -27,6 +28,28 @@ function headersOf(type: string, filename: string, etag: string): Record<string,
     "Accept-Ranges": "bytes",
     ETag: etag,
   };
+}
+
+/**
+ * A web stream that reads the file only as the response is written: one chunk per pull. (Node 20's
+ * `Readable.toWeb` counts chunks, not bytes, against the file stream's high-water mark of 65,536,
+ * so it reads a whole zip ahead of a slow client: nodejs/node#46347.)
+ */
+function pulled(body: Readable): ReadableStream<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value as Uint8Array);
+      },
+      cancel() {
+        body.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** The headers of a download without its body (a HEAD): nothing is read. */
@@ -82,7 +105,7 @@ export async function streamDownload(
     if (left > 0) streaming.set(address, left);
     else streaming.delete(address);
   });
-  const stream = Readable.toWeb(body) as ReadableStream<Uint8Array>;
+  const stream = pulled(body);
   if (!range) {
     return new Response(stream, {
       headers: { ...headers, "Content-Length": String(file.size) },

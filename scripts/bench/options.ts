@@ -11,6 +11,7 @@ export const SCENARIOS = [
   "api",
   "health",
   "reorder",
+  "press",
   "cold",
   "growth",
   "mail",

@@ -130,6 +130,8 @@ export function serverEnv(port: number): Record<string, string> {
     // The API's per-address limit (120 a minute) would answer 429 to a load test from one address;
     // the limit is still counted on every request (in memory), as in production.
     API_RATE_LIMIT: "1000000000",
+    // The press scenario's requests each come from an address of their own (X-Forwarded-For).
+    TRUST_PROXY: "loopback",
     WEB_CONCURRENCY: String(workers),
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

@@ -14,6 +14,16 @@ import { bodyIn, type Entry, encodingFor, ifNoneMatch } from "./microcache-entri
  * answered from it nor kept: it is rendered for its reader. A response is kept only when it says
  * so (`public` with `s-maxage`), is a 200 and sets no cookie.
  */
+/** Whether an answer may be kept and given to others: a 200 to a GET, public for a shared cache. */
+function shareable(req: Request, res: Response): boolean {
+  return (
+    req.method === "GET" &&
+    res.statusCode === 200 &&
+    res.getHeader("set-cookie") === undefined &&
+    sharedLifetime(res.getHeader("cache-control")) !== null
+  );
+}
+
 export class Microcache {
   private entries = new Map<string, Entry>();
   /** Renders under way, by address: the promise settles when the response is finished. */
@@ -96,11 +106,18 @@ export class Microcache {
       const rendering = this.renders.get(key);
       res.on("close", finished);
       res.setHeader("X-Cache", "MISS");
-      const chunks: Buffer[] = [];
+      // The body is gathered only when its headers say it may be kept: a download streamed to a
+      // visitor (a press kit's zip) is never held whole in memory on its way out.
+      let chunks: Buffer[] | null = [];
+      let decided = false;
       const write = res.write.bind(res) as (...args: unknown[]) => boolean;
       const end = res.end.bind(res) as (...args: unknown[]) => Response;
       const collect = (chunk: unknown, encoding: unknown) => {
-        if (chunk == null || typeof chunk === "function") return;
+        if (!decided) {
+          decided = true;
+          if (!shareable(req, res)) chunks = null;
+        }
+        if (chunks === null || chunk == null || typeof chunk === "function") return;
         chunks.push(
           Buffer.isBuffer(chunk)
             ? chunk
@@ -116,7 +133,7 @@ export class Microcache {
       }) as typeof res.write;
       res.end = ((...args: unknown[]) => {
         collect(args[0], args[1]);
-        this.keep(key, req, res, Buffer.concat(chunks));
+        this.keep(key, req, res, chunks === null ? null : Buffer.concat(chunks));
         const ended = end(...args);
         finished();
         return ended;
@@ -134,14 +151,9 @@ export class Microcache {
     return this.entries.size;
   }
 
-  private keep(key: string, req: Request, res: Response, body: Buffer) {
+  private keep(key: string, req: Request, res: Response, body: Buffer | null) {
     const lifetime = sharedLifetime(res.getHeader("cache-control"));
-    if (
-      req.method !== "GET" ||
-      res.statusCode !== 200 ||
-      res.getHeader("set-cookie") !== undefined ||
-      lifetime === null
-    ) {
+    if (body === null || !shareable(req, res) || lifetime === null) {
       // What the address answers now is not to be shared: no older copy is given out either.
       this.entries.delete(key);
       return;
