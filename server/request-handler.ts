@@ -90,8 +90,17 @@ async function send(res: express.Response, response: Response): Promise<void> {
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeBody(response.body, res);
-  else res.end();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeBody(response.body, res);
+  } catch (error) {
+    // A body that failed midway is let go, so what it holds (a download's place) is freed.
+    await response.body.cancel().catch(() => {});
+    throw error;
+  }
 }
 
 /** The Express handler of every page, data request and resource route. */

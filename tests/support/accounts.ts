@@ -61,6 +61,9 @@ export async function outcome(
   try {
     const result = await run();
     if (result instanceof Response) {
+      // The body is not read here: cancelled, as the server's writer cancels one whose client left
+      // (a streamed download holds its address's place until its body ends).
+      await result.body?.cancel();
       return { status: result.status, location: result.headers.get("Location"), body: null };
     }
     if (
