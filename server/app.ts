@@ -4,6 +4,7 @@
 // development; server.ts only starts and stops it.
 import crypto from "node:crypto";
 import type http from "node:http";
+import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
@@ -23,7 +24,6 @@ import {
 } from "~/platform/server/security.server";
 import { routerContextFor } from "~/runtime/context";
 import { createRuntime } from "~/runtime/create-runtime.server";
-import { createRequestHandler } from "./request-handler";
 
 export type SiteOptions = {
   devMode: boolean;

@@ -29,7 +29,7 @@ import { openForSuite } from "../support/suite";
 // visitor without a cookie, as a public page is), so no build is needed to see which policy each
 // page gets.
 vi.mock("virtual:react-router/server-build", () => ({}));
-vi.mock("../../server/request-handler", () => ({
+vi.mock("@react-router/express", () => ({
   createRequestHandler: () => (req: ExpressRequest, res: ExpressResponse) => {
     res
       .status(200)
