@@ -4,7 +4,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 
 // A press download served from storage as a stream (docs/product.md#press-kit): a range when one
 // is asked for (a resumed or segmented download), the whole file otherwise, read as it is sent
-// (docs/performance.md#still-open says what React Router's writer still holds). Each client
+// (docs/performance.md#a-big-download: each chunk is let go once written). Each client
 // address has at most DOWNLOADS_PER_ADDRESS bodies streaming at once in a process; one more is a
 // 429 until one of them ends.
 
