@@ -1,8 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { games, pressKeyRequests, pressKeys } from "~/db/schema";
+import { games, pressKeyRequests, pressKeys, pressKits } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { clockNow } from "~/platform/clock/clock.server";
+import { formatZonedDate } from "~/platform/dates/date-format";
 import { AppError } from "~/platform/errors/app-error";
 import { quotedWords } from "~/platform/forms/text-rules";
 import type { Mailer, MailIdentity } from "~/platform/mail/mailer.server";
@@ -83,14 +85,20 @@ export async function keyCounts(db: Database, gameId: string) {
 
 export type SendOptions = { mailer: Mailer; sender: MailIdentity; timeZone?: string };
 
-export function embargoLine(embargoUntil: Date | null, timeZone = "UTC"): string {
-  if (!embargoUntil) return "There is no embargo: you may publish when you are ready.";
-  const when = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "full",
-    timeStyle: "long",
-    timeZone,
-  }).format(embargoUntil);
-  return `Embargo: please publish nothing before ${when}.`;
+/**
+ * The embargo a key's mail states: the batch's, else the game's press kit's, in the studio's zone
+ * and in UTC; none once it has passed.
+ */
+export function embargoLine(
+  embargoUntil: Date | null,
+  timeZone = "UTC",
+  now: Date = clockNow(),
+): string {
+  if (!embargoUntil || embargoUntil <= now)
+    return "There is no embargo: you may publish when you are ready.";
+  const local = formatZonedDate(embargoUntil, timeZone);
+  const utc = timeZone === "UTC" ? "" : `, ${formatZonedDate(embargoUntil, "UTC")}`;
+  return `Embargo: please publish nothing before ${local}${utc}.`;
 }
 
 /**
@@ -131,8 +139,9 @@ export async function sendKey(
         code: "no_key_left",
       });
     const [game] = await tx
-      .select({ title: games.title })
+      .select({ title: games.title, kitEmbargo: pressKits.embargoUntil })
       .from(games)
+      .leftJoin(pressKits, eq(pressKits.gameId, games.id))
       .where(eq(games.id, key.gameId));
     const clear = sealer.open(key.sealed, { gameId: key.gameId, platform: key.platform });
     await options.mailer.send({
@@ -147,7 +156,7 @@ export async function sendKey(
         "",
         `    ${clear}`,
         "",
-        embargoLine(key.embargoUntil, options.timeZone),
+        embargoLine(key.embargoUntil ?? game?.kitEmbargo ?? null, options.timeZone),
         "",
         `— ${options.sender.studioName}`,
       ].join("\n"),

@@ -4,7 +4,14 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { games, pressKeyRequests, pressKeys, staffAuditLog, users } from "../../app/db/schema";
+import {
+  games,
+  pressKeyRequests,
+  pressKeys,
+  pressKits,
+  staffAuditLog,
+  users,
+} from "../../app/db/schema";
 import { createLogger } from "../../app/platform/logging/logger.server";
 import { createMailer, type Mailer } from "../../app/platform/mail/mailer.server";
 import { keySealer } from "../../app/press-desk/key-crypto.server";
@@ -54,7 +61,7 @@ describe.each(testEngines())("press keys on $name", (engine) => {
     await handle?.close();
   });
   beforeEach(async () => {
-    await handle.db.execute(sql`truncate press_keys, press_key_requests, games cascade`);
+    await handle.db.execute(sql`truncate press_keys, press_key_requests, press_kits, games cascade`);
     await handle.db.execute(sql`delete from staff_audit_log`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "press-keys-"));
     outbox = path.join(dataDir, "outbox");
@@ -114,6 +121,37 @@ describe.each(testEngines())("press keys on $name", (engine) => {
     const [key] = await handle.db.select().from(pressKeys).where(eq(pressKeys.id, keyId));
     expect(key).toMatchObject({ state: "sent", requestId: r.id, sentTo: "ana@example.com" });
     await expect(revokeKey(handle.db, actor, keyId)).rejects.toMatchObject({ kind: "conflict" });
+  });
+
+  it("states the game's kit embargo when the batch has none, in the studio's zone and UTC", async () => {
+    await handle.db
+      .insert(pressKits)
+      .values({ gameId, embargoUntil: new Date("2030-01-01T09:00:00Z") });
+    await importKeys(handle.db, sealer, actor, {
+      gameId,
+      platform: "Steam",
+      text: "KIT-EMBARGO-1\nKIT-EMBARGO-2",
+      embargoUntil: null,
+    });
+    await sendKey(handle.db, sealer, actor, (await request("ana@example.com")).id, {
+      mailer,
+      sender,
+      timeZone: "Europe/Berlin",
+    });
+    const [mail] = readOutbox(outbox);
+    expect(mail!.text).toContain(
+      "Embargo: please publish nothing before January 1, 2030 10:00 AM (Europe/Berlin), January 1, 2030 9:00 AM (UTC).",
+    );
+    expect(mail!.text).not.toContain("There is no embargo");
+
+    // Once the kit's embargo has passed, the next key says there is none.
+    await handle.db
+      .update(pressKits)
+      .set({ embargoUntil: new Date("2020-01-01T09:00:00Z") })
+      .where(eq(pressKits.gameId, gameId));
+    await send((await request("bo@example.com")).id);
+    const later = readOutbox(outbox).find((m) => m.to.includes("bo@example.com"));
+    expect(later!.text).toContain("There is no embargo: you may publish when you are ready.");
   });
 
   // A request stored with a name and outlet holding lines of their own (from before the form took

@@ -2,9 +2,15 @@ import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDetailDate, formatListDate } from "./date-format";
+import { formatDetailDate, formatListDate, formatZonedDate } from "./date-format";
 
 describe("date formats", () => {
+  it("names the zone of a detail date, in words", () => {
+    expect(formatZonedDate("2030-07-01T09:30:00Z", "America/New_York")).toBe(
+      "July 1, 2030 5:30 AM (America/New York)",
+    );
+    expect(formatZonedDate("2030-07-01T09:30:00Z", "UTC")).toBe("July 1, 2030 9:30 AM (UTC)");
+  });
   it("formats list dates as 'MMM d, yyyy'", () => {
     expect(formatListDate("2026-03-05T10:00:00Z", "UTC")).toBe("Mar 5, 2026");
   });

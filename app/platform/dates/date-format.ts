@@ -95,3 +95,11 @@ export function formatDetailDate(iso: string | Date, timeZone: string): string {
   const clock = `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
   return `${MONTHS[month - 1]} ${day}, ${year} ${clock}`;
 }
+
+/**
+ * A detail date that names its zone, for staff screens and mails read in other zones:
+ * 'January 1, 2030 10:00 AM (Europe/Berlin)'.
+ */
+export function formatZonedDate(iso: string | Date, timeZone: string): string {
+  return `${formatDetailDate(iso, timeZone)} (${timeZone.replaceAll("_", " ")})`;
+}
