@@ -61,7 +61,9 @@ describe.each(testEngines())("press keys on $name", (engine) => {
     await handle?.close();
   });
   beforeEach(async () => {
-    await handle.db.execute(sql`truncate press_keys, press_key_requests, press_kits, games cascade`);
+    await handle.db.execute(
+      sql`truncate press_keys, press_key_requests, press_kits, games cascade`,
+    );
     await handle.db.execute(sql`delete from staff_audit_log`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "press-keys-"));
     outbox = path.join(dataDir, "outbox");
