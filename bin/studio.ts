@@ -105,6 +105,7 @@ export async function run(argv: string[]): Promise<number> {
       const mailer = createMailer({
         smtpUrl: env.SMTP_URL,
         dataDir: env.DATA_DIR,
+        siteUrl: env.SITE_URL,
         logger,
         identity: () => mailIdentity(database.db, env.SITE_URL),
       });

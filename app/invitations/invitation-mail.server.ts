@@ -17,6 +17,8 @@ export async function mailInvitation(
   await mailer.send({
     sender,
     to: mail.to,
+    // A question about the invitation goes to the person who sent it.
+    replyTo: mail.invitedBy,
     subject: `You are invited to join ${studioName} as ${role}`,
     text:
       `${mail.invitedBy} invites you to join the ${studioName} staff as ${role}.\n\n` +

@@ -194,6 +194,8 @@ export async function notifyStaff(
     recipients.map((to) =>
       mailer.send({
         to,
+        // "Reply" answers the visitor, not the site's sender.
+        replyTo: message.email,
         subject: `New message: ${message.subject}`,
         text: `${message.name} <${message.email}> wrote:\n\n${message.message}\n\nRead and reply in the admin dashboard:\n${siteUrl}/admin\n`,
       }),

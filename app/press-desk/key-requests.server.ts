@@ -132,6 +132,7 @@ export async function declineKeyRequest(
     await options.mailer.send({
       to: request.email,
       sender: options.sender,
+      replyTo: options.sender.pressAddress,
       subject: `Your key request for ${game?.title ?? "our game"}`,
       // What the requester typed is quoted as their words (docs/product.md#key-desk).
       text: [

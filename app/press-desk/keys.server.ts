@@ -147,6 +147,7 @@ export async function sendKey(
     await options.mailer.send({
       to: request.email,
       sender: options.sender,
+      replyTo: options.sender.pressAddress,
       subject: `Your ${game?.title ?? "game"} key (${key.platform})`,
       text: [
         // What the requester typed is quoted as their words (docs/product.md#key-desk).

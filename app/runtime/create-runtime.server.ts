@@ -49,6 +49,7 @@ export async function createRuntime(
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     dataDir: env.DATA_DIR,
+    siteUrl: env.SITE_URL,
     logger,
     // Outside production the outbox's links are printed whole, beside the log.
     printLinks: env.NODE_ENV === "production" ? undefined : options.print,

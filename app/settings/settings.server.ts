@@ -4,6 +4,7 @@ import { siteSettings } from "~/db/schema";
 import { getMedia, type MediaEntry } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
+import { messageHostOf } from "~/platform/mail/mailer.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { DEFAULT_SETTINGS } from "./settings-defaults";
 import { type SettingsInput, SettingsSchema, type SiteSettings } from "./settings-schema";
@@ -107,14 +108,11 @@ export async function seedSettings(db: Database, input: SettingsInput): Promise<
 /** What a mail says about its sender, read for each mail (docs/product.md#site-settings). */
 export async function mailIdentity(db: Database, siteUrl: string) {
   const settings = await readSettings(db);
-  let host = "localhost";
-  try {
-    host = new URL(siteUrl).hostname || host;
-  } catch {}
   return {
     studioName: settings.name,
     fromName: settings.senderName || settings.name,
-    fromAddress: settings.senderAddress || `no-reply@${host}`,
+    fromAddress: settings.senderAddress || `no-reply@${messageHostOf(siteUrl)}`,
+    pressAddress: settings.emailPress || settings.emailGeneral || undefined,
   };
 }
 

@@ -335,6 +335,10 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
         : [];
     }
     const to = mails.map((m) => /^To: (.+)$/m.exec(m)?.[1]?.trim());
+    // "Reply" answers the visitor who wrote, on every copy.
+    expect(mails.map((m) => /^Reply-To: (.+)$/m.exec(m)?.[1]?.trim())).toEqual(
+      mails.map(() => "ada@example.com"),
+    );
     expect(to).toContain(owner.email);
     expect(to).toContain(moderator.email);
     expect(to).not.toContain(quiet.email);

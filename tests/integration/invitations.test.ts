@@ -1,3 +1,4 @@
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
@@ -11,7 +12,7 @@ import * as invitationPage from "../../app/routes/auth-invitation";
 import * as roleManagement from "../../app/routes/role-management";
 import { outcome, PASSWORD, postForm, request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
-import { outboxLinks } from "../support/outbox";
+import { mailsIn, outboxLinks } from "../support/outbox";
 import { said } from "../support/reply";
 import { openForSuite } from "../support/suite";
 import { uniqueEmail } from "../support/users";
@@ -78,6 +79,9 @@ describe.each(testEngines())("staff invitations on $name", (engine) => {
     const [entry] = await audited("invitation.create", row!.id);
     expect(entry).toMatchObject({ actorId: owner.id, details: { email, role: "admin" } });
     expect(JSON.stringify(entry)).not.toContain(token);
+    // A reply to the invitation goes to the person who sent it, not to the site's sender.
+    const [mail] = mailsIn(path.join(context.get(runtimeContext).env.DATA_DIR, "outbox"), email);
+    expect(mail!.headers["reply-to"]).toBe(owner.email);
   });
 
   it("bad input gets its field's message and stores nothing", async () => {

@@ -25,7 +25,8 @@ const actor = { id: "staff", email: "staff@studio.test" };
 const sender = {
   studioName: "Test Studio",
   fromName: "Test Studio",
-  fromAddress: "press@studio.test",
+  fromAddress: "no-reply@studio.test",
+  pressAddress: "press@studio.test",
 };
 
 describe.each(testEngines())("press keys on $name", (engine) => {
@@ -120,6 +121,8 @@ describe.each(testEngines())("press keys on $name", (engine) => {
     expect(mails[0]!.to).toContain("ana@example.com");
     expect(mails[0]!.text.split("ONLY-KEY-1")).toHaveLength(2);
     expect(mails[0]!.text).toContain("Embargo: please publish nothing before");
+    // A journalist's reply goes to the press address, not to the sender nothing reads.
+    expect(mails[0]!.headers["reply-to"]).toBe("press@studio.test");
     const [key] = await handle.db.select().from(pressKeys).where(eq(pressKeys.id, keyId));
     expect(key).toMatchObject({ state: "sent", requestId: r.id, sentTo: "ana@example.com" });
     await expect(revokeKey(handle.db, actor, keyId)).rejects.toMatchObject({ kind: "conflict" });
@@ -198,6 +201,7 @@ describe.each(testEngines())("press keys on $name", (engine) => {
       expect(mail.text).toContain("“Example Bcc: everyone@example.com”");
       expect(lines.filter((line) => line.startsWith("Your account"))).toEqual([]);
       expect(lines.filter((line) => line.startsWith("Bcc:"))).toEqual([]);
+      expect(mail.headers["reply-to"]).toBe("press@studio.test");
     }
   });
 

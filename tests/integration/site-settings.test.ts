@@ -108,6 +108,7 @@ describe.each(testEngines())("site settings on $name", (engine) => {
         socialLinks: "https://discord.gg/moth\nhttps://bsky.app/profile/moth.example",
         senderName: "Moth Mail",
         senderAddress: "post@moth.example",
+        emailGeneral: "hello@moth.example",
       }),
       admin.cookie,
     );
@@ -127,6 +128,10 @@ describe.each(testEngines())("site settings on $name", (engine) => {
     const mail = readOutbox(path.join(runtime().env.DATA_DIR, "outbox")).at(-1);
     expect(mail?.from).toBe('"Moth Mail" <post@moth.example>');
     expect((await runtime().mailer.identity()).studioName).toBe("Moth & Lamp");
+    // Press mails are answered at the press address, else the general one.
+    expect((await runtime().mailer.identity()).pressAddress).toBe("hello@moth.example");
+    await postAdmin(context, form({ emailPress: "press@moth.example" }), admin.cookie);
+    expect((await runtime().mailer.identity()).pressAddress).toBe("press@moth.example");
   });
 
   it("a bad value gets its field's message and nothing is saved", async () => {

@@ -57,6 +57,38 @@ describe("outbox mailer", () => {
     expect(mail!.html).toContain(`<a href="${link}">`);
   });
 
+  it("sets Reply-To when a mail has one, and ends every Message-ID with the site's host", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-mail-"));
+    const mailer = createMailer({
+      dataDir,
+      logger: createLogger("silent"),
+      siteUrl: "https://emberfall.example:8443/",
+    });
+    const { readOutbox } = await import("../../../tests/support/outbox");
+    await mailer.send({
+      to: "a@example.com",
+      subject: "Plain",
+      text: "x",
+      replyTo: "ana@press.test",
+    });
+    await mailer.send({ to: "b@example.com", subject: "Plain", text: "y" });
+    await mailer.send({
+      to: "c@example.com",
+      subject: "Rich",
+      text: "z",
+      html: "<p>z</p>",
+      // Only one plain address reaches the header: one that would split it is left out.
+      replyTo: "press@studio.test\r\nBcc: x@evil.test",
+    });
+    const [plain, none, rich] = readOutbox(path.join(dataDir, "outbox"));
+    expect(plain!.headers["reply-to"]).toBe("ana@press.test");
+    expect(none!.headers["reply-to"]).toBeUndefined();
+    expect(rich!.headers["reply-to"]).toBeUndefined();
+    expect(rich!.headers.bcc).toBeUndefined();
+    for (const mail of [plain, none, rich])
+      expect(mail!.headers["message-id"]).toMatch(/^<[\w-]+@emberfall\.example>$/);
+  });
+
   it("logs the file and the links with their tokens masked; prints them whole only when asked", async () => {
     const lines: string[] = [];
     const stream = new Writable({
@@ -133,6 +165,11 @@ describe("SMTP mailer", () => {
       expect(messages[0]).toContain("Subject: First");
       expect(messages[0]).toMatch(/From: .*<no-reply@/);
       expect(messages[1]).toContain("Subject: Second");
+      // Without SITE_URL a Message-ID is at localhost, never at a name of the software's own.
+      expect(messages[1]).toMatch(/^Message-ID: <[\w-]+@localhost>$/m);
+      await mailer.send({ to: "di@example.com", subject: "Reply", text: "r", replyTo: "x@y.test" });
+      expect(messages.at(-1)).toMatch(/^Reply-To: x@y\.test$/m);
+      messages.pop();
       // A newsletter mail: both parts, its list headers and its own Message-ID as given.
       await mailer.send({
         to: "cy@example.com",

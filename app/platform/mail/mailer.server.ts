@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
+import { isMailboxAddress } from "~/platform/forms/text-rules";
 import { type Logger, maskUrl } from "~/platform/logging/logger.server";
 
 export type Mail = {
@@ -20,10 +21,23 @@ export type Mail = {
    * the settings itself (the embedded database has one connection, held by the transaction).
    */
   sender?: MailIdentity;
+  /**
+   * Where a reply goes when it should not go to the sender (docs/product.md#who-a-mail-is-from):
+   * the visitor of a contact notification, the press address of a press mail, the inviter.
+   */
+  replyTo?: string;
 };
 
-/** Who a mail is from, and the studio's name its words use: the saved site settings, per mail. */
-export type MailIdentity = { studioName: string; fromName: string; fromAddress: string };
+/**
+ * Who a mail is from, and the studio's name its words use: the saved site settings, per mail.
+ * `pressAddress`: where replies to a press mail go (the press address, else the general one).
+ */
+export type MailIdentity = {
+  studioName: string;
+  fromName: string;
+  fromAddress: string;
+  pressAddress?: string;
+};
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
@@ -49,6 +63,25 @@ export function fromHeader(identity: MailIdentity): string {
   return `${display} <${identity.fromAddress.replace(/[\r\n<>]/g, "")}>`;
 }
 
+/** A Reply-To address only when it is one plain address: nothing else can reach a header. */
+const replyHeader = (address: string | undefined): { replyTo?: string } =>
+  address && isMailboxAddress(address) ? { replyTo: address } : {};
+
+/** A fresh Message-ID at the site's own host. */
+export function messageIdAt(host: string, id = crypto.randomBytes(12).toString("hex")): string {
+  return `<${id}@${host}>`;
+}
+
+/** The host a site's Message-IDs use: SITE_URL's, or `localhost` without one. */
+export function messageHostOf(siteUrl: string | undefined): string {
+  if (!siteUrl) return "localhost";
+  try {
+    return new URL(siteUrl).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
 /**
  * Mail over SMTP_URL, or, without it, one .eml file per mail in DATA_DIR/outbox/, so verification
  * and reset links work on a laptop. The log line names the file and shows the links with their
@@ -62,8 +95,11 @@ export function createMailer(options: {
   printLinks?: (text: string) => void;
   /** Reads the sender for each mail (the site settings); without it, a neutral sender. */
   identity?: () => Promise<MailIdentity>;
+  /** The site's address: its host ends each Message-ID the site makes. */
+  siteUrl?: string;
 }): Mailer {
   const { smtpUrl } = options;
+  const host = messageHostOf(options.siteUrl);
   const identity = options.identity ?? (async () => NEUTRAL);
   if (smtpUrl) {
     // The SMTP client is loaded with the first mail, not at start-up.
@@ -75,13 +111,14 @@ export function createMailer(options: {
         transport ??= import("nodemailer").then(({ default: nodemailer }) =>
           nodemailer.createTransport(smtpUrl),
         );
-        const { sender, headers, ...message } = mail;
+        const { sender, headers, replyTo, ...message } = mail;
         const from = fromHeader(sender ?? (await identity()));
         const { "Message-ID": messageId, ...others } = headers ?? {};
         await (await transport).sendMail({
           from,
           ...message,
-          ...(messageId ? { messageId } : {}),
+          ...replyHeader(replyTo),
+          messageId: messageId ?? messageIdAt(host),
           ...(Object.keys(others).length > 0 ? { headers: others } : {}),
         });
       },
@@ -99,7 +136,9 @@ export function createMailer(options: {
       const file = path.join(outbox, `${id}.eml`);
       // Written whole before the request is acknowledged; a rename makes it appear atomically.
       const eml =
-        mail.html || mail.headers ? await composeEml(mail, id, from) : toEml(mail, id, from);
+        mail.html || mail.headers
+          ? await composeEml(mail, id, from, host)
+          : toEml(mail, id, from, host);
       fs.writeFileSync(`${file}.tmp`, eml);
       fs.renameSync(`${file}.tmp`, file);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
@@ -120,7 +159,12 @@ export function createMailer(options: {
  * MIME the SMTP transport sends): multipart/alternative, text first; the text part may be
  * quoted-printable, which readers decode (tests/support/outbox.ts).
  */
-export async function composeEml(mail: Mail, id: string, from = fromHeader(NEUTRAL)) {
+export async function composeEml(
+  mail: Mail,
+  id: string,
+  from = fromHeader(NEUTRAL),
+  host = "localhost",
+) {
   const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
   const { "Message-ID": messageId, ...headers } = mail.headers ?? {};
   const message = new MailComposer({
@@ -129,21 +173,28 @@ export async function composeEml(mail: Mail, id: string, from = fromHeader(NEUTR
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
+    ...replyHeader(mail.replyTo),
     headers,
-    messageId: messageId ?? `<${id}@studio-site.local>`,
+    messageId: messageId ?? messageIdAt(host, id),
     date: new Date(),
   });
   return message.compile().build();
 }
 
 /** An RFC 5322 message with an 8-bit plain-text body, so its links stay plain, clickable URLs. */
-export function toEml(mail: Mail, id: string, from = fromHeader(NEUTRAL)): string {
+export function toEml(
+  mail: Mail,
+  id: string,
+  from = fromHeader(NEUTRAL),
+  host = "localhost",
+): string {
   return [
     `From: ${from}`,
+    ...Object.values(replyHeader(mail.replyTo)).map((to) => `Reply-To: ${to}`),
     `To: ${mail.to}`,
     `Subject: ${headerText(mail.subject)}`,
     `Date: ${new Date().toUTCString()}`,
-    `Message-ID: <${id}@studio-site.local>`,
+    `Message-ID: ${messageIdAt(host, id)}`,
     "MIME-Version: 1.0",
     "Content-Type: text/plain; charset=utf-8",
     "Content-Transfer-Encoding: 8bit",
