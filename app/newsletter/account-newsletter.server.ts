@@ -3,8 +3,9 @@ import type { Database } from "~/db/database.server";
 import { consents, games, subscriberLists, subscribers, subscriptions, users } from "~/db/schema";
 import type { RateLimits } from "~/platform/limits/rate-limit.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
+import { readSettings } from "~/settings/index.server";
 import { type NewsletterKeys, requestSubscription, resolveLists } from "./newsletter.server";
-import { STUDIO_LIST } from "./subscribe-limits";
+import { gameListName, STUDIO_LIST, studioListName } from "./subscribe-limits";
 
 // The newsletter of a signed-in account (docs/product.md#settings-tab): the Settings tab's
 // 'Email Notifications' switch is the studio list for the account's address, with a checkbox per
@@ -194,10 +195,11 @@ export async function exportAccountNewsletter(db: Database, account: NewsletterA
   };
 }
 
-/** "Studio news" or "<game>: news and launch", by list id. */
+/** "<studio> news" or "<game>: news and launch", by list id. */
 async function listNames(db: Database, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
+  const studioName = (await readSettings(db)).name;
   const rows = await db
     .select({ id: subscriberLists.id, gameId: subscriberLists.gameId, title: games.title })
     .from(subscriberLists)
@@ -206,7 +208,7 @@ async function listNames(db: Database, ids: string[]): Promise<Map<string, strin
   return new Map(
     rows.map((row) => [
       row.id,
-      row.gameId === null ? "Studio news" : `${row.title ?? "A game"}: news and launch`,
+      row.gameId === null ? studioListName(studioName) : gameListName(row.title ?? "A game"),
     ]),
   );
 }

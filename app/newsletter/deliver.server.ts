@@ -18,6 +18,7 @@ import {
   UNSUBSCRIBED_SINCE,
   uuidArray,
 } from "./send.server";
+import { studioListName } from "./subscribe-limits";
 
 // A `newsletter.deliver` job's work (docs/product.md#newsletter-sending): deliveries claimed under
 // a lease, mailed at the process's pace, and marked sent, failed, queued again or skipped.
@@ -108,7 +109,10 @@ export async function deliverBatch(deps: DeliverDeps, sendId: string) {
   const byId = new Map(people.rows.map((row) => [row.id, row]));
   const identity: MailIdentity = await deps.mailer.identity();
   const lists = await mailLists(db, post.prepared.studio.name);
-  const fallbackList: MailList = { slug: "studio", name: `${post.prepared.studio.name} news` };
+  const fallbackList: MailList = {
+    slug: "studio",
+    name: studioListName(post.prepared.studio.name),
+  };
 
   const one = async (row: Claimed) => {
     const person = byId.get(row.subscriber_id);

@@ -16,6 +16,7 @@ import {
   postMail,
   preparePost,
 } from "./post-mail.server";
+import { gameListName, studioListName } from "./subscribe-limits";
 
 // A post's mail with what it needs from the database: the post rendered by the site's renderer,
 // the studio's identity from the settings, the lists' names; and staff's preview and test.
@@ -67,8 +68,8 @@ export async function mailLists(db: Database, studioName: string): Promise<Map<s
     rows.map((row) => [
       row.id,
       row.slug
-        ? { slug: row.slug, name: `${row.title} news` }
-        : { slug: "studio", name: `${studioName} news` },
+        ? { slug: row.slug, name: gameListName(row.title ?? row.slug) }
+        : { slug: "studio", name: studioListName(studioName) },
     ]),
   );
 }

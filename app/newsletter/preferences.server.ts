@@ -4,8 +4,9 @@ import { isUuid } from "~/db/ids";
 import { consents, games, subscriberLists, subscribers, subscriptions } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
+import { readSettings } from "~/settings/index.server";
 import { resolveLists } from "./newsletter.server";
-import { STUDIO_LIST } from "./subscribe-limits";
+import { gameListName, STUDIO_LIST, studioListName } from "./subscribe-limits";
 import { readToken } from "./tokens.server";
 
 // The preferences page (a signed link in every mail) and the admin's list of subscribers.
@@ -39,10 +40,14 @@ export async function loadPreferences(
     .from(games)
     .orderBy(asc(games.displayOrder));
   const lists: ListChoice[] = [
-    { name: STUDIO_LIST, label: "Studio news", subscribed: names.has(STUDIO_LIST) },
+    {
+      name: STUDIO_LIST,
+      label: studioListName((await readSettings(db)).name),
+      subscribed: names.has(STUDIO_LIST),
+    },
     ...catalogue.map((game) => ({
       name: game.id,
-      label: `${game.title}: news and launch`,
+      label: gameListName(game.title),
       subscribed: names.has(game.id),
     })),
   ];

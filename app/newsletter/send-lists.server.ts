@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { games, newsletterDeliveries, newsletterSends, subscriberLists } from "~/db/schema";
 import { AppError } from "~/platform/errors/app-error";
 import { resolveLists } from "./newsletter.server";
-import { STUDIO_LIST } from "./subscribe-limits";
+import { gameListName, STUDIO_LIST, studioListName } from "./subscribe-limits";
 
 // Which lists a post is mailed to (docs/product.md#newsletter-sending): chosen with the post in
 // the news editor (a `newsletter_sends` row, pending until the post is public), fixed once its send
@@ -32,8 +32,8 @@ export async function mailListOptions(db: Database, studioName: string): Promise
     .from(games)
     .orderBy(games.displayOrder);
   return [
-    { value: STUDIO_LIST, label: `${studioName} news` },
-    ...rows.map((game) => ({ value: game.id, label: `${game.title}: news and launch` })),
+    { value: STUDIO_LIST, label: studioListName(studioName) },
+    ...rows.map((game) => ({ value: game.id, label: gameListName(game.title) })),
   ];
 }
 

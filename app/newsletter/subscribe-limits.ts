@@ -6,6 +6,12 @@ export const NEWSLETTER_HONEYPOT = "website";
 /** The studio's own list in a form's `lists`; a game's list is named by the game's id. */
 export const STUDIO_LIST = "studio";
 
+/** The one name of the studio's list: on the public forms, in the editor, in mails and exports. */
+export const studioListName = (studioName: string) => `${studioName} news`;
+
+/** The one name of a game's list, wherever a list is named. */
+export const gameListName = (gameTitle: string) => `${gameTitle}: news and launch`;
+
 export const SUBSCRIBE_LIMITS = { email: 254, lists: 20 } as const;
 
 /** The one answer to an accepted request, whether or not the address was known. */

@@ -1,3 +1,4 @@
+import { gameListName } from "~/newsletter";
 import { LocalTime } from "~/platform/dates/local-time";
 import { SchemaForm, SelectField, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
@@ -91,7 +92,7 @@ export function SettingsTab({
                       defaultChecked={game.subscribed}
                       className="size-4 shrink-0 accent-primary"
                     />
-                    {game.title}: news and launch
+                    {gameListName(game.title)}
                   </label>
                 ))}
               </fieldset>

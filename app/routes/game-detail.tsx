@@ -4,7 +4,7 @@ import { recordViewLater } from "~/accounts/index.server";
 import { GameDetails, gamePreviewImage, gameStructuredData } from "~/games";
 import { readGamePage } from "~/games/index.server";
 import { summarize } from "~/news";
-import { STUDIO_LIST, SubscribeForm } from "~/newsletter";
+import { gameListName, STUDIO_LIST, SubscribeForm, studioListName } from "~/newsletter";
 import { clockNow } from "~/platform/clock/clock.server";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { jsonLd, notFoundMeta, pageMeta } from "~/platform/seo/meta";
@@ -95,8 +95,8 @@ export default function GameDetail({ loaderData }: Route.ComponentProps) {
           title={`Follow ${game.title}`}
           text="Its news and launch by mail, and the studio's if you like. Confirm by mail."
           lists={[
-            { name: game.id, label: `${game.title}: news and launch` },
-            { name: STUDIO_LIST, label: "Studio news" },
+            { name: game.id, label: gameListName(game.title) },
+            { name: STUDIO_LIST, label: studioListName(site.name) },
           ]}
         />
       </div>

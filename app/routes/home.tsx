@@ -2,11 +2,18 @@ import { FeaturedGameHero, HOME_GAMES_COUNT, HomeGames } from "~/games";
 import { listGameCards, readFeaturedGame } from "~/games/index.server";
 import { LATEST_NEWS_COUNT, LatestNews } from "~/news";
 import { latestNews } from "~/news/index.server";
-import { STUDIO_LIST, SubscribeForm } from "~/newsletter";
+import { STUDIO_LIST, SubscribeForm, studioListName } from "~/newsletter";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
-import { SetupChecklist, StudioAbout, StudioCallToAction, StudioHero, siteFrom } from "~/settings";
+import {
+  SetupChecklist,
+  StudioAbout,
+  StudioCallToAction,
+  StudioHero,
+  siteFrom,
+  useSite,
+} from "~/settings";
 import { homeSections, readSettings } from "~/settings/index.server";
 import type { Route } from "./+types/home";
 
@@ -38,6 +45,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   return (
     <>
       <SetupChecklist />
@@ -49,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl px-4 pb-14 sm:px-6">
         <SubscribeForm
           form="home"
-          lists={[{ name: STUDIO_LIST, label: "Studio news" }]}
+          lists={[{ name: STUDIO_LIST, label: studioListName(site.name) }]}
           text="The studio's news in your inbox. Confirm by mail; unsubscribe in one click."
         />
       </div>

@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { getSessionUser, recordViewLater } from "~/accounts/index.server";
 import { NewsArticleBody, newsStructuredData, summarize } from "~/news";
 import { readArticle } from "~/news/index.server";
-import { STUDIO_LIST, SubscribeForm } from "~/newsletter";
+import { STUDIO_LIST, SubscribeForm, studioListName } from "~/newsletter";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { jsonLd, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";

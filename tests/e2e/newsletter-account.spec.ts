@@ -98,7 +98,8 @@ test("the Settings tab's switch subscribes and unsubscribes the account; the exp
     email: account.email.toLowerCase(),
     status: "confirmed",
   });
-  expect(exported.newsletter.lists.sort()).toEqual([gameLabel, "Studio news"].sort());
+  // The demo studio's list, by the one name it has everywhere.
+  expect(exported.newsletter.lists.sort()).toEqual([gameLabel, "Lanternfly Games news"].sort());
   expect(exported.newsletter.consents[0]).toMatchObject({ form: "profile" });
 
   // Off: unsubscribed from the studio's list, the game's list kept.

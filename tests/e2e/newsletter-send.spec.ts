@@ -5,7 +5,7 @@ import { roleEmail, uniqueEmail } from "../support/users";
 import { expect, test } from "./fixtures";
 
 // Sending a post by mail (docs/product.md#newsletter-sending) in a browser: a confirmed
-// subscriber, a post saved with 'Studio news' ticked, its mail previewed and tested, then published
+// subscriber, a post saved with the studio's list ticked, its mail previewed and tested, then published
 // and mailed once with the progress shown; the mail checked as a client would (both parts, the
 // list headers, absolute links, no script). `npm run screenshots` saves the mail in Chromium and the
 // editor's sending part, light and dark, desktop and phone, in docs/screenshots (newsletter-send-*);

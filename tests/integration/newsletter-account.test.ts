@@ -419,12 +419,15 @@ describe.each(testEngines())("an account's newsletter on $name", (engine) => {
       email: user.email.toLowerCase(),
       status: "confirmed",
     });
-    expect(data.newsletter?.lists.sort()).toEqual(["Ember Road: news and launch", "Studio news"]);
+    expect(data.newsletter?.lists.sort()).toEqual([
+      "Ember Road: news and launch",
+      "Your Studio news",
+    ]);
     expect(data.newsletter?.consents).toHaveLength(1);
     expect(data.newsletter?.consents[0]).toMatchObject({ form: "profile" });
     expect(data.newsletter?.consents[0]?.lists.sort()).toEqual([
       "Ember Road: news and launch",
-      "Studio news",
+      "Your Studio news",
     ]);
 
     // Another person's subscription is neither exported nor erased with this account.

@@ -2,10 +2,12 @@ import nodePath from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { consents, subscribers, subscriptions } from "../../app/db/schema";
+import { consents, siteSettings, subscribers, subscriptions } from "../../app/db/schema";
 import {
   listRecipients,
   listUnsubscribeHeaders,
+  loadPreferences,
+  mailListOptions,
   resolveLists,
   signToken,
   unsubscribe,
@@ -237,6 +239,20 @@ describe.each(testEngines())("newsletter on $name", (engine) => {
     await unsubscribe(handle.db, secret, manageToken(row!.id));
     expect((await confirm(legacy)).status).toBe(400);
     expect(await listRecipients(handle.db, list)).toEqual([]);
+  });
+
+  it("names the studio's list the same on the preferences page and in the news editor", async () => {
+    await handle.db.insert(siteSettings).values({ id: 1, values: { name: "Emberfall Games" } });
+    try {
+      const [row] = await handle.db.insert(subscribers).values({ email: EMAIL }).returning();
+      const secret = context.get(runtimeContext).env.AUTH_SECRET;
+      const opened = await loadPreferences(handle.db, secret, manageToken(row!.id));
+      const editor = await mailListOptions(handle.db, "Emberfall Games");
+      expect(opened!.preferences.lists[0]!.label).toBe("Emberfall Games news");
+      expect(editor[0]!.label).toBe("Emberfall Games news");
+    } finally {
+      await handle.db.delete(siteSettings);
+    }
   });
 
   it("lets a subscriber erase themselves from the preferences page", async () => {
