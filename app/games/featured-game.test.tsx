@@ -50,6 +50,15 @@ const render = (featured: FeaturedGame, extra?: string, headingLevel: 1 | 2 = 1)
   );
 
 describe("FeaturedGameHero", () => {
+  it("offers a game that is not out a wishlist, never 'Play Game'", () => {
+    const upcoming = { ...game, url: "https://store.steampowered.com/app/1/Tidewright/" };
+    const html = render({ game: upcoming, keyArt: null, poster: null });
+    expect(html).toContain("Wishlist on Steam");
+    expect(html).not.toContain("Play Game");
+    const out = render({ game: { ...upcoming, status: "Released" }, keyArt: null, poster: null });
+    expect(out).toContain("Play Game");
+  });
+
   it("below another hero (Home's), its key art waits: lazy, never ahead of the stylesheet", () => {
     const html = render(
       { game, keyArt: { source: "upload", image: imageOf(ART), alt: "Art" }, poster: null },

@@ -6,6 +6,7 @@ import { cn } from "~/platform/ui/cn";
 import { GameStatusBadge } from "./game-image";
 import { GamePictureImage } from "./game-picture";
 import type { GameCardEntry } from "./game-pictures";
+import { gameLinkWords } from "./store-links";
 
 export { GameImage, GameStatusBadge } from "./game-image";
 
@@ -14,7 +15,8 @@ export const GAME_CARD_SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 50v
 
 /**
  * A game as a card (docs/product.md#games): its picture, 16:9 whatever its file, with the status
- * badge over its corner; title, description, Details and Play Game.
+ * badge over its corner; title, description, Details and the game's link ('Play Game', or
+ * 'Wishlist on Steam' for a game not out yet: `gameLinkWords`).
  */
 export function GameCard({
   game,
@@ -27,6 +29,7 @@ export function GameCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const linkWords = gameLinkWords(game);
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="game-card">
       <div className="relative">
@@ -62,18 +65,20 @@ export function GameCard({
           Details
           <span className="sr-only">: {game.title}</span>
         </Link>
-        <a
-          href={game.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={cn(buttonVariants(), "w-full")}
-          // The visit is recorded by a beacon: the game opens without waiting for it.
-          onClick={() => navigator.sendBeacon?.(`/games/${game.id}/played`)}
-        >
-          Play Game
-          <span className="sr-only">: {game.title} (opens in a new tab)</span>
-          <ExternalLink aria-hidden="true" />
-        </a>
+        {linkWords && (
+          <a
+            href={game.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(buttonVariants(), "w-full")}
+            // The visit is recorded by a beacon: the game opens without waiting for it.
+            onClick={() => navigator.sendBeacon?.(`/games/${game.id}/played`)}
+          >
+            {linkWords}
+            <span className="sr-only">: {game.title} (opens in a new tab)</span>
+            <ExternalLink aria-hidden="true" />
+          </a>
+        )}
       </CardFooter>
     </Card>
   );

@@ -10,6 +10,7 @@ import { GamePictureImage } from "./game-picture";
 import type { GamePicture } from "./game-pictures";
 import type { GameEntry, StoreLink } from "./game-schema";
 import type { Screenshot } from "./screenshots";
+import { gameLinkWords } from "./store-links";
 import { autoplayUrl, parseTrailer, type Trailer } from "./trailer";
 
 // The parts of a game page (/games/<slug>): its facts, trailer, screenshots and store links. The
@@ -160,14 +161,16 @@ export function StoreButtons({ links }: { links: StoreLink[] }) {
   );
 }
 
-/** The game's own link, as on its card: it opens in a new tab. */
+/** The game's own link, as on its card, in the same words (`gameLinkWords`): it opens in a new tab. */
 export function PlayGameLink({
   game,
   variant = "default",
 }: {
-  game: Pick<GameEntry, "title" | "url">;
+  game: Pick<GameEntry, "title" | "url" | "status">;
   variant?: "default" | "outline";
 }) {
+  const words = gameLinkWords(game);
+  if (!words) return null;
   return (
     <a
       href={game.url}
@@ -175,7 +178,7 @@ export function PlayGameLink({
       rel="noopener noreferrer"
       className={buttonVariants({ size: "lg", variant })}
     >
-      Play Game
+      {words}
       <span className="sr-only">: {game.title} (opens in a new tab)</span>
       <ExternalLink aria-hidden="true" />
     </a>

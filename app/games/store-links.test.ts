@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  gameLinkWords,
   parseStoreLinks,
   STORE_LINK_RULES,
   storeLinksText,
@@ -102,5 +103,29 @@ describe("parseStoreLinks", () => {
       { store: "Humble Store", url: "https://www.humblebundle.com/x" },
     ];
     expect(parseStoreLinks(storeLinksText(links))).toEqual({ links });
+  });
+});
+
+describe("gameLinkWords", () => {
+  const steam = "https://store.steampowered.com/app/123/Ember/";
+  it("offers to play a game that is out, whatever its link", () => {
+    expect(gameLinkWords({ status: "Released", url: steam })).toBe("Play Game");
+    expect(gameLinkWords({ status: "Released", url: "https://ember.example" })).toBe("Play Game");
+  });
+  it("never offers to play a game that is not out: a wishlist in the store's words", () => {
+    expect(gameLinkWords({ status: "Coming Soon", url: steam })).toBe("Wishlist on Steam");
+    expect(gameLinkWords({ status: "In Development", url: "https://www.gog.com/game/ember" })).toBe(
+      "Wishlist on GOG",
+    );
+    expect(gameLinkWords({ status: "Coming Soon", url: "https://studio.itch.io/ember" })).toBe(
+      "Follow on itch.io",
+    );
+    expect(gameLinkWords({ status: "Coming Soon", url: "https://ember.example/" })).toBe(
+      "Visit Website",
+    );
+  });
+  it("offers nothing without a link", () => {
+    expect(gameLinkWords({ status: "Coming Soon", url: "" })).toBeNull();
+    expect(gameLinkWords({ status: "Released", url: "  " })).toBeNull();
   });
 });

@@ -122,3 +122,23 @@ export function parseStoreLinks(
 export function storeLinksText(links: readonly StoreLink[]): string {
   return links.map((link) => `${link.store} ${link.url}`).join("\n");
 }
+
+/** What a not-yet-released game's store link offers, in the store's own words. */
+const UPCOMING_WORDS: Record<string, string> = {
+  "itch.io": "Follow on itch.io",
+  "App Store": "Pre-order on the App Store",
+  "Google Play": "Pre-register on Google Play",
+};
+
+/**
+ * The words of a game's own link (its card, its page, the featured block): 'Play Game' for a game
+ * that can be played; for one Coming Soon or In Development, 'Wishlist on Steam' (or the store's
+ * words) when the link is a store page, 'Visit Website' otherwise; null when there is no link.
+ */
+export function gameLinkWords(game: { status: string; url: string }): string | null {
+  if (!game.url.trim()) return null;
+  if (game.status !== "Coming Soon" && game.status !== "In Development") return "Play Game";
+  const store = storeOfUrl(game.url);
+  if (!store) return "Visit Website";
+  return UPCOMING_WORDS[store] ?? `Wishlist on ${store}`;
+}

@@ -208,7 +208,12 @@ test("a developer gives a new game its page in Game Management and a guest finds
   await expect(steam).toHaveAttribute("href", STEAM);
   await expect(steam).toHaveAttribute("target", "_blank");
   await expect(steam).toHaveAttribute("rel", /\bnoopener\b/);
-  await expect(guest.getByRole("link", { name: /^Play Game/ })).toHaveAttribute("href", game.url);
+  // A game in development with a link that is no store page: its site, never "Play Game".
+  await expect(guest.getByRole("link", { name: /^Visit Website/ })).toHaveAttribute(
+    "href",
+    game.url,
+  );
+  await expect(guest.getByRole("link", { name: /Play Game/ })).toHaveCount(0);
 
   // The page text, rendered from Markdown: its top heading sits under the page's h1.
   const about = guest.getByTestId("game-about");
@@ -233,13 +238,13 @@ test("a developer gives a new game its page in Game Management and a guest finds
       .toBeGreaterThan(0);
   }
 
-  // The catalogue's card keeps its Play Game link.
+  // The catalogue's card offers the same link in the same words.
   await guest.goBack();
   await expect(guest).toHaveURL(/\/games$/);
   const play = guest
     .getByTestId("game-card")
     .filter({ hasText: game.title })
-    .getByRole("link", { name: /Play Game/ });
+    .getByRole("link", { name: /^Visit Website/ });
   await expect(play).toHaveAttribute("href", game.url);
   await expect(play).toHaveAttribute("target", "_blank");
 });
