@@ -78,6 +78,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("favicon.ico", "routes/favicon.ts"),
   route(".well-known/jwks.json", "routes/jwks.ts"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),

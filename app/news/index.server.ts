@@ -14,6 +14,7 @@ export {
   readArticle,
   renderNewsContent,
 } from "./news.server";
+export { feedHtml, newsFeedXml } from "./news-feed.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
 export {
   addNews,

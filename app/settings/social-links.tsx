@@ -42,7 +42,8 @@ export function SocialLinks({
             <a
               href={url}
               target="_blank"
-              rel="noopener noreferrer"
+              // rel="me": the studio's own profiles (Mastodon verifies a profile's link by it).
+              rel="me noopener noreferrer"
               data-platform={platform}
               className={cn("inline-flex items-center gap-2 hover:underline", linkClassName)}
             >

@@ -32,6 +32,29 @@ async function allNewsPaths(): Promise<string[]> {
   return paths;
 }
 
+describe("the studio's identity", () => {
+  it("/favicon.ico leads to the site's icon, whatever the page asked for", async () => {
+    for (const each of [site, empty]) {
+      const response = await each.fetch("/favicon.ico", { redirect: "manual" });
+      expect(response.status).toBe(302);
+      const icon = response.headers.get("location") ?? "";
+      const html = await (await each.fetch("/")).text();
+      const declared = tags(head(html), "link").find((link) => link.rel === "icon");
+      expect(icon).toBe(declared?.href);
+      const followed = await each.fetch(icon);
+      expect(followed.status).toBe(200);
+      expect(followed.headers.get("content-type")).toMatch(/^image\//);
+    }
+  });
+
+  it("links the studio's profiles with rel=me, as Mastodon's verification reads them", async () => {
+    const html = await (await site.fetch("/")).text();
+    const profiles = [...html.matchAll(/<a [^>]*data-platform="[^"]+"[^>]*>/g)].map((m) => m[0]);
+    expect(profiles.length).toBeGreaterThan(0);
+    for (const link of profiles) expect(link).toMatch(/rel="me noopener noreferrer"/);
+  });
+});
+
 describe("head tags", () => {
   it("every public page has title, description, Open Graph, Twitter card and canonical tags", async () => {
     const [article] = await newsPaths(site);
