@@ -91,7 +91,7 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
         <div className="mt-12">
           <SubscribeForm
             form="news"
-            lists={[{ name: STUDIO_LIST, label: "Studio news" }]}
+            lists={[{ name: STUDIO_LIST, label: studioListName(site.name) }]}
             text="The studio's next posts in your inbox. Confirm by mail; unsubscribe in one click."
           />
         </div>
