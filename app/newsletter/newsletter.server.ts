@@ -205,12 +205,11 @@ export async function listRecipients(db: Database, listId: string) {
 export function listUnsubscribeHeaders(
   keys: NewsletterKeys,
   subscriberId: string,
-  mailto?: string,
 ): Record<string, string> {
   const token = encodeURIComponent(signToken(keys.secret, "manage", subscriberId));
-  const https = `<${keys.siteUrl}/newsletter/unsubscribe?token=${token}>`;
+  // Only the one-click link: a mailto would send unsubscribe mails to an address nothing reads.
   return {
-    "List-Unsubscribe": mailto ? `${https}, <mailto:${mailto}?subject=unsubscribe>` : https,
+    "List-Unsubscribe": `<${keys.siteUrl}/newsletter/unsubscribe?token=${token}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }

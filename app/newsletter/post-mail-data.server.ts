@@ -29,7 +29,6 @@ export async function mailStudio(db: Database, siteUrl: string) {
     name: settings.name,
     logoUrl: logo ? `${siteUrl}${logo}` : null,
     accent: settings.accentColor || DEFAULT_ACCENT,
-    mailto: settings.senderAddress || settings.emailGeneral || null,
   };
 }
 

@@ -14,8 +14,6 @@ export type MailStudio = {
   logoUrl: string | null;
   /** The accent colour (#rrggbb). */
   accent: string;
-  /** Where an unsubscribe mail may go (the mailto of List-Unsubscribe), if the studio has one. */
-  mailto: string | null;
 };
 
 /** A post made into mail parts, the same for every recipient. */
@@ -97,7 +95,7 @@ export function postMail(
   const { studio, siteUrl } = prepared;
   const { keys, list } = recipient;
   const preferences = preferencesLink(keys, recipient.subscriberId);
-  const oneClick = listUnsubscribeHeaders(keys, recipient.subscriberId, studio.mailto ?? undefined);
+  const oneClick = listUnsubscribeHeaders(keys, recipient.subscriberId);
   const unsubscribe = oneClick["List-Unsubscribe"]!.match(/^<([^>]+)>/)![1]!;
   const subject = `${recipient.test ? "[Test] " : ""}${prepared.subject}`;
   const accent = studio.accent;
