@@ -174,9 +174,10 @@ export async function answerOwnerSetupForm({ request, context }: Args) {
         "Sign in to manage the studio.",
       ]);
     }
+    // Home, where the first-run checklist waits (an empty inbox says nothing to a new owner).
     throw await success(
       context,
-      "/admin",
+      "/",
       ["Owner account created", "You are signed in as the owner."],
       answer.cookies,
     );

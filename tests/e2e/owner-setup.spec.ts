@@ -21,7 +21,7 @@ test.afterEach(async () => {
   if (dataDir) removeDataDirIfPassed(dataDir);
 });
 
-test("creating the owner with the printed link ends signed in as the owner, on the admin panel", {
+test("creating the owner with the printed link ends signed in as the owner, on Home's checklist", {
   tag: SCREENSHOTS,
 }, async ({ page, allowConsoleMessage }) => {
   allowConsoleMessage(statusMessage(404)); // the used link, at the end
@@ -38,9 +38,9 @@ test("creating the owner with the printed link ends signed in as the owner, on t
   await page.getByLabel("Confirm Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Create owner account" }).click();
 
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/messages");
+  await expect(page).toHaveURL((url) => url.pathname === "/");
   await expectToast(page, "Owner account created", "You are signed in as the owner.");
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Set up your studio's site" })).toBeVisible();
   // The landing, light and dark, desktop and phone, for docs/screenshots (`npm run screenshots`
   // only; the toast may have gone by the last ones).
   for (const { theme, device, viewport } of combinations(NONE)) {

@@ -345,7 +345,8 @@ describe.each(testEngines())("owner set-up form on $name", (engine) => {
         throw thrown;
       }
     });
-    expect(created).toMatchObject({ status: 302, location: "/admin" });
+    // The new owner lands on Home, where the first-run checklist is.
+    expect(created).toMatchObject({ status: 302, location: "/" });
     const user = await getSessionUser(request("/admin", { cookie: cookiesOf(answer!) }), context);
     expect(user?.email).toBe("founder@example.com");
     expect(await getUserRole(handle.db, user!.id)).toBe("owner");
