@@ -1,6 +1,7 @@
 // The press kits' browser-safe face: what other folders may import.
 export { FactSheet } from "./fact-sheet";
 export { KitEditor, KitFormSchema } from "./kit-editor";
+export { embargoSentence, PressKitErrorBoundary } from "./kit-embargo-notice";
 export { KitLinksSchema } from "./kit-form";
 export {
   type KitData,

@@ -7,12 +7,15 @@ import type { MediaImage } from "~/media";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { requestTime } from "~/platform/server/faults.server";
 import { can } from "~/roles";
+import { readSettings } from "~/settings/index.server";
+import type { EmbargoNotice } from "./kit-embargo-notice";
 import { type Kit, kitIsPublic, kitOpens, readKit } from "./press.server";
 import type { KitLogo } from "./press-reads.server";
 
 // Who may open a kit now (docs/product.md#press-kit): anyone when it is listed and past its
 // embargo; before that, staff who manage press and whoever holds a signed link that has not expired.
-// Everyone else gets the 404 page: the kit does not exist for them yet.
+// Everyone else gets the 404 page (the kit does not exist for them yet), except on a listed kit's
+// page under embargo: that says until when, in the studio's zone, and whom to ask for access.
 
 async function canManagePress(request: Request, context: AppContext): Promise<boolean> {
   const user = await getSessionUser(request, context);
@@ -21,12 +24,14 @@ async function canManagePress(request: Request, context: AppContext): Promise<bo
 
 /**
  * The kit of a game (null: the studio's) when this request may open it, with the signed link's
- * query to carry to its downloads; otherwise a thrown 404.
+ * query to carry to its downloads; otherwise a thrown 404, or for a page (`page`) of a listed kit
+ * under embargo a thrown 403 with an `EmbargoNotice`.
  */
 export async function requireOpenKit(
   request: Request,
   context: AppContext,
   gameId: string | null,
+  options: { page?: boolean } = {},
 ): Promise<{ kit: Kit; query: string }> {
   const runtime = context.get(runtimeContext);
   const kit = await readKit(runtime.db, gameId);
@@ -39,7 +44,20 @@ export async function requireOpenKit(
     secret: runtime.env.AUTH_SECRET,
     now,
   });
-  if (!opens) throw data(null, { status: 404 });
+  if (!opens) {
+    if (options.page && kit.listed && kit.embargoUntil && kit.embargoUntil > now) {
+      const settings = await readSettings(runtime.db);
+      const notice: EmbargoNotice = {
+        embargo: {
+          until: kit.embargoUntil.toISOString(),
+          timeZone: settings.timeZone || runtime.env.STUDIO_TIME_ZONE,
+          pressEmail: settings.emailPress || settings.emailGeneral,
+        },
+      };
+      throw data(notice, { status: 403 });
+    }
+    throw data(null, { status: 404 });
+  }
   const signed = url.searchParams.get("signature")
     ? `?expires=${encodeURIComponent(url.searchParams.get("expires") ?? "")}&signature=${encodeURIComponent(url.searchParams.get("signature") ?? "")}`
     : "";

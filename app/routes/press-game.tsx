@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { gamePreviewImage, gameStructuredData } from "~/games";
+import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { summarize } from "~/news";
 import { jsonLd, notFoundMeta, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
-import { PressKitPage } from "~/press";
+import { PressKitErrorBoundary, PressKitPage } from "~/press";
 import { logosWithQuery, readGameKitPage, requireOpenKit } from "~/press/index.server";
 import { KeyRequestForm } from "~/press-desk";
 import { kitQuotes } from "~/press-desk/index.server";
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const page = await readGameKitPage(runtime, params.slug);
   if (!page) throw data(null, { status: 404 });
-  const { query } = await requireOpenKit(request, context, page.game.id);
+  const { query } = await requireOpenKit(request, context, page.game.id, { page: true });
   // Coverage staff chose to show (the key desk's log) follows the kit's own quotes.
   const coverage = await kitQuotes(runtime.db, page.game.id);
   const quotes = coverage.map((entry) => ({
@@ -118,4 +119,9 @@ export default function PressGame({ loaderData }: Route.ComponentProps) {
       </section>
     </article>
   );
+}
+
+// A kit under embargo says until when and whom to ask; anything else is the site's error page.
+export function ErrorBoundary() {
+  return <PressKitErrorBoundary fallback={<GeneralErrorBoundary />} />;
 }

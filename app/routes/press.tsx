@@ -1,7 +1,8 @@
+import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { requestTime } from "~/platform/server/faults.server";
-import { StudioKitPage } from "~/press";
+import { PressKitErrorBoundary, StudioKitPage } from "~/press";
 import { logosWithQuery, readStudioKitPage, requireOpenKit } from "~/press/index.server";
 import { siteFrom } from "~/settings";
 import type { Route } from "./+types/press";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/press";
 // /press: the studio's press kit (docs/product.md#press-kit).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { query } = await requireOpenKit(request, context, null);
+  const { query } = await requireOpenKit(request, context, null, { page: true });
   const page = await readStudioKitPage(context.get(runtimeContext), requestTime(request, context));
   return {
     studio: page.studio,
@@ -40,4 +41,9 @@ export default function Press({ loaderData }: Route.ComponentProps) {
       <StudioKitPage studio={studio} kit={kit.data} logos={logos} games={games} query={query} />
     </article>
   );
+}
+
+// A kit under embargo says until when and whom to ask; anything else is the site's error page.
+export function ErrorBoundary() {
+  return <PressKitErrorBoundary fallback={<GeneralErrorBoundary />} />;
 }

@@ -7,6 +7,7 @@ import {
   combinations,
   EVERY,
   LAYOUT,
+  ONCE,
   SCREENSHOTS,
   screenshot,
   TAKING_SCREENSHOTS,
@@ -18,7 +19,8 @@ import { solidImage } from "./profile-helpers";
 
 // Press kits (docs/product.md#press-kit) as the press meets them: a guest reaches a game's kit from
 // the game page and from /press, reads the fact sheet, downloads images.zip of the original uploads
-// and prints the fact sheet on one page; an embargoed kit is a 404 until its signed link opens it.
+// and prints the fact sheet on one page; an embargoed kit says until when and whom to ask until
+// its signed link opens it.
 // Each test adds its own game on the server with the long lists (see game-pages.spec.ts).
 test.use({ baseURL: SCALE_URL, role: "developer" });
 test.describe.configure({ timeout: 90_000 });
@@ -157,11 +159,10 @@ test("a guest finds the kit from the game page and /press, downloads the origina
   expect(pageCount(pdf)).toBe(1);
 });
 
-test("an embargoed kit is a 404 to guests and opens through its signed link until it expires", async ({
-  page,
-  browser,
-  allowConsoleMessage,
-}) => {
+test("an embargoed kit tells guests until when and whom to ask, and opens through its signed link until it expires", {
+  tag: SCREENSHOTS,
+}, async ({ page, browser, allowConsoleMessage }) => {
+  allowConsoleMessage(statusMessage(403));
   allowConsoleMessage(statusMessage(404));
   const game = await addGame(page, "Embargo");
   await saveKit(page, game.id, { embargoUntil: "2099-01-01T00:00" });
@@ -171,7 +172,21 @@ test("an embargoed kit is a 404 to guests and opens through its signed link unti
 
   const context = await browser.newContext({ baseURL: SCALE_URL });
   const guest = await context.newPage();
-  expect((await guest.goto(`/press/${game.slug}`))?.status()).toBe(404);
+  expect((await guest.goto(`/press/${game.slug}`))?.status()).toBe(403);
+  await expect(
+    guest.getByRole("heading", { level: 1, name: "Press kit under embargo" }),
+  ).toBeVisible();
+  await expect(guest.getByTestId("embargo-notice")).toHaveText(
+    // The kit's time (entered in UTC), shown in the studio's zone, named.
+    /^This press kit is under embargo until (December 31, 2098|January 1, 2099) \d{1,2}:\d{2} [AP]M \([^)]+\); ask the studio for access\.$/,
+  );
+  await expect(guest.getByRole("heading", { name: game.title })).toHaveCount(0);
+  for (const { theme, device, viewport } of combinations(ONCE)) {
+    await guest.emulateMedia({ colorScheme: theme });
+    await guest.setViewportSize({ width: viewport.width, height: viewport.height });
+    expect(await axeViolations(guest)).toEqual([]);
+    await screenshot(guest, `press-embargo-${device}-${theme}.png`);
+  }
   expect((await guest.goto(`/press/${game.slug}/images.zip`))?.status()).toBe(404);
   expect((await guest.goto(link))?.status()).toBe(200);
   await expect(guest.getByRole("heading", { name: game.title })).toBeVisible();
@@ -183,7 +198,7 @@ test("an embargoed kit is a 404 to guests and opens through its signed link unti
       url: SCALE_URL,
     },
   ]);
-  expect((await guest.goto(link))?.status()).toBe(404);
+  expect((await guest.goto(link))?.status()).toBe(403);
 });
 
 for (const colorScheme of ["light", "dark"] as const) {
@@ -291,7 +306,8 @@ test("the Press Kits tab shows the kit's state, counts and signed link, axe-clea
   await expect(page.getByLabel(/Signed link/)).not.toHaveValue(given);
   const fresh = await page.getByLabel(/Signed link/).inputValue();
   const guest = await page.context().browser()!.newContext();
-  expect((await guest.request.get(given)).status()).toBe(404);
+  // The kit is still under embargo: the link given before opens only the notice.
+  expect((await guest.request.get(given)).status()).toBe(403);
   expect((await guest.request.get(fresh)).status()).toBe(200);
   await guest.close();
 });

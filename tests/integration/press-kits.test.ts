@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { games, media, pressKits, staffAuditLog } from "../../app/db/schema";
+import { games, media, pressKits, siteSettings, staffAuditLog } from "../../app/db/schema";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { bodyLimitFor } from "../../app/platform/server/request-limits.server";
 import { PRESSKIT_UPLOAD_MAX_BYTES } from "../../app/press";
@@ -310,21 +310,38 @@ describe.each(testEngines())("press kits on $name", (engine) => {
     expect(parsePresskitXml(source.xml).game.title).toBe("Orbit Bakery & Co");
   });
 
-  it("an embargoed or unlisted kit is a 404 to guests, open to staff and to a signed link until it expires", async () => {
+  it("an embargoed kit's page says until when and whom to ask, an unlisted one is a 404; staff and a signed link open both", async () => {
     const { game } = await importFixture("rich-game");
     const kit = await readKit(handle.db, game.id);
     const page = `/press/${game.slug}`;
     expect((await openPage(page)).status).toBe(200);
-    await saveKit(
-      handle.db,
-      game.id,
-      { listed: true, embargoUntil: new Date(Date.now() + 86_400_000), data: kit.data },
-      null,
-    );
-    expect((await openPage(page)).status).toBe(404);
+    const until = new Date(Date.now() + 86_400_000);
+    await saveKit(handle.db, game.id, { listed: true, embargoUntil: until, data: kit.data }, null);
+    // The notice: the time, the studio's zone it is shown in, and the press address.
+    const studio = { timeZone: "Europe/Berlin", emailPress: "press@emberfall.example" };
+    await handle.db
+      .insert(siteSettings)
+      .values({ id: 1, values: studio })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { values: studio } });
+    const notice = {
+      status: 403,
+      body: {
+        embargo: {
+          until: until.toISOString(),
+          timeZone: "Europe/Berlin",
+          pressEmail: "press@emberfall.example",
+        },
+      },
+    };
+    try {
+      expect(await openPage(page)).toMatchObject(notice);
+      expect(await openPage(page, moderator.cookie)).toMatchObject(notice);
+    } finally {
+      await handle.db.delete(siteSettings);
+    }
+    // Nothing of the kit itself: its downloads stay the 404 page.
     expect((await download(`${page}/images.zip`)).status).toBe(404);
     expect((await openPage(page, admin.cookie)).status).toBe(200);
-    expect((await openPage(page, moderator.cookie)).status).toBe(404);
     const secret = runtime().env.AUTH_SECRET;
     const link = signKitLink(
       secret,
@@ -338,7 +355,8 @@ describe.each(testEngines())("press kits on $name", (engine) => {
       { id: kit.id!, linkVersion: 0 },
       new Date(Date.now() - 1000),
     );
-    expect((await openPage(`${page}?${expired}`)).status).toBe(404);
+    // An expired link opens nothing: the notice again.
+    expect((await openPage(`${page}?${expired}`)).status).toBe(403);
     await saveKit(handle.db, game.id, { listed: false, embargoUntil: null, data: kit.data }, null);
     expect((await openPage(page)).status).toBe(404);
     expect((await openPage(`${page}?${link}`)).status).toBe(200);
