@@ -4,7 +4,7 @@ import { escapeXml } from "~/platform/seo/meta";
 import { listNews, renderNewsContent } from "./news.server";
 import { summarize } from "./news-format";
 
-// The RSS 2.0 feed of the newest published news (docs/product.md#news-feed), linked from every
+// The RSS 2.0 feed of the newest published news (docs/product.md#routes), linked from every
 // page's head: each item's summary, its whole article as HTML and its cover.
 
 const FEED_SIZE = 20;

@@ -248,7 +248,7 @@ describe.each(testEngines())("game pages on $name", (engine) => {
     });
   });
 
-  it("renders the page's parts: title, status, facts, text, trailer poster, screenshots, stores, Play Game", async () => {
+  it("renders the page's parts: title, status, facts, text, trailer poster, screenshots, stores, the game's link", async () => {
     const [first, second] = await uploaded(2);
     const game = await createGame(handle.db, {
       ...card("Tidewright"),
@@ -292,9 +292,11 @@ describe.each(testEngines())("game pages on $name", (engine) => {
     expect(html).toContain(
       'href="https://store.steampowered.com/app/1" target="_blank" rel="noopener noreferrer"',
     );
+    // In development, with a link that is no store page: its site, never "Play Game".
     expect(html).toMatch(
-      /<a href="https:\/\/play.example\/tidewright" target="_blank" rel="noopener noreferrer"[^>]*>Play Game/,
+      /<a href="https:\/\/play.example\/tidewright" target="_blank" rel="noopener noreferrer"[^>]*>Visit Website/,
     );
+    expect(html).not.toContain("Play Game");
     expect(html).toContain('href="/games"');
 
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
