@@ -1,4 +1,5 @@
 import type { Mail } from "~/platform/mail/mailer.server";
+import { siteHost } from "~/platform/mail/mailer.server";
 import { FONT, MUTED, mailBody, mailImageSrc, plainText, TEXT } from "./mail-body.server";
 import { listUnsubscribeHeaders, type NewsletterKeys, preferencesLink } from "./newsletter.server";
 
@@ -42,18 +43,9 @@ const esc = (value: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
 
-/** The host the List-Id is under (`<list.host>`). */
-function hostOf(siteUrl: string): string {
-  try {
-    return new URL(siteUrl).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
-}
-
 /** The stable Message-ID of one delivery: the same every time this delivery is sent. */
 export function deliveryMessageId(deliveryKey: string, siteUrl: string): string {
-  return `<nl.${deliveryKey}@${hostOf(siteUrl)}>`;
+  return `<nl.${deliveryKey}@${siteHost(siteUrl)}>`;
 }
 
 /** The parts of a post's mail that are the same for every recipient. */
@@ -166,7 +158,7 @@ ${esc(why)}<br>
     html,
     headers: {
       ...oneClick,
-      "List-Id": `<${list.slug}.${hostOf(siteUrl)}>`,
+      "List-Id": `<${list.slug}.${siteHost(siteUrl)}>`,
       "Message-ID": recipient.messageId,
     },
   };

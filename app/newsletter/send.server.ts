@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { SQL_NOW } from "~/platform/clock/clock.server";
 import type { Jobs } from "~/platform/jobs/jobs.server";
+import { siteHost } from "~/platform/mail/mailer.server";
 
 // Sending a post (docs/product.md#newsletter-sending): staff choose lists when they save a post
 // (a `newsletter_sends` row, pending); once the post is public, the send starts: one delivery row
@@ -30,14 +31,6 @@ export const uuidArray = (ids: readonly string[]) =>
         sql`, `,
       )}]`;
 
-function hostOf(siteUrl: string) {
-  try {
-    return new URL(siteUrl).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
-}
-
 /**
  * Starts the sends whose post is public now (all, or this post's): their deliveries are made in one
  * statement (ON CONFLICT DO NOTHING: a second start adds nothing), the send marked sending, and a
@@ -49,7 +42,7 @@ export async function sweepSends(
   newsId?: string,
 ): Promise<{ started: number; resumed: number }> {
   const { db, jobs } = deps;
-  const host = hostOf(deps.siteUrl);
+  const host = siteHost(deps.siteUrl);
   const due = await db.execute<{ id: string }>(sql`
     select s.id from newsletter_sends s join news n on n.id = s.news_id
     where s.state = 'pending' and n.published_at is not null and n.published_at <= ${SQL_NOW}

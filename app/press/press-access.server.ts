@@ -7,7 +7,7 @@ import type { MediaImage } from "~/media";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { requestTime } from "~/platform/server/faults.server";
 import { can } from "~/roles";
-import { readSettings } from "~/settings/index.server";
+import { mailIdentity, studioTimeZone } from "~/settings/index.server";
 import type { EmbargoNotice } from "./kit-embargo-notice";
 import { type Kit, kitIsPublic, kitOpens, readKit } from "./press.server";
 import type { KitLogo } from "./press-reads.server";
@@ -46,12 +46,12 @@ export async function requireOpenKit(
   });
   if (!opens) {
     if (options.page && kit.listed && kit.embargoUntil && kit.embargoUntil > now) {
-      const settings = await readSettings(runtime.db);
+      const { pressAddress } = await mailIdentity(runtime.db, runtime.env.SITE_URL);
       const notice: EmbargoNotice = {
         embargo: {
           until: kit.embargoUntil.toISOString(),
-          timeZone: settings.timeZone || runtime.env.STUDIO_TIME_ZONE,
-          pressEmail: settings.emailPress || settings.emailGeneral,
+          timeZone: await studioTimeZone(runtime.db, runtime.env.STUDIO_TIME_ZONE),
+          pressEmail: pressAddress ?? "",
         },
       };
       throw data(notice, { status: 403 });

@@ -4,7 +4,7 @@ import { siteSettings } from "~/db/schema";
 import { getMedia, type MediaEntry } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
-import { messageHostOf } from "~/platform/mail/mailer.server";
+import { siteHost } from "~/platform/mail/mailer.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { DEFAULT_SETTINGS } from "./settings-defaults";
 import { type SettingsInput, SettingsSchema, type SiteSettings } from "./settings-schema";
@@ -111,7 +111,7 @@ export async function mailIdentity(db: Database, siteUrl: string) {
   return {
     studioName: settings.name,
     fromName: settings.senderName || settings.name,
-    fromAddress: settings.senderAddress || `no-reply@${messageHostOf(siteUrl)}`,
+    fromAddress: settings.senderAddress || `no-reply@${siteHost(siteUrl)}`,
     pressAddress: settings.emailPress || settings.emailGeneral || undefined,
   };
 }

@@ -72,8 +72,8 @@ export function messageIdAt(host: string, id = crypto.randomBytes(12).toString("
   return `<${id}@${host}>`;
 }
 
-/** The host a site's Message-IDs use: SITE_URL's, or `localhost` without one. */
-export function messageHostOf(siteUrl: string | undefined): string {
+/** SITE_URL's host, which Message-IDs and List-Ids end with; `localhost` without one. */
+export function siteHost(siteUrl: string | undefined): string {
   if (!siteUrl) return "localhost";
   try {
     return new URL(siteUrl).hostname || "localhost";
@@ -99,7 +99,7 @@ export function createMailer(options: {
   siteUrl?: string;
 }): Mailer {
   const { smtpUrl } = options;
-  const host = messageHostOf(options.siteUrl);
+  const host = siteHost(options.siteUrl);
   const identity = options.identity ?? (async () => NEUTRAL);
   if (smtpUrl) {
     // The SMTP client is loaded with the first mail, not at start-up.
