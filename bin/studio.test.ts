@@ -11,13 +11,14 @@ function studio(args: string[], dataDir: string) {
   const result = spawnSync(process.execPath, [cli, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
-    timeout: 60_000,
+    // A hang guard: one run took over 60 s beside several other jobs.
+    timeout: 180_000,
   });
   return { status: result.status, out: result.stdout + result.stderr };
 }
 
 // Each case starts the command line (tsx, PGlite) two or three times: slow on a busy machine.
-describe("studio command line", { timeout: 120_000 }, () => {
+describe("studio command line", { timeout: 400_000 }, () => {
   it("migrates and seeds the demo content once", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
     const first = studio(["db", "seed", "--demo"], dir);
