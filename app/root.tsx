@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
-import { listGames } from "~/games/index.server";
+import { listAllGames } from "~/games/index.server";
 import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
 import { SiteHeader } from "~/layout/site-header";
@@ -93,7 +93,7 @@ export const links: Route.LinksFunction = () => [
 /** The owner's first-run checklist: what a fresh install still lacks. */
 async function ownerSetup(db: Parameters<typeof readSettings>[0], settings: SiteSettings) {
   const [games, news, privacyPublished] = await Promise.all([
-    listGames(db),
+    listAllGames(db),
     countNews(db),
     hasPage(db, "privacy", { published: true }),
   ]);

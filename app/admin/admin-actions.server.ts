@@ -119,8 +119,9 @@ const ADMIN_WRITES = {
   ),
   "news-delete": adminWrite(Id, (db, { id }, actor, studio) => deleteNews(db, id, actor, studio)),
   "game-create": adminWrite(GameSchema, addGame),
-  "game-update": adminWrite(GameSchema.safeExtend(Id.shape), (db, { id, ...input }, actor) =>
-    updateGame(db, id, input, actor),
+  "game-update": adminWrite(
+    GameSchema.safeExtend(Id.shape),
+    (db, { id, ...input }, actor, studio) => updateGame(db, id, input, actor, studio),
   ),
   "game-delete": adminWrite(Id, (db, { id }, actor) => deleteGame(db, id, actor)),
   "games-reorder": adminWrite(ReorderSchema, (db, { ids }, actor) => reorderGames(db, ids, actor)),
@@ -145,7 +146,11 @@ const ADMIN_WRITES = {
   "subscriber-delete": adminWrite(Id, (db, { id }, actor) => deleteSubscriber(db, id, actor)),
   "press-save": adminWrite(
     KitFormSchema,
-    (db, input, actor, studio) => savePressKit({ db, storage: studio.storage }, input, actor),
+    (db, input, actor, studio) =>
+      savePressKit({ db, storage: studio.storage }, input, actor, {
+        // Announcing the game with the embargo changes the game: the game permission's to do.
+        mayAnnounce: can(actor.role, "canManageGames"),
+      }),
     { keepsValues: true },
   ),
   // Every signed link given for the kit so far stops opening it; the tab shows a new one.

@@ -1,4 +1,4 @@
-import { gameImagesOf, listGames } from "~/games/index.server";
+import { gameImagesOf, listAllGames } from "~/games/index.server";
 import type { MediaImage } from "~/media";
 import { mediaImages } from "~/media/index.server";
 import { countUnreadMessages, listMessagesPage } from "~/messages/index.server";
@@ -97,7 +97,7 @@ export async function loadNewsTab(request: Request, context: AppContext) {
 /** The Game Management tab: every game in order, with the pictures the editor shows. */
 export async function loadGamesTab(context: AppContext) {
   const { db } = context.get(runtimeContext);
-  const games = await read(context, "games", [], () => listGames(db));
+  const games = await read(context, "games", [], () => listAllGames(db));
   return {
     items: games.value,
     error: games.error,

@@ -160,7 +160,12 @@ async function syncOne(
   const claimed = await claim(deps.db, hook.id, newsId, wantedPost !== null, hash);
   if (!claimed) return;
   const { action, attempt, row } = claimed;
-  const outcome = await callHook(deps, hook, action, wantedPost ?? post, newsId, row, studio);
+  // A post taken down is told with the publication time the remote was told when it went up: the
+  // post itself has none any more.
+  const told =
+    wantedPost ??
+    (post && row.publishedAt ? { ...post, publishedAt: row.publishedAt.toISOString() } : post);
+  const outcome = await callHook(deps, hook, action, told, newsId, row, studio);
   const maxAttempts = deps.maxAttempts ?? MAX_ATTEMPTS;
   const retryAt =
     outcome.kind === "retry" && attempt < maxAttempts
@@ -175,12 +180,20 @@ async function syncOne(
     let change: Partial<typeof announcementMessages.$inferInsert> = base;
     if (outcome.kind === "ok") {
       if (action === "delete")
-        change = { ...base, live: false, remoteId: null, remoteChannelId: null, contentHash: null };
+        change = {
+          ...base,
+          live: false,
+          remoteId: null,
+          remoteChannelId: null,
+          contentHash: null,
+          publishedAt: null,
+        };
       else
         change = {
           ...base,
           live: true,
           contentHash: hash,
+          publishedAt: wantedPost ? new Date(wantedPost.publishedAt) : null,
           ...(action === "create"
             ? { remoteId: outcome.remoteId ?? null, remoteChannelId: outcome.channelId ?? null }
             : {}),

@@ -149,6 +149,10 @@ export const games = pgTable(
     cardImageAlt: text("card_image_alt"),
     keyArt: uuid("key_art"),
     keyArtAlt: text("key_art_alt"),
+    // Who sees the game (app/games/game-visibility.ts): public (from `announce_at` when set: a
+    // game announced at a time), unlisted (its page by address only) or draft (staff only).
+    visibility: text("visibility").notNull().default("public"),
+    announceAt: timestamp("announce_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -156,6 +160,7 @@ export const games = pgTable(
     index("games_display_order_idx").on(t.displayOrder, t.id),
     uniqueIndex("games_slug_idx").on(t.slug),
     check("games_status_valid", sql`${t.status} in (${statusList})`),
+    check("games_visibility_valid", sql`${t.visibility} in ('public', 'unlisted', 'draft')`),
     check("games_display_order_positive", sql`${t.displayOrder} >= 1`),
     check("games_title_not_blank", sql`length(trim(${t.title})) > 0`),
     check("games_slug_valid", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
@@ -858,6 +863,9 @@ export const announcementMessages = pgTable(
     remoteId: text("remote_id"),
     // Discord: the channel (a forum post's thread) the message is in, for its edit and delete.
     remoteChannelId: text("remote_channel_id"),
+    // The post's publication time as the remote was last told it: a post.unpublished call says the
+    // same time as the post.published one, though the post itself no longer has one.
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     // The hash of what the remote shows; of what was refused, after a permanent failure.
     contentHash: text("content_hash"),
     // done | sending (claimed until `claimed_until`) | retry (at `next_attempt_at`) | failed

@@ -38,6 +38,8 @@ const game: GameEntry = {
   cardImageAlt: null,
   keyArt: ART,
   keyArtAlt: "The lamp over a stormy sea",
+  visibility: "public",
+  announceAt: null,
 };
 
 const render = (featured: FeaturedGame, extra?: string, headingLevel: 1 | 2 = 1) =>

@@ -1,5 +1,6 @@
 import { z } from "~/platform/forms/zod";
 import { GAME_STATUSES } from "./game-status";
+import { GAME_VISIBILITIES } from "./game-visibility";
 import { storeLinksText } from "./store-links";
 
 // A game as it is read: what the pages and the API get, and what the admin form starts from.
@@ -31,11 +32,18 @@ export const GameEntrySchema = z.object({
   /** The game page's uploaded key art and its alt text; null: the card's picture. */
   keyArt: z.uuid().nullable(),
   keyArtAlt: z.string().nullable(),
+  /** Who sees it now: public, scheduled (public from announceAt), unlisted or draft. */
+  visibility: z.enum(GAME_VISIBILITIES),
+  /** When a scheduled game goes public (ISO); null: no announce time. */
+  announceAt: z.iso.datetime().nullable(),
 });
 export type GameEntry = z.infer<typeof GameEntrySchema>;
 
-/** A game as the admin form starts editing it: the page's lists written as the fields take them. */
-export function gameFormValues(game: GameEntry) {
+/**
+ * A game as the admin form starts editing it: the page's lists written as the fields take them,
+ * the announce time as the form's field shows it (`zonedInput`: the studio's wall clock).
+ */
+export function gameFormValues(game: GameEntry, zonedInput: (iso: string) => string) {
   return {
     title: game.title,
     description: game.description,
@@ -53,5 +61,8 @@ export function gameFormValues(game: GameEntry) {
     cardImageAlt: game.cardImageAlt ?? "",
     keyArt: game.keyArt ?? "",
     keyArtAlt: game.keyArtAlt ?? "",
+    visibility: game.visibility,
+    announceAt:
+      game.visibility === "scheduled" && game.announceAt ? zonedInput(game.announceAt) : "",
   };
 }

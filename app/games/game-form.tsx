@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import type { MediaImage } from "~/media";
+import { useStudioTimeZone } from "~/platform/dates/local-time";
+import { instantToZonedInput } from "~/platform/dates/zoned-time";
 import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
 import { failureMessage } from "~/platform/forms/fetcher-reply";
 import { Field, type FieldMeta, SelectField, TextareaField } from "~/platform/forms/schema-form";
@@ -8,10 +10,20 @@ import { toast } from "~/platform/toast/notify";
 import { GalleryEditor } from "./gallery-editor";
 import { GAME_LIMITS, type GameEntry, GameSchema, gameFormValues } from "./game-schema";
 import { DEFAULT_GAME_STATUS, GAME_STATUSES } from "./game-status";
+import {
+  GAME_VISIBILITIES,
+  GAME_VISIBILITY_HINTS,
+  GAME_VISIBILITY_LABELS,
+  type GameVisibility,
+} from "./game-visibility";
 import { GamePictureField } from "./picture-fields";
 import { STORE_LIMITS } from "./store-links";
 
 const STATUS_OPTIONS = GAME_STATUSES.map((status) => ({ value: status, label: status }));
+const VISIBILITY_OPTIONS = GAME_VISIBILITIES.map((value) => ({
+  value,
+  label: GAME_VISIBILITY_LABELS[value],
+}));
 
 /**
  * A field the API may send as a list and the form writes as text (platforms, store links,
@@ -45,10 +57,13 @@ export function GameForm({
     setTitle("");
     onDone();
   };
+  const timeZone = useStudioTimeZone();
   const { fields, editor } = useEditorForm(GameSchema, {
     key: "game-form",
     editing,
-    defaultValue: editing ? gameFormValues(editing) : { status: DEFAULT_GAME_STATUS },
+    defaultValue: editing
+      ? gameFormValues(editing, (iso) => instantToZonedInput(iso, timeZone))
+      : { status: DEFAULT_GAME_STATUS, visibility: "public" },
     onReply: (reply, sent) => {
       if (reply.status !== "success") {
         toast.error("Failed to save game. Please try again.", {
@@ -125,6 +140,23 @@ export function GameForm({
           options={STATUS_OPTIONS}
         />
         {link("url", "Game Link")}
+        <SelectField
+          meta={fields.visibility}
+          id="game-visibility"
+          label="Visibility"
+          options={VISIBILITY_OPTIONS}
+          hint={GAME_VISIBILITY_HINTS[(fields.visibility.value as GameVisibility) ?? "public"]}
+        />
+        {fields.visibility.value === "scheduled" && (
+          <Field
+            meta={fields.announceAt}
+            id="game-announceAt"
+            label="Announce at"
+            type="datetime-local"
+            step={1}
+            hint={`In the studio's time zone (${timeZone}).`}
+          />
+        )}
         <fieldset className="space-y-4 border-t pt-4">
           <legend className="float-left mb-1 w-full pt-4 text-sm font-semibold text-muted-foreground">
             Game page

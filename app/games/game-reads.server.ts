@@ -7,6 +7,7 @@ import { SLUG_PATTERN } from "~/platform/seo/slug";
 import type { FeaturedGame, GameCardEntry } from "./game-pictures";
 import { cardPicture, type GamePicture, keyArtPicture, pictureIdsOf } from "./game-pictures";
 import type { GameEntry } from "./game-schema";
+import { isListed, isReachable } from "./game-visibility";
 import { getGameBySlug, listGames } from "./games.server";
 import { largestSource, type Screenshot } from "./screenshots";
 
@@ -19,7 +20,7 @@ async function picturesFor(db: Database, list: readonly GameEntry[]) {
   return ids.length ? mediaImages(db, ids) : new Map<string, MediaImage>();
 }
 
-/** The games in display order, each with its card's picture; `limit` for Home's first few. */
+/** The listed games in display order, each with its card's picture; `limit` for Home's first few. */
 export async function listGameCards(
   db: Database,
   options: { limit?: number } = {},
@@ -49,12 +50,12 @@ function screenshotsOf(game: GameEntry, images: ReadonlyMap<string, MediaImage>)
 
 /**
  * A featured game by id (the hero Home shows when the studio features one): its key art, and its
- * trailer's poster; null for a game that no longer exists.
+ * trailer's poster; null for a game that no longer exists or that guests do not find listed.
  */
 export async function readFeaturedGame(db: Database, id: string): Promise<FeaturedGame | null> {
   // The settings keep the featured game by its id: nothing else names one.
   const game = isUuid(id) ? await getGameBySlug(db, id) : null;
-  if (!game) return null;
+  if (!game || !isListed(game)) return null;
   const images = await picturesFor(db, [game]);
   const [first] = screenshotsOf(game, images);
   const keyArt = keyArtPicture(game, images);
@@ -79,17 +80,21 @@ async function renderAbout(db: Database, game: GameEntry, siteUrl: string): Prom
 }
 
 /**
- * A game page by its address (slug or id); null for an unknown address.
+ * A game page by its address (slug or id); null for an unknown address, and for a game guests may
+ * not open (a draft, or one announced later) unless `showHidden` says this reader may (staff who
+ * manage games; a press kit's own rules).
  */
 export async function readGamePage(
   runtime: { db: Database; env: { SITE_URL: string } },
   address: string,
+  options: { showHidden?: () => Promise<boolean> } = {},
 ): Promise<GamePage | null> {
   const { db, env } = runtime;
   // Nothing else can name a game: no query for it.
   if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
   const game = await getGameBySlug(db, address);
   if (!game) return null;
+  if (!isReachable(game) && !(await options.showHidden?.())) return null;
   const [html, images] = await Promise.all([
     renderAbout(db, game, env.SITE_URL),
     picturesFor(db, [game]),

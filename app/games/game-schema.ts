@@ -1,10 +1,12 @@
 import { isUuid } from "~/db/ids";
 import { MEDIA_ALT_MAX } from "~/media";
 import { FILL_ALL_FIELDS } from "~/news";
+import { ZONED_INPUT } from "~/platform/dates/zoned-time";
 import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { SLUG_MAX, SLUG_PATTERN, SLUG_RULE } from "~/platform/seo/slug";
 import { GAME_STATUSES } from "./game-status";
+import { ANNOUNCE_TIME_NEEDED, GAME_VISIBILITIES } from "./game-visibility";
 import { isHttpUrl, parseStoreLinks, type StoreLink } from "./store-links";
 import { parseTrailer, TRAILER_RULE } from "./trailer";
 
@@ -87,6 +89,17 @@ const GameFields = z.object({
   keyArt: upload(GAME_PAGE_RULES.keyArtGone),
   keyArtAlt: altText,
   status: z.enum(GAME_STATUSES, { error: "Choose one of the four statuses" }).default("Released"),
+  // Left out: what is stored (public for a new game). Scheduled needs `announceAt`: a
+  // datetime-local value in the studio's zone, or an ISO time with its offset.
+  visibility: z
+    .enum(GAME_VISIBILITIES, { error: "Choose Public, Announced at a time, Unlisted or Draft" })
+    .optional(),
+  announceAt: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().regex(ZONED_INPUT, "Enter a valid date and time").optional()),
   url: required(GAME_LIMITS.url, "Game Link").refine(
     isHttpUrl,
     "Game Link must start with http:// or https://",
@@ -170,6 +183,8 @@ export function hasCardPicture(game: {
 }
 
 export const GameSchema = GameFields.superRefine((input, ctx) => {
+  if (input.visibility === "scheduled" && !input.announceAt)
+    ctx.addIssue({ code: "custom", path: ["announceAt"], message: ANNOUNCE_TIME_NEEDED });
   if (input.cardImage && !input.cardImageAlt)
     ctx.addIssue({ code: "custom", path: ["cardImageAlt"], message: GAME_PAGE_RULES.cardImageAlt });
   if (input.keyArt && !input.keyArtAlt)

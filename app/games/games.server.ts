@@ -1,83 +1,37 @@
-import { asc, eq, gt, sql } from "drizzle-orm";
+import { eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
 import { mediaImages } from "~/media/index.server";
-import { FILL_ALL_FIELDS } from "~/news";
+import { FILL_ALL_FIELDS, publishTimePassed } from "~/news";
 import { recordStaffAction } from "~/platform/audit/audit.server";
+import { clockNow } from "~/platform/clock/clock.server";
+import { zonedTimeToInstant } from "~/platform/dates/zoned-time";
 import { AppError } from "~/platform/errors/app-error";
-import type { PageRequest } from "~/platform/paging/cursor";
-import { tablePage } from "~/platform/paging/keyset.server";
-import type { SitemapUrl } from "~/platform/seo/sitemap";
-import { SLUG_PATTERN } from "~/platform/seo/slug";
 import { chooseSlug } from "~/platform/seo/unique-slug.server";
+import { toEntry } from "./game-queries.server";
 import { GAME_PAGE_RULES, type GameEntry, type GameInput, hasCardPicture } from "./game-schema";
 import type { GameStatus } from "./game-status";
+import { ANNOUNCE_TIME_PASSED, type GameVisibility, storedVisibility } from "./game-visibility";
 
-function toEntry(row: typeof games.$inferSelect): GameEntry {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    imageUrl: row.imageUrl,
-    // The table's CHECK constraint holds it to the four statuses.
-    status: row.status as GameStatus,
-    url: row.url,
-    displayOrder: row.displayOrder,
-    slug: row.slug,
-    about: row.about,
-    gallery: row.gallery,
-    trailerUrl: row.trailerUrl,
-    platforms: row.platforms,
-    storeLinks: row.storeLinks,
-    releaseDate: row.releaseDate,
-    cardImage: row.cardImage,
-    cardImageAlt: row.cardImageAlt,
-    keyArt: row.keyArt,
-    keyArtAlt: row.keyArtAlt,
-  };
-}
-
-export async function listGames(db: Database): Promise<GameEntry[]> {
-  const rows = await db.select().from(games).orderBy(asc(games.displayOrder), asc(games.createdAt));
-  return rows.map(toEntry);
-}
-
-/** One page of the games in display order: what the API lists. */
-export function listGamesPage(db: Database, options: { page: PageRequest; size: number }) {
-  const { page: request, size } = options;
-  const order = { key: games.displayOrder, id: games.id, order: "asc" } as const;
-  return tablePage(db, games, { ...order, request, size }, toEntry);
-}
-
-/**
- * A game page's game by its address: its slug, or its id (an old `/games/<id>` link, which the
- * page redirects to the slug). Null for anything else, without a query for what cannot be either.
- */
-export async function getGameBySlug(db: Database, address: string): Promise<GameEntry | null> {
-  if (SLUG_PATTERN.test(address)) {
-    const [row] = await db.select().from(games).where(eq(games.slug, address));
-    if (row) return toEntry(row);
-  }
-  if (!isUuid(address)) return null;
-  const [row] = await db.select().from(games).where(eq(games.id, address.toLowerCase()));
-  return row ? toEntry(row) : null;
-}
-
-/** Every game page's address for the sitemap, in the catalogue's order. */
-export async function gameSitemapUrls(db: Database, site: string): Promise<SitemapUrl[]> {
-  const rows = await db
-    .select({ slug: games.slug, updatedAt: games.updatedAt })
-    .from(games)
-    .orderBy(asc(games.displayOrder), asc(games.id));
-  return rows.map((row) => ({
-    loc: `${site}/games/${row.slug}`,
-    lastmod: row.updatedAt.toISOString(),
-  }));
-}
+export {
+  gameListChoices,
+  gameSitemapUrls,
+  getGameBySlug,
+  listAllGames,
+  listGames,
+  listGamesPage,
+  reachableGameIds,
+} from "./game-queries.server";
 
 /** What a write stores: the card's fields, and the page's fields the input names. */
-export type NewGame = Omit<GameInput, "status"> & { status: GameStatus };
+export type NewGame = Omit<GameInput, "status" | "visibility"> & {
+  status: GameStatus;
+  visibility?: GameVisibility;
+};
+
+/** How a write reads typed times: an announce time without an offset is in the studio's zone. */
+export type GameWriteOptions = { timeZone: string };
 
 /** What an update keeps of the stored game when its input leaves a field out. */
 type Stored = Pick<GameEntry, "id" | "slug" | "gallery" | "cardImage" | "keyArt">;
@@ -89,7 +43,12 @@ const SLUGS = { table: games, slug: games.slug, id: games.id };
  * The columns an input sets. A page field left out keeps what is stored (an update) or its default
  * (a new game); an empty address is made from the title; a typed one must be free.
  */
-async function columnsOf(db: Database, input: NewGame, current: Stored | null) {
+async function columnsOf(
+  db: Database,
+  input: NewGame,
+  current: Stored | null,
+  options: GameWriteOptions,
+) {
   const slug =
     input.slug === undefined && current
       ? current.slug
@@ -129,7 +88,21 @@ async function columnsOf(db: Database, input: NewGame, current: Stored | null) {
       keyArt: input.keyArt,
       keyArtAlt: input.keyArt === undefined ? undefined : input.keyArt && input.keyArtAlt,
     }),
+    // Left out (an API client that predates it): what is stored, or public for a new game.
+    ...(input.visibility === undefined ? {} : visibilityColumns(input, options)),
   };
+}
+
+/** The stored visibility of a choice; a scheduled one needs a time still to come. */
+function visibilityColumns(input: NewGame, options: GameWriteOptions) {
+  const choice = input.visibility!;
+  if (choice !== "scheduled") return storedVisibility(choice, null);
+  const at = zonedTimeToInstant(input.announceAt ?? "", options.timeZone);
+  if (!at) throw new AppError("invalid", "Enter a valid date and time", { field: "announceAt" });
+  // A past time would show the game at once while staff believe it hidden until then.
+  if (publishTimePassed(at, clockNow().getTime()))
+    throw new AppError("invalid", ANNOUNCE_TIME_PASSED, { field: "announceAt" });
+  return storedVisibility(choice, at);
 }
 
 /** Every upload an input names must be in the media library (one query for them all). */
@@ -159,11 +132,15 @@ function given<T extends Record<string, unknown>>(
 }
 
 /** A new game goes last: the highest display_order plus one, or 1 when there is none. */
-async function insertGame(db: Database, input: NewGame): Promise<GameEntry> {
+async function insertGame(
+  db: Database,
+  input: NewGame,
+  options: GameWriteOptions,
+): Promise<GameEntry> {
   const [row] = await db
     .insert(games)
     .values({
-      ...(await columnsOf(db, input, null)),
+      ...(await columnsOf(db, input, null, options)),
       displayOrder: sql`(select coalesce(max(${games.displayOrder}), 0) + 1 from ${games})`,
     })
     .returning();
@@ -171,8 +148,12 @@ async function insertGame(db: Database, input: NewGame): Promise<GameEntry> {
 }
 
 /** Adds a game without an audit entry (demo content, tests). */
-export function createGame(db: Database, input: NewGame): Promise<GameEntry> {
-  return db.transaction((tx) => insertGame(tx, input));
+export function createGame(
+  db: Database,
+  input: NewGame,
+  options: GameWriteOptions = { timeZone: "UTC" },
+): Promise<GameEntry> {
+  return db.transaction((tx) => insertGame(tx, input, options));
 }
 
 export type Actor = { id: string; email: string };
@@ -197,10 +178,19 @@ function audit(
   return recordStaffAction(db, { actor, action, subjectType: "game", subjectId, details });
 }
 
-export async function addGame(db: Database, input: NewGame, actor: Actor): Promise<GameEntry> {
+export async function addGame(
+  db: Database,
+  input: NewGame,
+  actor: Actor,
+  options: GameWriteOptions,
+): Promise<GameEntry> {
   return db.transaction(async (tx) => {
-    const game = await insertGame(tx, input);
-    await audit(tx, actor, "game.create", game.id, { title: game.title, slug: game.slug });
+    const game = await insertGame(tx, input, options);
+    await audit(tx, actor, "game.create", game.id, {
+      title: game.title,
+      slug: game.slug,
+      visibility: game.visibility,
+    });
     return game;
   });
 }
@@ -211,6 +201,7 @@ export async function updateGame(
   input: NewGame,
   /** Null for the operator's command line (a presskit() import). */
   actor: Actor | null,
+  options: GameWriteOptions = { timeZone: "UTC" },
 ): Promise<GameEntry> {
   if (!isUuid(id)) throw new AppError("not_found", GAME_GONE);
   return db.transaction(async (tx) => {
@@ -228,16 +219,40 @@ export async function updateGame(
     if (!current) throw new AppError("not_found", GAME_GONE);
     const [row] = await tx
       .update(games)
-      .set({ ...(await columnsOf(tx, input, current)), updatedAt: sql`now()` })
+      .set({ ...(await columnsOf(tx, input, current, options)), updatedAt: sql`now()` })
       .where(eq(games.id, id))
       .returning();
     const game = toEntry(row!);
     await audit(tx, actor, "game.update", id, {
       title: game.title,
       slug: game.slug,
+      visibility: game.visibility,
       ...(game.slug !== current.slug ? { previousSlug: current.slug } : {}),
     });
     return game;
+  });
+}
+
+/**
+ * Makes a game public at `at` (a press kit's embargo: "announce the game at the same time"); a
+ * time already past shows it now. Null for a game that no longer exists.
+ */
+export async function announceGameAt(
+  db: Database,
+  id: string,
+  at: Date,
+  actor: Actor,
+): Promise<GameEntry | null> {
+  if (!isUuid(id)) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(games)
+      .set({ visibility: "public", announceAt: at, updatedAt: sql`now()` })
+      .where(eq(games.id, id))
+      .returning();
+    if (!row) return null;
+    await audit(tx, actor, "game.announce", id, { title: row.title, at: at.toISOString() });
+    return toEntry(row);
   });
 }
 

@@ -11,12 +11,16 @@ export { type GameEntry, GameEntrySchema } from "./game-schema";
 export { GAMES_ENDPOINTS } from "./games.api.server";
 export {
   addGame,
+  announceGameAt,
   createGame,
   deleteGame,
+  gameListChoices,
   gameSitemapUrls,
   getGameBySlug,
+  listAllGames,
   listGames,
   type NewGame,
+  reachableGameIds,
   reorderGames,
   updateGame,
 } from "./games.server";

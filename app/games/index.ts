@@ -21,6 +21,13 @@ export {
   type StoreLink,
 } from "./game-schema";
 export { gamePreviewImage, gameStructuredData } from "./game-seo";
+export {
+  GAME_VISIBILITY_LABELS,
+  type GameVisibility,
+  isListed,
+  isListedAt,
+  isReachable,
+} from "./game-visibility";
 export { GamesTab } from "./games-admin-tab";
 export { HOME_GAMES_COUNT, HomeGames } from "./home-games";
 export {
@@ -29,3 +36,4 @@ export {
   TRAILER_FRAME_SOURCES,
   trailerFrameSources,
 } from "./trailer";
+export { GameVisibilityBanner } from "./visibility-banner";

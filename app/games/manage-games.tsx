@@ -20,6 +20,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Pencil, Search, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { MediaImage } from "~/media";
+import { LocalTime } from "~/platform/dates/local-time";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
@@ -31,6 +32,7 @@ import { GameStatusBadge } from "./game-image";
 import { GamePictureImage } from "./game-picture";
 import { cardPicture, type GamePicture } from "./game-pictures";
 import type { GameEntry } from "./game-schema";
+import { GAME_VISIBILITY_LABELS } from "./game-visibility";
 
 // 'Manage Games' (docs/product.md#game-management-tab): the games in order, reordered by drag and
 // drop or by keyboard. A new order shows at once, numbered from 1, and is saved whole in one
@@ -102,6 +104,17 @@ function SortableGame({
             #{position}
           </span>
           <GameStatusBadge status={game.status} />
+          {game.visibility !== "public" && (
+            <span className="inline-flex items-center rounded-full border border-amber-500/50 px-2 py-0.5 text-xs font-medium text-amber-900 dark:text-amber-200">
+              {GAME_VISIBILITY_LABELS[game.visibility]}
+              {game.visibility === "scheduled" && game.announceAt && (
+                <>
+                  :&nbsp;
+                  <LocalTime value={game.announceAt} format="detail" />
+                </>
+              )}
+            </span>
+          )}
         </span>
       </p>
       <div className="row-span-2 flex flex-col gap-1 sm:flex-row">

@@ -13,6 +13,7 @@ export {
   NewsFormSchema,
   NewsSchema,
   type NewsSummary,
+  publishTimePassed,
 } from "./news-schema";
 export { NewsSearch, NoSearchResults } from "./news-search";
 export { NEWS_STATE_LABELS, NEWS_STATES, type NewsState } from "./news-states";

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { consents, games, subscriberLists, subscribers, subscriptions, users } from "~/db/schema";
+import { gameListChoices } from "~/games/index.server";
 import type { RateLimits } from "~/platform/limits/rate-limit.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { readSettings } from "~/settings/index.server";
@@ -77,10 +78,8 @@ export async function readAccountNewsletter(
   const owned = await ownedSubscriber(db, account);
   const active = owned !== null && owned.row.confirmedAt !== null && !owned.row.unsubscribedAt;
   const names = new Set(active ? owned.lists.map((list) => list.gameId ?? STUDIO_LIST) : []);
-  const catalogue = await db
-    .select({ id: games.id, title: games.title })
-    .from(games)
-    .orderBy(asc(games.displayOrder));
+  // The listed games' lists, and those of hidden games the account is on (to leave them).
+  const catalogue = await gameListChoices(db, [...names]);
   return {
     studio: names.has(STUDIO_LIST),
     games: catalogue.map((game) => ({ ...game, subscribed: names.has(game.id) })),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { consents, games, subscriberLists, subscribers, subscriptions } from "~/db/schema";
+import { consents, subscriberLists, subscribers, subscriptions } from "~/db/schema";
+import { reachableGameIds } from "~/games/index.server";
 import { AppError } from "~/platform/errors/app-error";
 import { addressKey, type RateLimits } from "~/platform/limits/rate-limit.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
@@ -25,9 +26,10 @@ const normalize = (email: string) => email.trim().toLowerCase();
 export async function resolveLists(db: Database, names: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(names)];
   const gameIds = wanted.filter((name) => name !== STUDIO_LIST);
+  // A game's list is joined from its page: only a game whose page guests may open has one to join.
   if (gameIds.length > 0) {
-    const found = await db.select({ id: games.id }).from(games).where(inArray(games.id, gameIds));
-    if (found.length !== gameIds.length) throw new AppError("invalid", "Unknown list");
+    const found = await reachableGameIds(db, gameIds);
+    if (found.size !== gameIds.length) throw new AppError("invalid", "Unknown list");
   }
   const ids: string[] = [];
   for (const name of wanted) {

@@ -1,7 +1,8 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { consents, games, subscriberLists, subscribers, subscriptions } from "~/db/schema";
+import { consents, subscriberLists, subscribers, subscriptions } from "~/db/schema";
+import { gameListChoices } from "~/games/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import { readSettings } from "~/settings/index.server";
@@ -35,10 +36,8 @@ export async function loadPreferences(
     .innerJoin(subscriberLists, eq(subscriberLists.id, subscriptions.listId))
     .where(eq(subscriptions.subscriberId, id));
   const names = new Set(mine.map((row) => row.gameId ?? STUDIO_LIST));
-  const catalogue = await db
-    .select({ id: games.id, title: games.title })
-    .from(games)
-    .orderBy(asc(games.displayOrder));
+  // The listed games' lists, and those of hidden games the reader is on (to leave them).
+  const catalogue = await gameListChoices(db, [...names]);
   const lists: ListChoice[] = [
     {
       name: STUDIO_LIST,

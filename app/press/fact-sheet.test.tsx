@@ -26,6 +26,8 @@ const game: GameEntry = {
   cardImageAlt: null,
   keyArt: null,
   keyArtAlt: null,
+  visibility: "public",
+  announceAt: null,
 };
 
 /** Each fact's term and text, in order. */

@@ -21,7 +21,13 @@ export { KitFormSchema };
 // The "Press kit" editor of one kit (a game's or the studio's): its own fields, its visibility and
 // its logos. What the game or the site settings keep is edited there, not here.
 
-export type EditedKit = { listed: boolean; embargoUntil: string | null; data: KitData };
+export type EditedKit = {
+  listed: boolean;
+  embargoUntil: string | null;
+  data: KitData;
+  /** The game goes public when the embargo lifts. */
+  announceGame?: boolean;
+};
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -93,15 +99,50 @@ function LogosField({
   );
 }
 
+/** "Announce the game when the embargo lifts" (docs/product.md#game-visibility). */
+function AnnounceGameField({ meta, kit }: { meta: FieldMeta; kit: EditedKit }) {
+  const error = meta.errors?.[0];
+  const hint = `${meta.id}-hint`;
+  const message = `${meta.id}-error`;
+  return (
+    <div className="space-y-1">
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          name={meta.name}
+          id={meta.id}
+          defaultChecked={kit.announceGame}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hint} ${message}` : hint}
+          className="size-4"
+        />
+        Announce the game when the embargo lifts
+      </label>
+      <p id={hint} className="text-xs text-muted-foreground">
+        Until then the game is on no list and its page is not found; then it goes public by itself.
+        Unticking later leaves the game as it is (change it in Game Management).
+      </p>
+      {error && (
+        <p id={message} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function KitEditor({
   kit,
   gameId,
   logoImages,
+  canAnnounce = false,
 }: {
   kit: EditedKit;
   /** Null: the studio's kit. */
   gameId: string | null;
   logoImages: Record<string, MediaImage>;
+  /** Staff who manage games: the game may be announced when the embargo lifts. */
+  canAnnounce?: boolean;
 }) {
   const fetcher = useFetcherReply("press-save", (reply) => {
     if (reply.status === "success") toast.success("Press kit saved");
@@ -136,6 +177,7 @@ export function KitEditor({
           label="Embargo until (UTC)"
           hint="Empty: no embargo."
         />
+        {gameId && canAnnounce && <AnnounceGameField meta={f("announceGame")} kit={kit} />}
       </Section>
       {gameId ? (
         <Section title="Facts">

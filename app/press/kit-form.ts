@@ -25,6 +25,8 @@ export const KitFormSchema = z
   .object({
     gameId: z.string().default(""),
     listed: z.string().optional(),
+    // A game's kit: the game goes public when the embargo lifts (docs/product.md#game-visibility).
+    announceGame: z.string().optional(),
     embargoUntil: z
       .string()
       .trim()
@@ -106,6 +108,7 @@ export const KitFormSchema = z
       gameId: form.gameId || null,
       listed: form.listed === "on",
       embargoUntil: form.embargoUntil ? new Date(`${form.embargoUntil}:00Z`) : null,
+      announceGame: form.announceGame === "on",
       data: data.data,
     };
   });
@@ -117,7 +120,13 @@ export const KitLinksSchema = z
 
 /** A kit as the editor's starting values. */
 export function kitFormValues(
-  kit: { listed: boolean; embargoUntil: Date | string | null; data: KitData },
+  kit: {
+    listed: boolean;
+    embargoUntil: Date | string | null;
+    data: KitData;
+    /** The game is announced when the embargo lifts. */
+    announceGame?: boolean;
+  },
   gameId: string | null,
 ) {
   const d = kit.data;
@@ -126,6 +135,7 @@ export function kitFormValues(
     gameId: gameId ?? "",
     listed: kit.listed ? "on" : undefined,
     embargoUntil: embargo,
+    announceGame: kit.announceGame ? "on" : undefined,
     developer: d.developer,
     publisher: d.publisher,
     releaseText: d.releaseText,

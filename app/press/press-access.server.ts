@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
 import { pressKits } from "~/db/schema";
+import { isListedAt } from "~/games";
 import type { MediaImage } from "~/media";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { requestTime } from "~/platform/server/faults.server";
@@ -45,7 +46,9 @@ export async function requireOpenKit(
     now,
   });
   if (!opens) {
-    if (options.page && kit.listed && kit.embargoUntil && kit.embargoUntil > now) {
+    // A secret game's kit says nothing, not even that it exists.
+    const gameShown = !kit.game || isListedAt(kit.game, now.getTime());
+    if (options.page && gameShown && kit.listed && kit.embargoUntil && kit.embargoUntil > now) {
       const { pressAddress } = await mailIdentity(runtime.db, runtime.env.SITE_URL);
       const notice: EmbargoNotice = {
         embargo: {

@@ -159,6 +159,7 @@ export function PressTab({
               kit={open.kit}
               gameId={open.gameId}
               logoImages={open.logoImages}
+              canAnnounce={gameFields}
             />
           </CardContent>
         </Card>

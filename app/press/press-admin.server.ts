@@ -1,13 +1,14 @@
 import type { Database } from "~/db/database.server";
-import { listGames } from "~/games/index.server";
+import { announceGameAt, listAllGames } from "~/games/index.server";
 import type { MediaImage } from "~/media";
 import { mediaImages } from "~/media/index.server";
+import { clockNow } from "~/platform/clock/clock.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { Storage } from "~/platform/storage/storage.server";
 import { readSettings } from "~/settings/index.server";
 import { downloadCounts, type KitSettings, kitIsPublic, readKit, saveKit } from "./press.server";
 import { buildKitZips } from "./press-files.server";
-import { gameKitFiles, studioKitFiles } from "./press-reads.server";
+import { gameKitFiles, studioKitFiles, studioKitGames } from "./press-reads.server";
 import { signKitLink } from "./signed-link.server";
 
 // The admin's "Press kit" tab: every kit with its state, the open one's editor values, its files'
@@ -21,7 +22,7 @@ export const SIGNED_LINK_DAYS = 14;
 
 export async function loadPressTab(runtime: Runtime, wanted: string | null, now: Date) {
   const { db } = runtime;
-  const games = await listGames(db);
+  const games = await listAllGames(db);
   const game = games.find((g) => g.slug === wanted) ?? null;
   const kits = await Promise.all(
     [null, ...games].map(async (g) => {
@@ -40,7 +41,7 @@ export async function loadPressTab(runtime: Runtime, wanted: string | null, now:
   const settings = await readSettings(db);
   const files = game
     ? gameKitFiles(game, kit)
-    : studioKitFiles(games, settings.logo, settings.name, kit);
+    : studioKitFiles(await studioKitGames(db, now), settings.logo, settings.name, kit);
   const images = await mediaImages(
     db,
     kit.data.logos.map((logo) => logo.image),
@@ -57,6 +58,12 @@ export async function loadPressTab(runtime: Runtime, wanted: string | null, now:
       kit: {
         listed: kit.listed,
         embargoUntil: kit.embargoUntil?.toISOString() ?? null,
+        // Ticked while the game is announced at the embargo's very time.
+        announceGame: Boolean(
+          game?.visibility === "scheduled" &&
+            kit.embargoUntil &&
+            game.announceAt === kit.embargoUntil.toISOString(),
+        ),
         data: kit.data,
       },
       logoImages: Object.fromEntries(images) as Record<string, MediaImage>,
@@ -70,23 +77,38 @@ export async function loadPressTab(runtime: Runtime, wanted: string | null, now:
   };
 }
 
-/** Saves a kit from the editor and builds its zips. */
+export const ANNOUNCE_NEEDS_EMBARGO = "Set an embargo to announce the game when it lifts.";
+export const ANNOUNCE_NEEDS_GAMES =
+  "Only staff who manage games (developers and owners) can choose when a game is announced.";
+
+/**
+ * Saves a kit from the editor and builds its zips. `announceGame` (a game's kit, by staff who may
+ * manage games) also makes the game public when the embargo lifts.
+ */
 export async function savePressKit(
   runtime: { db: Database; storage: Storage },
-  input: KitSettings & { gameId: string | null },
+  input: KitSettings & { gameId: string | null; announceGame?: boolean },
   actor: Actor,
+  options: { mayAnnounce: boolean },
 ) {
   const { db } = runtime;
-  const games = await listGames(db);
+  const games = await listAllGames(db);
   const game = input.gameId ? games.find((g) => g.id === input.gameId) : null;
   if (input.gameId && !game) {
     throw new AppError("not_found", "This game no longer exists.");
   }
+  if (game && input.announceGame) {
+    if (!options.mayAnnounce) throw new AppError("forbidden", ANNOUNCE_NEEDS_GAMES);
+    if (!input.embargoUntil)
+      throw new AppError("invalid", ANNOUNCE_NEEDS_EMBARGO, { field: "announceGame" });
+  }
   const kit = await saveKit(db, game?.id ?? null, input, actor);
+  if (game && input.announceGame && input.embargoUntil)
+    await announceGameAt(db, game.id, input.embargoUntil, actor);
   const settings = await readSettings(db);
   const files = game
     ? gameKitFiles(game, kit)
-    : studioKitFiles(games, settings.logo, settings.name, kit);
+    : studioKitFiles(await studioKitGames(db, clockNow()), settings.logo, settings.name, kit);
   if (kit.id) await buildKitZips(runtime, kit.id, files);
   return kit;
 }

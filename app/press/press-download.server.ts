@@ -1,13 +1,14 @@
 import { data } from "react-router";
-import { getGameBySlug, listGames } from "~/games/index.server";
+import { getGameBySlug } from "~/games/index.server";
 import { mediaOriginalFile } from "~/media/index.server";
 import { addressKey } from "~/platform/limits/rate-limit.server";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
+import { requestTime } from "~/platform/server/faults.server";
 import { readSettings } from "~/settings/index.server";
 import { countDownload, ensureKitId } from "./press.server";
 import { requireOpenKit } from "./press-access.server";
 import { KIT_ZIPS, type KitZip, kitZip, storedKitZip } from "./press-files.server";
-import { gameKitFiles, studioKitFiles } from "./press-reads.server";
+import { gameKitFiles, studioKitFiles, studioKitGames } from "./press-reads.server";
 import { exportPresskit } from "./presskit-import.server";
 import { buildStudioPresskitXml } from "./presskit-xml.server";
 import { downloadHead, streamDownload } from "./stored-download.server";
@@ -46,7 +47,8 @@ export async function servePressFile(
     ? gameKitFiles(game, kit)
     : await (async () => {
         const settings = await readSettings(runtime.db);
-        return studioKitFiles(await listGames(runtime.db), settings.logo, settings.name, kit);
+        const games = await studioKitGames(runtime.db, requestTime(request, context));
+        return studioKitFiles(games, settings.logo, settings.name, kit);
       })();
   const kitId = kit.id ?? (await ensureKitId(runtime.db, game?.id ?? null));
   if (file === "data.xml") {

@@ -102,9 +102,12 @@ export type GameKitPage = GamePage & {
   studio: { name: string; pressEmail: string; location: string };
 };
 
-/** A game's press kit by the game's slug; null for an unknown game. */
+/**
+ * A game's press kit by the game's slug; null for an unknown game. A hidden game's kit is read too:
+ * whether the reader may open it is the kit's rule (`requireOpenKit`: staff and signed links).
+ */
 export async function readGameKitPage(runtime: Runtime, slug: string): Promise<GameKitPage | null> {
-  const page = await readGamePage(runtime, slug);
+  const page = await readGamePage(runtime, slug, { showHidden: async () => true });
   if (!page || page.game.slug !== slug) return null;
   const [kit, settings] = await Promise.all([
     readKit(runtime.db, page.game.id),
@@ -124,22 +127,31 @@ export async function readGameKitPage(runtime: Runtime, slug: string): Promise<G
   };
 }
 
+/**
+ * The games the studio's kit shows and packs: the listed ones whose own kit guests may open (a
+ * secret game's key art is in no images.zip).
+ */
+export async function studioKitGames(db: Database, now: Date): Promise<GameEntry[]> {
+  const [games, hidden] = await Promise.all([listGames(db), hiddenKitGames(db, now)]);
+  return games.filter((game) => !hidden.has(game.id));
+}
+
 /** The studio's kit: its fields, the settings' words, its games and logos. */
 export async function readStudioKitPage(runtime: Runtime, now: Date) {
-  const [kit, settings, cards, games, hidden] = await Promise.all([
+  const [kit, settings, cards, games] = await Promise.all([
     readKit(runtime.db, null),
     readSettings(runtime.db),
     listGameCards(runtime.db),
-    listGames(runtime.db),
-    hiddenKitGames(runtime.db, now),
+    studioKitGames(runtime.db, now),
   ]);
+  const shown = new Set(games.map((game) => game.id));
   const files = studioKitFiles(games, settings.logo, settings.name, kit);
   return {
     kit,
     files,
     ...(await picturesOf(runtime.db, files)),
     // A game whose kit is not public yet is not named here.
-    games: cards.filter((card) => !hidden.has(card.id)),
+    games: cards.filter((card) => shown.has(card.id)),
     studio: {
       name: settings.name,
       description: settings.description,

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { pressDownloads, pressKits } from "~/db/schema";
+import { games, pressDownloads, pressKits } from "~/db/schema";
+import { isListedAt } from "~/games";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import { type KitData, KitDataSchema, kitDataOf } from "./kit-schema";
@@ -19,7 +20,21 @@ export type Kit = {
   /** Raised by "Revoke all links": the signed links of an older version open nothing. */
   linkVersion: number;
   updatedAt: Date | null;
+  /** A game kit's game as stored: a game guests do not find listed keeps its kit closed too. */
+  game: GameShown | null;
 };
+
+type GameShown = { visibility: string; announceAt: Date | null };
+
+/** A game's visibility as stored (null: no such game). */
+async function gameShown(db: Database, gameId: string | null): Promise<GameShown | null> {
+  if (!gameId || !isUuid(gameId)) return null;
+  const [row] = await db
+    .select({ visibility: games.visibility, announceAt: games.announceAt })
+    .from(games)
+    .where(eq(games.id, gameId));
+  return row ?? null;
+}
 
 type Actor = { id: string; email: string };
 
@@ -28,10 +43,13 @@ const scope = (gameId: string | null) =>
 
 /** A game's kit (or the studio's, for null); a kit never saved is an empty, listed one. */
 export async function readKit(db: Database, gameId: string | null): Promise<Kit> {
-  const [row] =
+  const [[row], game] =
     gameId && !isUuid(gameId)
-      ? []
-      : await db.select().from(pressKits).where(scope(gameId)).limit(1);
+      ? [[], null]
+      : await Promise.all([
+          db.select().from(pressKits).where(scope(gameId)).limit(1),
+          gameShown(db, gameId),
+        ]);
   if (!row) {
     return {
       id: null,
@@ -41,6 +59,7 @@ export async function readKit(db: Database, gameId: string | null): Promise<Kit>
       data: kitDataOf({}),
       linkVersion: 0,
       updatedAt: null,
+      game,
     };
   }
   return {
@@ -51,11 +70,19 @@ export async function readKit(db: Database, gameId: string | null): Promise<Kit>
     data: kitDataOf(row.data),
     linkVersion: row.linkVersion,
     updatedAt: row.updatedAt,
+    game,
   };
 }
 
-/** Whether guests see the kit now: listed and past its embargo. */
-export function kitIsPublic(kit: Pick<Kit, "listed" | "embargoUntil">, now: Date): boolean {
+/**
+ * Whether guests see the kit now: listed, past its embargo, and (a game's kit) its game listed
+ * (docs/product.md#game-visibility): a secret game's kit opens by signed link only.
+ */
+export function kitIsPublic(
+  kit: Pick<Kit, "listed" | "embargoUntil" | "game">,
+  now: Date,
+): boolean {
+  if (kit.game && !isListedAt(kit.game, now.getTime())) return false;
   return kit.listed && (!kit.embargoUntil || kit.embargoUntil.getTime() <= now.getTime());
 }
 
@@ -160,16 +187,26 @@ export async function revokeKitLinks(
   return readKit(db, gameId);
 }
 
-/** The games whose kits guests may not see now (unlisted or embargoed): /press leaves them out. */
+/**
+ * The games whose kits guests may not see now (unlisted or embargoed kits, games not listed):
+ * /press leaves them out.
+ */
 export async function hiddenKitGames(db: Database, now: Date): Promise<Set<string>> {
   const rows = await db
     .select({
       gameId: pressKits.gameId,
       listed: pressKits.listed,
       embargoUntil: pressKits.embargoUntil,
+      visibility: games.visibility,
+      announceAt: games.announceAt,
     })
-    .from(pressKits);
-  return new Set(rows.flatMap((row) => (row.gameId && !kitIsPublic(row, now) ? [row.gameId] : [])));
+    .from(pressKits)
+    .innerJoin(games, eq(games.id, pressKits.gameId));
+  return new Set(
+    rows.flatMap((row) =>
+      row.gameId && !kitIsPublic({ ...row, game: row }, now) ? [row.gameId] : [],
+    ),
+  );
 }
 
 /** Marks the kit's zips built now. */

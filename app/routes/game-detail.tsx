@@ -1,7 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { recordViewLater } from "~/accounts/index.server";
-import { GameDetails, gamePreviewImage, gameStructuredData } from "~/games";
+import { getSessionUser, recordViewLater } from "~/accounts/index.server";
+import {
+  GameDetails,
+  GameVisibilityBanner,
+  gamePreviewImage,
+  gameStructuredData,
+  isListed,
+  isReachable,
+} from "~/games";
 import { readGamePage } from "~/games/index.server";
 import { summarize } from "~/news";
 import { gameListName, STUDIO_LIST, SubscribeForm, studioListName } from "~/newsletter";
@@ -11,6 +18,7 @@ import { jsonLd, notFoundMeta, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
 import { kitIsPublic, readKit } from "~/press/index.server";
+import { can } from "~/roles";
 import { siteFrom, useSite } from "~/settings";
 import type { Route } from "./+types/game-detail";
 
@@ -19,7 +27,14 @@ export const handle = PUBLIC_PAGE;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
-  const page = await readGamePage(runtime, params.slug);
+  // A draft or a game announced later opens for the staff who manage games only
+  // (docs/product.md#game-visibility).
+  const page = await readGamePage(runtime, params.slug, {
+    showHidden: async () => {
+      const user = await getSessionUser(request, context);
+      return Boolean(user && can(user.role, "canManageGames"));
+    },
+  });
   // An unknown address is the 404 page (not a redirect: the address names nothing).
   if (!page) throw data(null, { status: 404 });
   // The old address by id: for good, to the slug.
@@ -27,14 +42,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(`/games/${page.game.slug}${new URL(request.url).search}`, 301);
   }
   const { game } = page;
-  recordViewLater(request, context, "game_view", {
-    game_id: game.id,
-    slug: game.slug,
-    title: game.title,
-  });
+  if (isReachable(game))
+    recordViewLater(request, context, "game_view", {
+      game_id: game.id,
+      slug: game.slug,
+      title: game.title,
+    });
   // The press kit's link shows only when guests may open it.
   const kit = await readKit(runtime.db, game.id);
-  return { ...page, pressKit: kitIsPublic(kit, clockNow()), siteUrl: runtime.env.SITE_URL };
+  return {
+    ...page,
+    pressKit: isListed(game) && kitIsPublic(kit, clockNow()),
+    siteUrl: runtime.env.SITE_URL,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
@@ -52,7 +72,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
     siteImage,
     // An upload's size is known; a typed image link's is not, and is left out.
     image: gamePreviewImage(game, screenshots, keyArt),
-  });
+  }).concat(isListed(game) ? [] : [{ name: "robots", content: "noindex, nofollow" }]);
 };
 
 function BackLink() {
@@ -87,6 +107,7 @@ export default function GameDetail({ loaderData }: Route.ComponentProps) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with '<' escaped
         dangerouslySetInnerHTML={{ __html: jsonLd(structured) }}
       />
+      <GameVisibilityBanner game={game} />
       <BackLink />
       <GameDetails game={game} html={html} screenshots={screenshots} keyArt={keyArt} />
       <div className="mt-12">

@@ -20,6 +20,7 @@ import {
   announcementMessages,
 } from "../../app/db/schema";
 import { addNews, deleteNews, updateNews } from "../../app/news/index.server";
+import { setClockOffset } from "../../app/platform/clock/clock.server";
 import { createJobs, type Jobs } from "../../app/platform/jobs/jobs.server";
 import { createLogger } from "../../app/platform/logging/logger.server";
 import type { AppContext } from "../../app/platform/server/context.server";
@@ -442,6 +443,50 @@ describe.each(testEngines())("announcements on $name", (engine) => {
       "Server error (HTTP 503 Service Unavailable)",
       null,
     ]);
+  });
+
+  it("a receiver gets the same publishedAt in post.unpublished as in post.published", async () => {
+    const { jobs } = await process();
+    await saveHook(handle.db, env, {
+      hookId: "",
+      kind: "webhook",
+      scope: "studio",
+      label: "Site bot",
+      url: RECEIVER_URL,
+      roleId: "",
+      threadName: "",
+    });
+    const { actor, studio } = await staff(jobs);
+    // Written as a draft, published later: its publication time is not its creation time.
+    const draft = await addNews(
+      handle.db,
+      { title: "Devlog 9", content: "Words.", state: "draft" } as never,
+      actor,
+      studio,
+    );
+    setClockOffset(60_000);
+    const item = await updateNews(
+      handle.db,
+      draft.id,
+      { title: "Devlog 9", content: "Words.", state: "published" } as never,
+      actor,
+      studio,
+    );
+    await jobs.drain(SYNC_QUEUE);
+    await updateNews(
+      handle.db,
+      item.id,
+      { title: "Devlog 9", content: "Words.", state: "draft" } as never,
+      actor,
+      studio,
+    );
+    await jobs.drain(SYNC_QUEUE);
+    const bodies = remote.seen.map((call) => JSON.parse(call.body));
+    expect(bodies.map((body) => body.event)).toEqual(["post.published", "post.unpublished"]);
+    const [published, unpublished] = bodies;
+    expect(published.post.publishedAt).toBe(item.publishedAt);
+    expect(unpublished.post.publishedAt).toBe(published.post.publishedAt);
+    setClockOffset(0);
   });
 
   it("gives up after the eighth failed attempt: failed, no retry queued, not tried again", async () => {

@@ -150,8 +150,16 @@ describe.each(testEngines())("game pages on $name", (engine) => {
 
     const audit = await handle.db.select().from(staffAuditLog);
     expect(audit.map((a) => [a.action, a.actorId, a.details])).toEqual([
-      ["game.create", developer.id, { title: "Tidewright: Ocean!", slug: "tidewright-ocean" }],
-      ["game.create", developer.id, { title: "Tidewright  Ocean", slug: "tidewright-ocean-2" }],
+      [
+        "game.create",
+        developer.id,
+        { title: "Tidewright: Ocean!", slug: "tidewright-ocean", visibility: "public" },
+      ],
+      [
+        "game.create",
+        developer.id,
+        { title: "Tidewright  Ocean", slug: "tidewright-ocean-2", visibility: "public" },
+      ],
     ]);
   });
 

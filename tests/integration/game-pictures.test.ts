@@ -134,7 +134,15 @@ describe.each(testEngines())("game pictures and news covers on $name", (engine) 
     const game = (await getGameBySlug(handle.db, "starling"))!;
 
     // An API client that predates the pictures leaves them out: they stay.
-    const { cardImage: _c, cardImageAlt: _a, keyArt: _k, keyArtAlt: _ka, ...older } = game;
+    const {
+      cardImage: _c,
+      cardImageAlt: _a,
+      keyArt: _k,
+      keyArtAlt: _ka,
+      visibility: _v,
+      announceAt: _at,
+      ...older
+    } = game;
     await updateGame(handle.db, game.id, { ...older, imageUrl: "" }, developer);
     expect(await getGameBySlug(handle.db, "starling")).toMatchObject({
       cardImage,

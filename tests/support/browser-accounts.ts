@@ -143,10 +143,18 @@ export function accountMenu(page: Page, email?: string) {
     .getByRole("button", { name: email ? `Account menu for ${email}` : /^Account menu for / });
 }
 
-/** Opens the header's account menu and returns the open menu. */
+/**
+ * Opens the header's account menu and returns the open menu. On a machine shared with other jobs a
+ * click right after hydration was once lost (the trigger stayed closed, aria-expanded false, for
+ * the whole wait); the trigger is clicked again only while it says it is closed, so a late first
+ * click is never undone by a second.
+ */
 export async function openAccountMenu(page: Page, email: string) {
-  await accountMenu(page, email).click();
+  const trigger = accountMenu(page, email);
   const menu = page.getByRole("menu");
-  await expect(menu).toBeVisible();
+  await expect(async () => {
+    if ((await trigger.getAttribute("aria-expanded")) !== "true") await trigger.click();
+    await expect(menu).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   return menu;
 }

@@ -1,0 +1,128 @@
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { isUuid } from "~/db/ids";
+import { games } from "~/db/schema";
+import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
+import type { PageRequest } from "~/platform/paging/cursor";
+import { tablePage } from "~/platform/paging/keyset.server";
+import type { SitemapUrl } from "~/platform/seo/sitemap";
+import { SLUG_PATTERN } from "~/platform/seo/slug";
+import type { GameEntry } from "./game-schema";
+import type { GameStatus } from "./game-status";
+import { visibilityAt } from "./game-visibility";
+
+// The games' reads: every game for the staff's screens, and for guests only what their visibility
+// lets them see (docs/product.md#game-visibility). The writes are in games.server.ts.
+
+export function toEntry(row: typeof games.$inferSelect): GameEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    // The table's CHECK constraint holds it to the four statuses.
+    status: row.status as GameStatus,
+    url: row.url,
+    displayOrder: row.displayOrder,
+    slug: row.slug,
+    about: row.about,
+    gallery: row.gallery,
+    trailerUrl: row.trailerUrl,
+    platforms: row.platforms,
+    storeLinks: row.storeLinks,
+    releaseDate: row.releaseDate,
+    cardImage: row.cardImage,
+    cardImageAlt: row.cardImageAlt,
+    keyArt: row.keyArt,
+    keyArtAlt: row.keyArtAlt,
+    visibility: visibilityAt(row, clockNow().getTime()),
+    announceAt: row.announceAt?.toISOString() ?? null,
+  };
+}
+
+// Who sees a game (app/games/game-visibility.ts), as the database reads it at the clock's time:
+// listed games are the public ones whose announce time (if any) has come; a guest may open the
+// page of a listed or an unlisted game.
+const LISTED: SQL = sql`(${games.visibility} = 'public' and (${games.announceAt} is null or ${games.announceAt} <= ${SQL_NOW}))`;
+const REACHABLE: SQL = sql`(${LISTED} or ${games.visibility} = 'unlisted')`;
+const CATALOGUE_ORDER = [asc(games.displayOrder), asc(games.createdAt)];
+
+/** The games guests see listed, in display order: the catalogue, Home, the press pages. */
+export async function listGames(db: Database): Promise<GameEntry[]> {
+  const rows = await db
+    .select()
+    .from(games)
+    .where(LISTED)
+    .orderBy(...CATALOGUE_ORDER);
+  return rows.map(toEntry);
+}
+
+/** Every game, hidden ones too, in display order: the staff's screens. */
+export async function listAllGames(db: Database): Promise<GameEntry[]> {
+  const rows = await db
+    .select()
+    .from(games)
+    .orderBy(...CATALOGUE_ORDER);
+  return rows.map(toEntry);
+}
+
+/** One page of the listed games in display order: what the API lists. */
+export function listGamesPage(db: Database, options: { page: PageRequest; size: number }) {
+  const { page: request, size } = options;
+  const order = { key: games.displayOrder, id: games.id, order: "asc" } as const;
+  return tablePage(db, games, { ...order, request, size, where: LISTED }, toEntry);
+}
+
+/**
+ * The games a reader may choose a newsletter list of, in display order: the listed ones, and those
+ * of `kept` (lists the reader is already on, so they can leave them).
+ */
+export async function gameListChoices(
+  db: Database,
+  kept: readonly string[],
+): Promise<{ id: string; title: string }[]> {
+  const ids = kept.filter(isUuid);
+  return db
+    .select({ id: games.id, title: games.title })
+    .from(games)
+    .where(ids.length ? or(LISTED, inArray(games.id, ids)) : LISTED)
+    .orderBy(...CATALOGUE_ORDER);
+}
+
+/** Of these game ids, those a guest may open now (listed or unlisted), e.g. a list to join. */
+export async function reachableGameIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(REACHABLE, inArray(games.id, wanted)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * A game page's game by its address: its slug, or its id (an old `/games/<id>` link, which the
+ * page redirects to the slug). Null for anything else, without a query for what cannot be either.
+ */
+export async function getGameBySlug(db: Database, address: string): Promise<GameEntry | null> {
+  if (SLUG_PATTERN.test(address)) {
+    const [row] = await db.select().from(games).where(eq(games.slug, address));
+    if (row) return toEntry(row);
+  }
+  if (!isUuid(address)) return null;
+  const [row] = await db.select().from(games).where(eq(games.id, address.toLowerCase()));
+  return row ? toEntry(row) : null;
+}
+
+/** Every listed game page's address for the sitemap, in the catalogue's order. */
+export async function gameSitemapUrls(db: Database, site: string): Promise<SitemapUrl[]> {
+  const rows = await db
+    .select({ slug: games.slug, updatedAt: games.updatedAt })
+    .from(games)
+    .where(LISTED)
+    .orderBy(asc(games.displayOrder), asc(games.id));
+  return rows.map((row) => ({
+    loc: `${site}/games/${row.slug}`,
+    lastmod: row.updatedAt.toISOString(),
+  }));
+}
