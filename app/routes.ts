@@ -49,7 +49,7 @@ export default [
   route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/preferences", "routes/newsletter-preferences.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.ts"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
 
   // The media library: staff uploads (news covers and images, screenshots) and their files.
   route("media/upload", "routes/media-upload.ts"),

@@ -10,7 +10,13 @@ export {
   readAccountNewsletter,
   saveAccountNewsletter,
 } from "./account-newsletter.server";
-export { answerOneClick, answerPreferences, answerSubscribe } from "./answers.server";
+export {
+  answerOneClick,
+  answerPreferences,
+  answerSubscribe,
+  answerUnsubscribe,
+  INVALID_LINK,
+} from "./answers.server";
 export {
   confirmSubscription,
   listRecipients,
@@ -19,7 +25,10 @@ export {
   preferencesLink,
   requestSubscription,
   resolveLists,
+  UNDO_GONE,
+  undoUnsubscribe,
   unsubscribe,
+  unsubscribeWithUndo,
 } from "./newsletter.server";
 export { previewMail, sendTestMail } from "./post-mail-data.server";
 export {
@@ -40,4 +49,4 @@ export {
   type SendProgress,
   sendProgress,
 } from "./send-lists.server";
-export { readToken, signToken } from "./tokens.server";
+export { readToken, readUndoToken, signToken, UNDO_LIFETIME } from "./tokens.server";
