@@ -9,16 +9,11 @@ import {
 } from "~/platform/forms/submission.server";
 import { z } from "~/platform/forms/zod";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
-import {
-  requestSubscription,
-  screenSubscription,
-  undoUnsubscribe,
-  unsubscribe,
-  unsubscribeWithUndo,
-} from "./newsletter.server";
+import { requestSubscription, screenSubscription } from "./newsletter.server";
 import { eraseSubscriber, loadPreferences, saveLists } from "./preferences.server";
 import { CHECK_INBOX, NEWSLETTER_HONEYPOT } from "./subscribe-limits";
 import { PreferencesSchema, SubscribeSchema } from "./subscribe-schema";
+import { undoUnsubscribe, unsubscribe, unsubscribeWithUndo } from "./unsubscribe.server";
 
 // The newsletter's resource routes, answered here so that the routes stay thin.
 

@@ -25,10 +25,6 @@ export {
   preferencesLink,
   requestSubscription,
   resolveLists,
-  UNDO_GONE,
-  undoUnsubscribe,
-  unsubscribe,
-  unsubscribeWithUndo,
 } from "./newsletter.server";
 export { previewMail, sendTestMail } from "./post-mail-data.server";
 export {
@@ -50,3 +46,4 @@ export {
   sendProgress,
 } from "./send-lists.server";
 export { readToken, readUndoToken, signToken, UNDO_LIFETIME } from "./tokens.server";
+export { UNDO_GONE, undoUnsubscribe, unsubscribe, unsubscribeWithUndo } from "./unsubscribe.server";
