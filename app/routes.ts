@@ -45,7 +45,8 @@ export default [
   route("games/:id/played", "routes/games-played.ts"),
   route("press/:slug/key-request", "routes/press-key-request.ts"),
 
-  // The newsletter: subscribing, confirming, preferences and one-click unsubscribe (RFC 8058).
+  // The newsletter: subscribing, confirming, preferences, and unsubscribing (the mail link's page
+  // with Undo, and RFC 8058 one-click).
   route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/preferences", "routes/newsletter-preferences.tsx"),

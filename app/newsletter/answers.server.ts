@@ -11,7 +11,7 @@ import { z } from "~/platform/forms/zod";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 import { requestSubscription, screenSubscription } from "./newsletter.server";
 import { eraseSubscriber, loadPreferences, saveLists } from "./preferences.server";
-import { CHECK_INBOX, NEWSLETTER_HONEYPOT } from "./subscribe-limits";
+import { CHECK_INBOX, INVALID_LINK, NEWSLETTER_HONEYPOT } from "./subscribe-limits";
 import { PreferencesSchema, SubscribeSchema } from "./subscribe-schema";
 import { undoUnsubscribe, unsubscribe, unsubscribeWithUndo } from "./unsubscribe.server";
 
@@ -60,8 +60,6 @@ export async function answerOneClick(request: Request, context: AppContext) {
 }
 
 const UnsubscribeIntent = z.enum(["unsubscribe", "undo"]);
-
-export const INVALID_LINK = "This link is invalid or has expired";
 
 /**
  * POST /newsletter/unsubscribe?token=…: the page's "Unsubscribe" or "Undo" (a form with an

@@ -15,7 +15,6 @@ export {
   answerPreferences,
   answerSubscribe,
   answerUnsubscribe,
-  INVALID_LINK,
 } from "./answers.server";
 export {
   confirmSubscription,

@@ -14,6 +14,9 @@ export const gameListName = (gameTitle: string) => `${gameTitle}: news and launc
 
 export const SUBSCRIBE_LIMITS = { email: 254, lists: 20 } as const;
 
+/** A newsletter link whose signature, expiry or subscriber does not hold. */
+export const INVALID_LINK = "This link is invalid or has expired";
+
 /** The one answer to an accepted request, whether or not the address was known. */
 export const CHECK_INBOX = "Check your inbox to confirm";
 

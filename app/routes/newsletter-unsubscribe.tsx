@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { answerUnsubscribe, INVALID_LINK, loadPreferences } from "~/newsletter/index.server";
+import { INVALID_LINK } from "~/newsletter";
+import { answerUnsubscribe, loadPreferences } from "~/newsletter/index.server";
 import { runtimeContext } from "~/platform/server/context.server";
 import { Button } from "~/platform/ui/button";
 import type { Route } from "./+types/newsletter-unsubscribe";
