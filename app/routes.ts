@@ -45,11 +45,12 @@ export default [
   route("games/:id/played", "routes/games-played.ts"),
   route("press/:slug/key-request", "routes/press-key-request.ts"),
 
-  // The newsletter: subscribing, confirming, preferences and one-click unsubscribe (RFC 8058).
+  // The newsletter: subscribing, confirming, preferences, and unsubscribing (the mail link's page
+  // with Undo, and RFC 8058 one-click).
   route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/preferences", "routes/newsletter-preferences.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.ts"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
 
   // The media library: staff uploads (news covers and images, screenshots) and their files.
   route("media/upload", "routes/media-upload.ts"),

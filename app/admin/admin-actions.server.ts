@@ -1,6 +1,13 @@
 import type { Database } from "~/db/database.server";
 import { GameSchema, ReorderSchema } from "~/games";
-import { addGame, deleteGame, getGameBySlug, reorderGames, updateGame } from "~/games/index.server";
+import {
+  addGame,
+  deleteGame,
+  gameLoads,
+  getGameBySlug,
+  reorderGames,
+  updateGame,
+} from "~/games/index.server";
 import { markMessageRead } from "~/messages/index.server";
 import { NewsFormSchema } from "~/news";
 import { addNews, deleteNews, updateNews } from "~/news/index.server";
@@ -130,9 +137,16 @@ const ADMIN_WRITES = {
     updatePage(db, id, input, actor),
   ),
   "page-delete": adminWrite(Id, (db, { id }, actor) => deletePage(db, id, actor)),
-  "page-template": adminWrite(PageTemplateSchema, async (db, _, actor) =>
-    draftPrivacyPolicy(db, actor, (await readSettings(db)).name),
-  ),
+  // The draft says what the site does now: its studio, and what the catalogue loads and collects.
+  "page-template": adminWrite(PageTemplateSchema, async (db, _, actor, { keys }) => {
+    const [settings, loads] = await Promise.all([readSettings(db), gameLoads(db, keys.siteUrl)]);
+    return draftPrivacyPolicy(db, actor, {
+      studio: settings.name,
+      keyRequests: loads.games > 0,
+      trailers: loads.trailers,
+      imageHosts: loads.imageHosts,
+    });
+  }),
   "settings-save": adminWrite(
     SettingsSchema,
     async (db, input, actor, { storage }) => {

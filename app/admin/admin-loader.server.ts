@@ -77,13 +77,19 @@ export async function loadNewsTab(request: Request, context: AppContext) {
     ? Object.fromEntries(await mediaImages(db, coverIds).catch(() => new Map()))
     : {};
   // The newsletter's lists and the listed posts' sends (the editor's "Send by mail to").
-  const mailing = await read(context, "newsletter sends", { lists: [], sends: {} }, async () => ({
-    lists: await mailListOptions(db, (await readSettings(db)).name),
-    sends: await sendProgress(
-      db,
-      page.value.items.map((item) => item.id),
-    ),
-  }));
+  // Unread settings do not warn: the warning says something true or nothing.
+  const unread = { lists: [], sends: {}, postalAddressMissing: false };
+  const mailing = await read(context, "newsletter sends", unread, async () => {
+    const settings = await readSettings(db);
+    return {
+      lists: await mailListOptions(db, settings.name),
+      sends: await sendProgress(
+        db,
+        page.value.items.map((item) => item.id),
+      ),
+      postalAddressMissing: settings.postalAddress === "",
+    };
+  });
   return {
     page: page.value,
     error: page.error,

@@ -1,5 +1,6 @@
 // The games feature's server-only face: what other folders may import on the server.
 
+export { type GameLoads, gameLoads } from "./game-loads.server";
 export {
   type GamePage,
   gameImagesOf,

@@ -24,7 +24,12 @@ export type NewsMailing = {
   lists: { value: string; label: string }[];
   /** Each listed post's send, by post id. */
   sends: Record<string, NewsSend>;
+  /** No postal address in the site settings: every mail's footer would go out without one. */
+  postalAddressMissing?: boolean;
 };
+
+export const POSTAL_ADDRESS_MISSING =
+  "No postal address is set: the laws on commercial mail (CAN-SPAM, the German Impressum) expect one at the foot of every newsletter. Add it under Contact in Site Settings.";
 
 export const LISTS_LOCKED_NOTE =
   "The mail has started going out: its lists can no longer be changed.";
@@ -82,6 +87,14 @@ export function MailingFieldset({
         <p id="news-mail-hint" className="text-sm text-muted-foreground">
           Subscribers of the lists ticked get the post by mail once it is public (now, or at its
           scheduled time), each one once.
+        </p>
+      )}
+      {!locked && mailing.postalAddressMissing && (
+        <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="news-mail-postal">
+          {POSTAL_ADDRESS_MISSING}{" "}
+          <a className="underline" href="/admin/settings">
+            Open Site Settings
+          </a>
         </p>
       )}
       <FormErrors errors={errors} id="news-mail-lists-error" />

@@ -10,7 +10,12 @@ export {
   readAccountNewsletter,
   saveAccountNewsletter,
 } from "./account-newsletter.server";
-export { answerOneClick, answerPreferences, answerSubscribe } from "./answers.server";
+export {
+  answerOneClick,
+  answerPreferences,
+  answerSubscribe,
+  answerUnsubscribe,
+} from "./answers.server";
 export {
   confirmSubscription,
   listRecipients,
@@ -19,7 +24,6 @@ export {
   preferencesLink,
   requestSubscription,
   resolveLists,
-  unsubscribe,
 } from "./newsletter.server";
 export { previewMail, sendTestMail } from "./post-mail-data.server";
 export {
@@ -40,4 +44,5 @@ export {
   type SendProgress,
   sendProgress,
 } from "./send-lists.server";
-export { readToken, signToken } from "./tokens.server";
+export { readToken, readUndoToken, signToken, UNDO_LIFETIME } from "./tokens.server";
+export { UNDO_GONE, undoUnsubscribe, unsubscribe, unsubscribeWithUndo } from "./unsubscribe.server";

@@ -172,20 +172,6 @@ export async function confirmSubscription(
   });
 }
 
-/** One-click unsubscribe (RFC 8058): idempotent; false for a bad token (nothing changes). */
-export async function unsubscribe(db: Database, secret: string, token: unknown): Promise<boolean> {
-  const id = readToken(secret, "manage", token);
-  if (!id) return false;
-  await db.transaction(async (tx) => {
-    await tx.delete(subscriptions).where(eq(subscriptions.subscriberId, id));
-    await tx
-      .update(subscribers)
-      .set({ unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())` })
-      .where(eq(subscribers.id, id));
-  });
-  return true;
-}
-
 /** The confirmed, still subscribed (and not bouncing) addresses of a list: those a post goes to. */
 export async function listRecipients(db: Database, listId: string) {
   return db

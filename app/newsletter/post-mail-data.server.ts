@@ -29,6 +29,7 @@ export async function mailStudio(db: Database, siteUrl: string) {
     name: settings.name,
     logoUrl: logo ? `${siteUrl}${logo}` : null,
     accent: settings.accentColor || DEFAULT_ACCENT,
+    postalAddress: settings.postalAddress,
   };
 }
 

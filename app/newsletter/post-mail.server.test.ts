@@ -17,7 +17,9 @@ const source = [
   "| 1 | 2 |",
 ].join("\n");
 
-function mailFor(test = false) {
+const POSTAL = "Moth & Co GmbH\nHafenstraße 1\n20457 Hamburg, Germany";
+
+function mailFor(test = false, postalAddress = "") {
   const prepared = preparePost({
     post: {
       title: "Patch 1 <is> out",
@@ -26,7 +28,7 @@ function mailFor(test = false) {
       coverAlt: "Cover",
     },
     articleHtml: renderMarkdown(source, { siteUrl: keys.siteUrl }),
-    studio: { name: "Moth & Co", logoUrl: null, accent: "#0b5a3c" },
+    studio: { name: "Moth & Co", logoUrl: null, accent: "#0b5a3c", postalAddress },
     siteUrl: keys.siteUrl,
   });
   return postMail(prepared, {
@@ -89,5 +91,26 @@ describe("a post's mail", () => {
   it("says [Test] in the subject of a test send", () => {
     expect(mailFor(true).subject).toBe("[Test] Patch 1 <is> out");
     expect(mailFor(false).subject).toBe("Patch 1 <is> out");
+  });
+
+  // Issue 36: the footer had no postal address, which the laws on commercial mail expect.
+  it("shows the studio's postal address in the footer of both parts, line by line and escaped", () => {
+    const { html, text } = mailFor(false, POSTAL);
+    const footer = html!.slice(html!.indexOf("You receive this mail"));
+    expect(footer).toContain("Moth &amp; Co GmbH<br>Hafenstraße 1<br>20457 Hamburg, Germany");
+    expect(text!.split("\n").slice(-3)).toEqual([
+      "Moth & Co GmbH",
+      "Hafenstraße 1",
+      "20457 Hamburg, Germany",
+    ]);
+    const hostile = mailFor(false, "<b>Studio</b>\n1 Main St").html!;
+    expect(hostile).toContain("&lt;b&gt;Studio&lt;/b&gt;<br>1 Main St");
+    expect(hostile).not.toContain("<b>Studio");
+  });
+
+  it("leaves the address out, with nothing in its place, while none is set", () => {
+    const { html, text } = mailFor(false, "");
+    expect(text!.trimEnd().split("\n").at(-1)).toMatch(/^Unsubscribe: https:/);
+    expect(html).not.toContain('data-part="postal-address"');
   });
 });

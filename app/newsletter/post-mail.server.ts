@@ -15,6 +15,8 @@ export type MailStudio = {
   logoUrl: string | null;
   /** The accent colour (#rrggbb). */
   accent: string;
+  /** The studio's postal address, one line per "\n" ("" while none is set): in every footer. */
+  postalAddress: string;
 };
 
 /** A post made into mail parts, the same for every recipient. */
@@ -95,6 +97,11 @@ export function postMail(
   const brand = studio.logoUrl
     ? `<img src="${esc(studio.logoUrl)}" width="48" height="48" alt="${esc(studio.name)}" style="display:block;border:0;width:48px;height:48px;border-radius:8px;">`
     : "";
+  // The laws on commercial mail (CAN-SPAM, the German Impressum) expect the sender's postal address.
+  const postal = studio.postalAddress.split("\n").filter(Boolean);
+  const postalHtml = postal.length
+    ? `<br><span data-part="postal-address">${postal.map(esc).join("<br>")}</span>`
+    : "";
   const cover = prepared.cover
     ? `<tr><td style="padding:0;"><img src="${esc(prepared.cover.src)}" width="600" alt="${esc(prepared.cover.alt)}" style="display:block;width:100%;max-width:600px;height:auto;border:0;"></td></tr>`
     : "";
@@ -130,7 +137,7 @@ ${prepared.bodyHtml}
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">
 <tr><td style="padding:16px 24px;font-family:${FONT};font-size:13px;line-height:1.5;color:${MUTED};text-align:center;">
 ${esc(why)}<br>
-<a href="${esc(preferences)}" style="color:${MUTED};text-decoration:underline;">Manage your preferences</a> &middot; <a href="${esc(unsubscribe)}" style="color:${MUTED};text-decoration:underline;">Unsubscribe</a>
+<a href="${esc(preferences)}" style="color:${MUTED};text-decoration:underline;">Manage your preferences</a> &middot; <a href="${esc(unsubscribe)}" style="color:${MUTED};text-decoration:underline;">Unsubscribe</a>${postalHtml}
 </td></tr>
 </table>
 </td></tr>
@@ -151,6 +158,7 @@ ${esc(why)}<br>
     why,
     `Manage your preferences: ${preferences}`,
     `Unsubscribe: ${unsubscribe}`,
+    ...(postal.length ? ["", ...postal] : []),
   ].join("\n");
   return {
     subject,

@@ -14,11 +14,17 @@ export const gameListName = (gameTitle: string) => `${gameTitle}: news and launc
 
 export const SUBSCRIBE_LIMITS = { email: 254, lists: 20 } as const;
 
+/** A newsletter link whose signature, expiry or subscriber does not hold. */
+export const INVALID_LINK = "This link is invalid or has expired";
+
 /** The one answer to an accepted request, whether or not the address was known. */
 export const CHECK_INBOX = "Check your inbox to confirm";
 
 /** The forms a subscription can come from (recorded with the consent). */
 export const SUBSCRIBE_FORMS = ["home", "game", "news", "preferences"] as const;
 
-/** Where a consent can come from: the forms above, and a signed-in account's Settings tab. */
-export type ConsentForm = (typeof SUBSCRIBE_FORMS)[number] | "profile";
+/**
+ * Where a consent can come from: the forms above, a signed-in account's Settings tab, and the
+ * Undo of an unsubscribe (the lists it put back).
+ */
+export type ConsentForm = (typeof SUBSCRIBE_FORMS)[number] | "profile" | "undo";

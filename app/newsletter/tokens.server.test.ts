@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readToken, signToken } from "./tokens.server";
+import { readToken, readUndoToken, signToken, signUndoToken, UNDO_LIFETIME } from "./tokens.server";
 
 const SECRET = "a-secret-of-at-least-thirty-two-characters";
 const ID = "0b7f6c1e-3a52-4c8e-9d0f-2b1a4e5c6d7f";
@@ -38,5 +38,18 @@ describe("newsletter tokens", () => {
     const day = 24 * 60 * 60 * 1000;
     expect(readToken(SECRET, "confirm", token, signedAt + 6 * day)).toBe(ID);
     expect(readToken(SECRET, "confirm", token, signedAt + 7 * day + 1000)).toBeNull();
+  });
+
+  it("reads back an unsubscribe's undo for its hour, and refuses it altered or later", () => {
+    const list = "5d2c8f0e-1b3a-4c6d-8e9f-0a1b2c3d4e5f";
+    const ticket = { subscriberId: ID, lists: [list, ID], unsubscribedAt: 1_790_000_000_123 };
+    const now = 1_790_000_000_000;
+    const token = signUndoToken(SECRET, ticket, now);
+    expect(readUndoToken(SECRET, token, now)).toEqual(ticket);
+    expect(readUndoToken(SECRET, token, now + (UNDO_LIFETIME + 1) * 1000)).toBeNull();
+    expect(readUndoToken(SECRET, token.replace(list, ID), now)).toBeNull();
+    expect(readUndoToken(`${SECRET}x`, token, now)).toBeNull();
+    expect(readUndoToken(SECRET, signToken(SECRET, "manage", ID, now), now)).toBeNull();
+    expect(readUndoToken(SECRET, { token }, now)).toBeNull();
   });
 });

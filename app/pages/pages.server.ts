@@ -17,7 +17,7 @@ import {
   type PagePlacement,
   RESERVED_SLUG,
 } from "./page-schema";
-import { PRIVACY_TEMPLATE } from "./privacy-template";
+import { type PrivacyFacts, privacyPolicyDraft } from "./privacy-template";
 
 // The pages feature's reads and writes: the studio's own Markdown pages at /<slug>
 // (docs/product.md#pages). Each write and its audit line are one transaction.
@@ -200,16 +200,16 @@ export async function deletePage(db: Database, id: string, actor: Actor): Promis
 }
 
 /**
- * The privacy policy offered on first run (the site keeps accounts, messages and sessions): a draft
- * at /privacy from a template staff complete before publishing it.
+ * The privacy policy offered on first run: a draft at /privacy, built from what the site keeps and
+ * loads from elsewhere today (the facts the caller read), for staff to complete before publishing.
  */
-export async function draftPrivacyPolicy(db: Database, actor: Actor, studioName: string) {
+export async function draftPrivacyPolicy(db: Database, actor: Actor, facts: PrivacyFacts) {
   return addPage(
     db,
     {
       title: "Privacy policy",
       slug: "privacy",
-      content: PRIVACY_TEMPLATE.replaceAll("{studio}", studioName),
+      content: privacyPolicyDraft(facts),
       state: "draft",
       placement: "footer",
     },

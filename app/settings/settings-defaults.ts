@@ -23,6 +23,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   emailPress: "",
   emailJobs: "",
   location: "",
+  postalAddress: "",
   hours_monday: "14:00-18:00",
   hours_tuesday: "14:00-18:00",
   hours_wednesday: "14:00-18:00",

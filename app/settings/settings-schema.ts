@@ -22,6 +22,8 @@ export const SETTINGS_LIMITS = {
   markdown: 5_000,
   email: 254,
   location: 200,
+  postalAddress: 300,
+  postalAddressLines: 6,
   senderName: 80,
 } as const;
 
@@ -34,6 +36,31 @@ const text = (label: string, max: number) =>
 
 /** Markdown keeps its line breaks; only the other control characters are refused. */
 const markdown = (label: string) => text(label, SETTINGS_LIMITS.markdown);
+
+/**
+ * The studio's postal address, on as many lines as it takes (at most six): each line trimmed,
+ * blank lines and Windows or Unicode line breaks folded into one "\n", other control characters
+ * refused. Every newsletter mail's footer shows it (docs/product.md#site-settings).
+ */
+const postalAddress = () =>
+  z
+    .string({ error: "Postal address must be text" })
+    .refine(hasNoControlCharacters, noControlCharacters("Postal address"))
+    .transform((value) =>
+      value
+        .split(/\r\n|[\r\n\u0085\u2028\u2029]/)
+        .map((line) => line.replace(/\s+/g, " ").trim())
+        .filter(Boolean)
+        .join("\n"),
+    )
+    .refine(
+      (value) => value.length <= SETTINGS_LIMITS.postalAddress,
+      `Postal address must be at most ${SETTINGS_LIMITS.postalAddress} characters`,
+    )
+    .refine(
+      (value) => value.split("\n").length <= SETTINGS_LIMITS.postalAddressLines,
+      `Postal address must be at most ${SETTINGS_LIMITS.postalAddressLines} lines`,
+    );
 
 /** Addresses the mails carry in their headers (From, Reply-To, List-Unsubscribe): strictly one. */
 const email = (label: string) =>
@@ -76,6 +103,7 @@ export const SettingsSchema = z.object({
   emailPress: email("Press e-mail").default(""),
   emailJobs: email("Jobs e-mail").default(""),
   location: text("Location", SETTINGS_LIMITS.location).default(""),
+  postalAddress: postalAddress().default(""),
   hours_monday: dayHours("monday"),
   hours_tuesday: dayHours("tuesday"),
   hours_wednesday: dayHours("wednesday"),

@@ -175,6 +175,13 @@ export function SettingsTab({
                 label="Location"
                 maxLength={SETTINGS_LIMITS.location}
               />
+              <TextareaField
+                meta={text("postalAddress")}
+                label="Postal address"
+                rows={3}
+                maxLength={SETTINGS_LIMITS.postalAddress}
+                hint="Shown at the foot of every newsletter mail. The laws on commercial mail expect one (CAN-SPAM in the US, the Impressum rules in Germany): until it is set, the news editor warns before a mail goes out."
+              />
               <p className="text-sm text-muted-foreground">
                 Studio hours: write each day as 14:00-18:00, or leave it empty when closed.
               </p>

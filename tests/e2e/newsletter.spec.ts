@@ -1,3 +1,5 @@
+import type { Browser, Page } from "@playwright/test";
+import { axeViolations } from "../support/axe";
 import { gotoHydrated, waitForHydration } from "../support/browser";
 import { waitForMail } from "../support/browser-accounts";
 import { combinations, LAYOUT, SCREENSHOTS, screenshot } from "../support/screenshots";
@@ -65,6 +67,52 @@ test("subscribe on Home, confirm from the mail, listed as confirmed; one-click u
   await expect(row).toHaveCount(0);
 });
 
+/** A confirmed address (subscribed on Home), and the mail's Unsubscribe link for it. */
+async function confirmedReader(browser: Browser, page: Page, email: string) {
+  await gotoHydrated(page, "/");
+  const form = page.getByRole("region", { name: "Get the news by mail" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByRole("status")).toHaveText("Check your inbox to confirm");
+  const mail = await waitForMail(email, { subject: /Confirm your subscription/ });
+  const reader = await browser.newContext();
+  const opened = await reader.newPage();
+  await opened.goto(mail.links.find((url) => url.includes("/newsletter/confirm?token="))!);
+  await opened.getByRole("button", { name: "Confirm subscription" }).click();
+  const preferences = await opened
+    .getByRole("link", { name: "Manage your subscription" })
+    .getAttribute("href");
+  await reader.close();
+  return preferences!.replace("/newsletter/preferences", "/newsletter/unsubscribe");
+}
+
+// Issue 36: the mail's link opened the preferences, where "Unsubscribe from all" was still to press.
+test("the mail's Unsubscribe link: one button, then Undo; without JavaScript as well", async ({
+  page,
+  browser,
+}) => {
+  const link = await confirmedReader(browser, page, uniqueEmail("unsubscribe"));
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const reader = await context.newPage();
+    await reader.goto(link);
+    await expect(reader.getByRole("heading", { name: "Unsubscribe", exact: true })).toBeVisible();
+    if (javaScriptEnabled) expect(await axeViolations(reader)).toEqual([]);
+    await expect(
+      reader.getByRole("link", { name: "Choose lists on your preferences page instead" }),
+    ).toBeVisible();
+    await reader.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(reader.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+    if (javaScriptEnabled) expect(await axeViolations(reader)).toEqual([]);
+    await reader.getByRole("button", { name: "Undo" }).click();
+    await expect(reader.getByRole("heading", { name: "You are subscribed again" })).toBeVisible();
+    await reader.getByRole("link", { name: "Manage your preferences" }).click();
+    await expect(reader.getByRole("heading", { name: "Newsletter preferences" })).toBeVisible();
+    await expect(reader.getByRole("checkbox").first()).toBeChecked();
+    await context.close();
+  }
+});
+
 // The subscribe forms, the preferences page and the Subscribers tab fit a desktop and a phone:
 // `npm test` checks each width once (the desktop light, the phone dark); `npm run screenshots` goes
 // through both themes at both widths and saves the pictures in docs/screenshots.
@@ -95,6 +143,11 @@ test("the newsletter's screens fit a desktop and a phone, light and dark", {
     { name: "newsletter-home", path: "/", locate: "Get the news by mail" },
     ...(gamePath ? [{ name: "newsletter-game", path: gamePath, locate: /^Follow / }] : []),
     { name: "newsletter-preferences", path: preferences!, locate: null },
+    {
+      name: "newsletter-unsubscribe",
+      path: preferences!.replace("/newsletter/preferences", "/newsletter/unsubscribe"),
+      locate: null,
+    },
     { name: "newsletter-admin", path: "/admin/subscribers", locate: null },
   ];
   for (const { theme, viewport } of combinations(LAYOUT)) {

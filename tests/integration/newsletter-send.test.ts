@@ -6,6 +6,7 @@ import {
   news,
   newsletterDeliveries,
   newsletterSends,
+  siteSettings,
   subscribers,
   subscriptions,
 } from "../../app/db/schema";
@@ -160,6 +161,25 @@ describe.each(testEngines())("newsletter sending on $name", (engine) => {
     expect(await sendProgress(handle.db, [item!.id])).toEqual({
       [item!.id]: { state: "done", lists: ["studio"], queued: 0, sent: 5, failed: 0, skipped: 0 },
     });
+  });
+
+  // Issue 36: the mails' footer had no postal address although the settings knew the location.
+  it("shows the studio's postal address from the settings at the foot of every mail", async () => {
+    await handle.db
+      .insert(siteSettings)
+      .values({ id: 1, values: { name: "Moth", postalAddress: "Moth GmbH\nHafenstraße 1" } });
+    try {
+      await people(2);
+      await post({ mailLists: "studio", state: "published" });
+      await runAll();
+      expect(mailer.sent).toHaveLength(2);
+      for (const mail of mailer.sent) {
+        expect(mail.text!.split("\n").slice(-2)).toEqual(["Moth GmbH", "Hafenstraße 1"]);
+        expect(mail.html).toContain("Moth GmbH<br>Hafenstraße 1");
+      }
+    } finally {
+      await handle.db.delete(siteSettings);
+    }
   });
 
   it("retries a temporary refusal, stops at a permanent one, and skips who unsubscribed since", async () => {

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { consents, siteSettings, subscribers, subscriptions } from "../../app/db/schema";
+import { createGame } from "../../app/games/games.server";
 import {
   listRecipients,
   listUnsubscribeHeaders,
@@ -10,8 +11,12 @@ import {
   mailListOptions,
   resolveLists,
   signToken,
+  UNDO_GONE,
+  UNDO_LIFETIME,
   unsubscribe,
 } from "../../app/newsletter/index.server";
+import { setClockOffset } from "../../app/platform/clock/clock.server";
+import { UNKNOWN_INTENT } from "../../app/platform/forms/intent";
 import type { AppContext } from "../../app/platform/server/context.server";
 import { runtimeContext } from "../../app/platform/server/context.server";
 import * as confirmRoute from "../../app/routes/newsletter-confirm";
@@ -168,6 +173,149 @@ describe.each(testEngines())("newsletter on $name", (engine) => {
     expect(await listRecipients(handle.db, await studioList())).toEqual([]);
     const [after] = await handle.db.select().from(subscribers).where(eq(subscribers.id, row!.id));
     expect(after!.unsubscribedAt).not.toBeNull();
+  });
+
+  /** A confirmed address on the studio's list and one game's, and a game's list it is not on. */
+  async function onTwoLists(email = EMAIL) {
+    const game = (title: string) =>
+      createGame(handle.db, {
+        title: `${title} ${crypto.randomUUID()}`,
+        description: "D",
+        imageUrl: "https://img.example/x.png",
+        status: "Released",
+        url: "https://play.example/x",
+      });
+    const [kept, other] = [await game("Kept"), await game("Other")];
+    const [studio, keptList, otherList] = await resolveLists(handle.db, [
+      "studio",
+      kept.id,
+      other.id,
+    ]);
+    const [row] = await handle.db
+      .insert(subscribers)
+      .values({ email, confirmedAt: new Date() })
+      .returning();
+    await handle.db.insert(subscriptions).values([
+      { subscriberId: row!.id, listId: studio! },
+      { subscriberId: row!.id, listId: keptList! },
+    ]);
+    const page = `/newsletter/unsubscribe?token=${encodeURIComponent(manageToken(row!.id))}`;
+    return { id: row!.id, page, lists: [studio!, keptList!].sort(), otherList: otherList! };
+  }
+  const listsOf = async (id: string) =>
+    (
+      await handle.db
+        .select({ listId: subscriptions.listId })
+        .from(subscriptions)
+        .where(eq(subscriptions.subscriberId, id))
+    )
+      .map((row) => row.listId)
+      .sort();
+  const openPage = (page: string) =>
+    outcome(() =>
+      unsubscribeRoute.loader({ request: request(page), context, params: {} } as never),
+    );
+  const press = (page: string, form: Record<string, string>) =>
+    postForm(unsubscribeRoute, context, page, form);
+
+  // Issue 36: the mail's Unsubscribe link opened the preferences, where "Unsubscribe from all" was
+  // still to find and press.
+  it("the mail's Unsubscribe link: opening it changes nothing, its one button unsubscribes, and Undo puts back exactly the lists dropped", async () => {
+    const { id, page, lists, otherList } = await onTwoLists();
+    const opened = await openPage(page);
+    expect(opened.status).toBe(200);
+    const reader = (opened.body as { reader: { email: string; lists: string[] } }).reader;
+    expect(reader.email).toBe(EMAIL);
+    expect(reader.lists).toHaveLength(2);
+    expect(await listsOf(id)).toEqual(lists);
+
+    const left = await press(page, { intent: "unsubscribe" });
+    expect(left.status).toBe(200);
+    const { kind, undo } = left.body as { kind: string; undo: string };
+    expect(kind).toBe("unsubscribed");
+    expect(await listsOf(id)).toEqual([]);
+    expect(await listRecipients(handle.db, lists[0]!)).toEqual([]);
+    expect((await openPage(page)).body).toMatchObject({ reader: { lists: [] } });
+
+    const back = await press(page, { intent: "undo", undo });
+    expect(back).toMatchObject({ status: 200, body: { kind: "restored" } });
+    expect(await listsOf(id)).toEqual(lists);
+    expect(await listsOf(id)).not.toContain(otherList);
+    const [after] = await handle.db.select().from(subscribers).where(eq(subscribers.id, id));
+    // No new double opt-in: the address stays confirmed and is a recipient again.
+    expect(after).toMatchObject({ unsubscribedAt: null, confirmedAt: expect.any(Date) });
+    expect(await listRecipients(handle.db, lists[0]!)).toHaveLength(1);
+    const [consent] = await handle.db.select().from(consents).where(eq(consents.subscriberId, id));
+    expect([...consent!.lists].sort()).toEqual(lists);
+    expect(consent!.form).toBe("undo");
+    // A second click on Undo answers the same and changes nothing.
+    expect(await press(page, { intent: "undo", undo })).toMatchObject({ status: 200 });
+    expect(await listsOf(id)).toEqual(lists);
+    expect(await handle.db.select().from(consents)).toHaveLength(1);
+  });
+
+  it("Undo is bounded: its hour, its own link, nothing changed since, never an erased address", async () => {
+    const first = await onTwoLists();
+    const leave = async () =>
+      ((await press(first.page, { intent: "unsubscribe" })).body as { undo: string }).undo;
+    const refusedUndo = async (page: string, undo: string) => {
+      const before = await listsOf(first.id);
+      const answer = await press(page, { intent: "undo", undo });
+      expect(answer).toMatchObject({ status: 400, body: { error: UNDO_GONE } });
+      expect(await listsOf(first.id)).toEqual(before);
+    };
+
+    // After its hour (the app's clock moved on).
+    let undo = await leave();
+    setClockOffset((UNDO_LIFETIME + 60) * 1000);
+    try {
+      await refusedUndo(first.page, undo);
+    } finally {
+      setClockOffset(0);
+    }
+    // Altered: another list slipped in, or only the signature kept.
+    await refusedUndo(first.page, undo.replace(first.lists[0]!, first.otherList));
+    await refusedUndo(first.page, `${undo.slice(0, -4)}AAAA`);
+    // On another address's page.
+    const other = await onTwoLists(OTHER);
+    await refusedUndo(other.page, undo);
+    expect(await listsOf(other.id)).toEqual(other.lists);
+    // Refreshed by a later unsubscribe's page (already unsubscribed: nothing dropped, no Undo).
+    expect((await press(first.page, { intent: "unsubscribe" })).body).toMatchObject({
+      kind: "unsubscribed",
+      undo: null,
+    });
+
+    // The lists were chosen again since (the studio's only): this Undo is over.
+    await handle.db.delete(consents);
+    undo = await leave();
+    const saved = await postForm(
+      preferencesRoute,
+      context,
+      first.page.replace("/unsubscribe", "/preferences"),
+      { intent: "save", lists: "studio" },
+    );
+    expect(saved.status).toBe(200);
+    await refusedUndo(first.page, undo);
+    expect(await listsOf(first.id)).toEqual([await studioList()]);
+
+    // Erased: the Undo brings nothing back.
+    undo = await leave();
+    await handle.db.delete(subscribers).where(eq(subscribers.id, first.id));
+    expect(await press(first.page, { intent: "undo", undo })).toMatchObject({ status: 400 });
+    expect(await handle.db.select().from(subscribers).where(eq(subscribers.id, first.id))).toEqual(
+      [],
+    );
+
+    // Anything but the two intents is refused and changes nothing; a bad link too.
+    expect(await press(first.page, { intent: "erase" })).toMatchObject({
+      status: 400,
+      body: { error: UNKNOWN_INTENT },
+    });
+    expect(
+      (await press("/newsletter/unsubscribe?token=bad", { intent: "unsubscribe" })).status,
+    ).toBe(400);
+    expect((await openPage("/newsletter/unsubscribe?token=bad")).status).toBe(400);
   });
 
   // The allowance counted the literal address: victim+1@ … victim+6@ gave six mails to one inbox.

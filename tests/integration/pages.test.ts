@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { pages, staffAuditLog } from "../../app/db/schema";
+import { games, pages, staffAuditLog } from "../../app/db/schema";
+import { createGame } from "../../app/games/games.server";
 import { RESERVED_SLUG } from "../../app/pages/page-schema";
 import { listPages, navigationPages } from "../../app/pages/pages.server";
 import type { FormReply } from "../../app/platform/forms/submission.server";
@@ -229,5 +230,35 @@ describe.each(testEngines())("pages on $name", (engine) => {
     const xml = await response.text();
     expect(xml).toContain("/press-contact</loc>");
     expect(xml).not.toContain("/privacy</loc>");
+  });
+
+  // Issue 36: the draft left out newsletter addresses and key requests, and said nothing was loaded
+  // from other servers although a played trailer is.
+  it("the privacy draft is built from what the site collects and loads: key requests, trailers, image hosts", async () => {
+    const game = await createGame(handle.db, {
+      title: `Privacy game ${crypto.randomUUID()}`,
+      description: "D",
+      imageUrl: "https://img.example/card.png",
+      status: "Released",
+      url: "https://play.example/x",
+      trailerUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    });
+    try {
+      expect(
+        (await act(admin.cookie, { intent: "page-template", template: "privacy" })).status,
+      ).toBe(200);
+      const [privacy] = await handle.db.select().from(pages).where(eq(pages.slug, "privacy"));
+      const content = privacy!.content;
+      expect(content).toMatch(
+        /\*\*Newsletter\*\*: if you subscribe, your e-mail address, the lists/,
+      );
+      expect(content).toMatch(/\*\*Review-key requests\*\*[^\n]*your name, outlet[^\n]*e-mail/);
+      expect(content).toMatch(/\*\*YouTube\*\*[^\n]*youtube-nocookie\.com/);
+      expect(content).not.toContain("Vimeo");
+      expect(content).toContain("from img.example:");
+      expect(content).not.toContain("load nothing from other companies' servers");
+    } finally {
+      await handle.db.delete(games).where(eq(games.id, game.id));
+    }
   });
 });

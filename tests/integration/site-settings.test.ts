@@ -239,4 +239,41 @@ describe.each(testEngines())("site settings on $name", (engine) => {
     }
     expect(await readSettings(handle.db)).toEqual(after);
   });
+
+  // Issue 36: the settings had no postal address for the newsletter's footer.
+  it("keeps a postal address (lines folded, bad ones refused), warns the news editor until it is set, and moves it with export", async () => {
+    const news = async () =>
+      (
+        (await openAdmin(context, "/admin/news", admin.cookie)).body as {
+          mailing: { postalAddressMissing?: boolean };
+        }
+      ).mailing;
+    expect((await news()).postalAddressMissing).toBe(true);
+
+    for (const [value, message] of [
+      ["Moth & Lamp\u0007\n1 Main St", /^Postal address must not contain control characters$/],
+      ["x".repeat(301), /^Postal address must be at most 300 characters$/],
+      [Array(7).fill("line").join("\n"), /^Postal address must be at most 6 lines$/],
+    ] as const) {
+      const refused = await postAdmin(context, form({ postalAddress: value }), admin.cookie);
+      expect(refused.status).toBe(400);
+      expect((refused.body as FormReply).error?.postalAddress?.[0]).toMatch(message);
+    }
+    expect(await handle.db.select().from(siteSettings)).toEqual([]);
+
+    const saved = await postAdmin(
+      context,
+      form({ postalAddress: "  Moth & Lamp GmbH \r\n\r\nHafenstraße 1\n 20457  Hamburg\n" }),
+      admin.cookie,
+    );
+    expect(saved.status).toBe(200);
+    const address = "Moth & Lamp GmbH\nHafenstraße 1\n20457 Hamburg";
+    expect((await readSettings(handle.db)).postalAddress).toBe(address);
+    expect((await news()).postalAddressMissing).toBe(false);
+
+    const file = JSON.stringify(await exportSettings(runtime()));
+    await handle.db.delete(siteSettings).where(eq(siteSettings.id, 1));
+    await importSettings(runtime(), file);
+    expect((await readSettings(handle.db)).postalAddress).toBe(address);
+  });
 });
