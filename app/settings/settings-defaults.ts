@@ -38,4 +38,5 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   accentColor: "",
   headingFont: "system",
   logo: "",
+  navigation: [],
 };
