@@ -117,7 +117,13 @@ export function SiteHeader({
               <AccountMenu user={user} onOpenConsole={openConsole} />
             </div>
           ) : (
-            <Button asChild size="sm" className="max-md:hidden">
+            // Beside the studio's highlighted button, Sign In steps back to an outline.
+            <Button
+              asChild
+              size="sm"
+              variant={button ? "outline" : "default"}
+              className="max-md:hidden"
+            >
               <Link to="/auth">
                 <LogIn aria-hidden="true" />
                 Sign In

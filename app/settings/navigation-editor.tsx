@@ -228,7 +228,7 @@ function EntryRow({
             <input type="hidden" name={`${name}.slug`} value={row.slug} />
           </>
         )}
-        <div className="flex items-center gap-2">
+        <div className="flex w-full items-center gap-1 sm:w-auto sm:gap-2">
           <Label htmlFor={`${row.uid}-place`} className="sr-only">
             Where {label} shows
           </Label>
@@ -238,7 +238,7 @@ function EntryRow({
             value={row.place}
             onChange={(event) => onChange({ place: event.target.value as NavPlace })}
             options={PLACE_OPTIONS}
-            className="h-9 w-auto rounded-md border border-input bg-background px-2 text-sm"
+            className="h-9 min-w-0 flex-1 rounded-md border border-input bg-background pl-2 pr-7 text-sm sm:w-52 sm:flex-none"
             aria-invalid={errorsOf(`${name}.place`) ? true : undefined}
           />
           <Button
@@ -263,7 +263,7 @@ function EntryRow({
           >
             <ArrowDown aria-hidden="true" />
           </Button>
-          {row.kind === "link" && (
+          {row.kind === "link" ? (
             <Button
               type="button"
               variant="ghost"
@@ -273,6 +273,9 @@ function EntryRow({
             >
               <Trash2 aria-hidden="true" className="text-destructive" />
             </Button>
+          ) : (
+            // Keeps the columns of every row in line with a link's remove button.
+            <span aria-hidden="true" className="size-10 shrink-0 max-sm:hidden" />
           )}
         </div>
       </div>
