@@ -169,14 +169,3 @@ export function siteNavigation(
       .map(({ link }) => ({ ...link, button: false })),
   };
 }
-
-/** The list as the editor saves it: only what the schema stores. */
-export function storedEntries(entries: readonly ArrangedEntry[]): NavEntry[] {
-  return entries.map((entry) => {
-    if (entry.kind === "route") return { kind: "route", route: entry.route, place: entry.place };
-    if (entry.kind === "page")
-      return { kind: "page", page: entry.page, slug: entry.slug, place: entry.place };
-    const { kind, label, url, place: at, button, newTab } = entry;
-    return { kind, label, url, place: at, button, newTab };
-  });
-}
