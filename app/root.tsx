@@ -33,6 +33,7 @@ import {
   SiteProvider,
   type SiteSettings,
   setupSteps,
+  siteNavigation,
 } from "~/settings";
 import { readSettings } from "~/settings/index.server";
 import type { Route } from "./+types/root";
@@ -77,7 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }
         : null,
       toast: pending.toast,
-      pages,
+      // The header's and the footer's links (docs/product.md#navigation).
+      navigation: siteNavigation(settings.navigation, pages),
     },
     pending.headers ? { headers: pending.headers } : undefined,
   );
@@ -102,6 +104,7 @@ async function ownerSetup(db: Parameters<typeof readSettings>[0], settings: Site
 
 /** What a page shows when the root loader's data is missing (an error before it ran). */
 const FRESH_SITE = publicSite(DEFAULT_SETTINGS);
+const FRESH_NAVIGATION = siteNavigation([], []);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -136,13 +139,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           >
             Skip to content
           </a>
-          <SiteHeader user={data?.user ?? null} pages={data?.pages} />
+          <SiteHeader user={data?.user ?? null} navigation={data?.navigation ?? FRESH_NAVIGATION} />
           <main id="main" className="flex-1">
             <StudioTimeZoneProvider value={data?.studioTimeZone ?? "UTC"}>
               {children}
             </StudioTimeZoneProvider>
           </main>
-          <SiteFooter year={data?.year ?? new Date().getFullYear()} pages={data?.pages} />
+          <SiteFooter
+            year={data?.year ?? new Date().getFullYear()}
+            links={(data?.navigation ?? FRESH_NAVIGATION).footer}
+          />
           <ThemedToaster />
           {data?.toast && (
             // Without JavaScript the redirect's toast still reaches the reader.

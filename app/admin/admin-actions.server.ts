@@ -35,8 +35,13 @@ import {
 } from "~/press";
 import { importPresskitUpload, revokeKitLinks, savePressKit } from "~/press/index.server";
 import { can, type Role } from "~/roles";
-import { FEATURED_GAME_GONE, SettingsSchema } from "~/settings";
-import { readSettings, saveSettings, studioTimeZone } from "~/settings/index.server";
+import { FEATURED_GAME_GONE, NavigationFormSchema, SettingsFormSchema } from "~/settings";
+import {
+  readSettings,
+  saveNavigation,
+  saveSettings,
+  studioTimeZone,
+} from "~/settings/index.server";
 import { requireStaff } from "./admin-guard.server";
 import { ADMIN_INTENTS, type AdminIntent, AdminIntentSchema } from "./admin-intents";
 import { type AdminTab, tabPermission } from "./admin-tabs";
@@ -148,13 +153,19 @@ const ADMIN_WRITES = {
     });
   }),
   "settings-save": adminWrite(
-    SettingsSchema,
+    SettingsFormSchema,
     async (db, input, actor, { storage }) => {
       // The featured game must be one of the catalogue's (checked here: games reads the settings).
       if (input.featuredGame && !(await getGameBySlug(db, input.featuredGame)))
         throw new AppError("conflict", FEATURED_GAME_GONE, { field: "featuredGame" });
       return saveSettings({ db, storage }, input, actor);
     },
+    { keepsValues: true },
+  ),
+  // The header's and the footer's links, in order (docs/product.md#navigation).
+  "navigation-save": adminWrite(
+    NavigationFormSchema,
+    (db, { entries }, actor) => saveNavigation(db, entries, actor),
     { keepsValues: true },
   ),
   "subscriber-delete": adminWrite(Id, (db, { id }, actor) => deleteSubscriber(db, id, actor)),

@@ -21,6 +21,7 @@ export const ADMIN_INTENTS = {
   "page-delete": "pages",
   "page-template": "pages",
   "settings-save": "settings",
+  "navigation-save": "settings",
   "subscriber-delete": "subscribers",
   "press-save": "press",
   "press-revoke-links": "press",

@@ -1,23 +1,18 @@
 import { Link } from "react-router";
-import type { NavPage } from "~/pages";
-import { NAV_LINKS } from "~/platform/studio/studio";
-import { SiteLogo, SocialLinks, useSite } from "~/settings";
+import { SiteLogo, type SiteNavLink, SocialLinks, useSite } from "~/settings";
+import { NewTabMark, newTabProps } from "./site-header";
+
+const LINK_CLASS = "text-muted-foreground hover:text-foreground hover:underline";
 
 export function SiteFooter({
   year,
-  pages = [],
+  links,
 }: {
   year: number;
-  /** The studio's published pages the navigation links (the footer's among them). */
-  pages?: readonly NavPage[];
+  /** The footer's quick links, in order, as the root loader arranged them. */
+  links: readonly SiteNavLink[];
 }) {
   const site = useSite();
-  const links = [
-    ...NAV_LINKS,
-    ...pages
-      .filter((page) => page.placement === "footer")
-      .map((page) => ({ to: `/${page.slug}`, label: page.title })),
-  ];
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
@@ -28,21 +23,27 @@ export function SiteFooter({
           </Link>
           {site.tagline && <p className="text-sm text-muted-foreground">{site.tagline}</p>}
         </div>
-        <nav aria-label="Quick links">
-          <h2 className="mb-3 text-sm font-semibold">Quick Links</h2>
-          <ul className="space-y-2 text-sm">
-            {links.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="text-muted-foreground hover:text-foreground hover:underline"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {links.length > 0 && (
+          <nav aria-label="Quick links">
+            <h2 className="mb-3 text-sm font-semibold">Quick Links</h2>
+            <ul className="space-y-2 text-sm">
+              {links.map((link) => (
+                <li key={link.key}>
+                  {link.external ? (
+                    <a href={link.to} className={LINK_CLASS} {...newTabProps(link)}>
+                      {link.label}
+                      {link.newTab && <NewTabMark />}
+                    </a>
+                  ) : (
+                    <Link to={link.to} className={LINK_CLASS}>
+                      {link.label}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         {site.socialLinks.length > 0 && (
           <div>
             <h2 className="mb-3 text-sm font-semibold">Follow Us</h2>

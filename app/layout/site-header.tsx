@@ -1,13 +1,11 @@
-import { LogIn, Menu, X } from "lucide-react";
+import { ExternalLink, LogIn, Menu, X } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { DevConsole } from "~/console";
-import type { NavPage } from "~/pages";
-import { NAV_LINKS } from "~/platform/studio/studio";
 import { Button } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
 import { ROLE_LABELS } from "~/roles";
-import { SiteLogo, useSite } from "~/settings";
+import { SiteLogo, type SiteNavigation, type SiteNavLink, useSite } from "~/settings";
 import { type AccountSummary, accountLinks } from "./account-links";
 import { AccountMenu, SignOutForm } from "./account-menu";
 
@@ -18,25 +16,73 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** The header's links: the spec's four, then the studio's pages placed in the header. */
-function headerLinks(pages: readonly NavPage[]) {
-  return [
-    ...NAV_LINKS,
-    ...pages
-      .filter((page) => page.placement === "header")
-      .map((page) => ({ to: `/${page.slug}`, label: page.title })),
-  ];
+/**
+ * One of the header's links: the site's own through the router, another site's as a plain link
+ * (a new tab, when the owner chose one, without handing it this page: `noopener`).
+ */
+export function HeaderLink({
+  link,
+  className,
+}: {
+  link: SiteNavLink;
+  className: (state: { isActive: boolean }) => string;
+}) {
+  if (!link.external)
+    return (
+      <NavLink to={link.to} end={link.to === "/"} className={className}>
+        {link.label}
+      </NavLink>
+    );
+  return (
+    <a href={link.to} className={className({ isActive: false })} {...newTabProps(link)}>
+      {link.label}
+      {link.newTab && <NewTabMark />}
+    </a>
+  );
+}
+
+/** What a link that opens a new tab carries. */
+export function newTabProps(link: SiteNavLink) {
+  return link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
+}
+
+/** The icon and words that say a link opens a new tab. */
+export function NewTabMark() {
+  return (
+    <>
+      <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-0.125em]" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </>
+  );
+}
+
+/** The owner's highlighted link (docs/product.md#navigation): a button beside the account control. */
+function HeaderButton({ link }: { link: SiteNavLink }) {
+  return (
+    <Button asChild size="sm" className="min-w-0 max-w-[11rem] sm:max-w-none">
+      <a href={link.to} data-nav-button="" {...newTabProps(link)}>
+        <span className="truncate">{link.label}</span>
+        {link.newTab && (
+          <>
+            <ExternalLink aria-hidden="true" className="max-sm:hidden" />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </>
+        )}
+      </a>
+    </Button>
+  );
 }
 
 export function SiteHeader({
   user,
-  pages = [],
+  navigation,
 }: {
   user: AccountSummary | null;
-  /** The studio's published pages the navigation links. */
-  pages?: readonly NavPage[];
+  /** The header's links, in order, as the root loader arranged them. */
+  navigation: SiteNavigation;
 }) {
-  const links = headerLinks(pages);
+  const links = navigation.header.filter((link) => !link.button);
+  const button = navigation.header.find((link) => link.button);
   const [menuOpen, setMenuOpen] = useState(false);
   const [consoleOpen, setConsoleOpen] = useState(false);
   const [consoleLoaded, setConsoleLoaded] = useState(false);
@@ -54,25 +100,30 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
-          <SiteLogo className="size-8" />
-          <span>{site.name}</span>
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold tracking-tight">
+          <SiteLogo className="size-8 shrink-0" />
+          <span className="truncate">{site.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass}>
-              {link.label}
-            </NavLink>
+            <HeaderLink key={link.key} link={link} className={navClass} />
           ))}
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
+          {button && <HeaderButton link={button} />}
           <SignOutForm />
           {user ? (
             <div className="hidden md:block">
               <AccountMenu user={user} onOpenConsole={openConsole} />
             </div>
           ) : (
-            <Button asChild size="sm" className="max-md:hidden">
+            // Beside the studio's highlighted button, Sign In steps back to an outline.
+            <Button
+              asChild
+              size="sm"
+              variant={button ? "outline" : "default"}
+              className="max-md:hidden"
+            >
               <Link to="/auth">
                 <LogIn aria-hidden="true" />
                 Sign In
@@ -104,14 +155,8 @@ export function SiteHeader({
       >
         <ul className="flex flex-col gap-1">
           {links.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === "/"}
-                className={(s) => cn(navClass(s), "block")}
-              >
-                {link.label}
-              </NavLink>
+            <li key={link.key}>
+              <HeaderLink link={link} className={(s) => cn(navClass(s), "block")} />
             </li>
           ))}
           {user ? (

@@ -116,6 +116,7 @@ export function PageForm({ editing, onDone }: { editing: PageEntry | null; onDon
             meta={fields.placement}
             id="page-placement"
             label="Navigation"
+            hint="Where a new page shows. Once the site's navigation is arranged (Site Settings), it decides for the pages it lists."
             options={PAGE_PLACEMENTS.map((value) => ({
               value,
               label: PAGE_PLACEMENT_LABELS[value],

@@ -137,5 +137,11 @@ export type PageEntry = {
   updatedAt: string;
 };
 
-/** A link the header or the footer shows. */
-export type NavPage = { slug: string; title: string; placement: Exclude<PagePlacement, "none"> };
+/** A published page as the header's and the footer's links see it. */
+export type NavPage = {
+  id: string;
+  slug: string;
+  title: string;
+  placement: PagePlacement;
+  published: true;
+};

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { pages } from "~/db/schema";
@@ -48,18 +48,23 @@ export async function listPages(db: Database): Promise<PageEntry[]> {
   return rows.map(toEntry);
 }
 
-/** The published pages the header and the footer link, in title order. */
+/**
+ * The published pages, in title order, for the header's and the footer's links: the navigation
+ * (docs/product.md#navigation) places them, or their own placement until it does.
+ */
 export async function navigationPages(db: Database): Promise<NavPage[]> {
   const rows = await db
-    .select({ slug: pages.slug, title: pages.title, placement: pages.placement })
+    .select({ id: pages.id, slug: pages.slug, title: pages.title, placement: pages.placement })
     .from(pages)
-    .where(and(eq(pages.published, true), ne(pages.placement, "none")))
-    .orderBy(asc(pages.title));
-  return rows.flatMap((row) =>
-    row.placement === "header" || row.placement === "footer"
-      ? [{ slug: row.slug, title: row.title, placement: row.placement }]
-      : [],
-  );
+    .where(eq(pages.published, true))
+    .orderBy(asc(pages.title), asc(pages.id));
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    placement: row.placement === "header" || row.placement === "footer" ? row.placement : "none",
+    published: true,
+  }));
 }
 
 /**

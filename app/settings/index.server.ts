@@ -3,6 +3,7 @@ export { homeSections } from "./home-sections.server";
 export {
   mailIdentity,
   readSettings,
+  saveNavigation,
   saveSettings,
   seedSettings,
   settingsFrom,

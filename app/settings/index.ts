@@ -2,10 +2,23 @@
 export { accentForDark, accentProblem, contrast, normalizeHex } from "./colour";
 export { HEADING_FONTS } from "./fonts";
 export { hoursRows, hoursText, WEEKDAYS } from "./hours";
+export {
+  type ArrangedEntry,
+  arrangeNavigation,
+  NAV_PLACE_LABELS,
+  NAV_ROUTES,
+  type NavEntry,
+  type NavPageSource,
+  type SiteNavigation,
+  type SiteNavLink,
+  siteNavigation,
+} from "./navigation";
+export { NAV_LIMITS, NAV_RULES, NavigationFormSchema } from "./navigation-schema";
 export { DEFAULT_SETTINGS, PLACEHOLDER_NAME } from "./settings-defaults";
 export {
   FEATURED_GAME_GONE,
   SETTINGS_LIMITS,
+  SettingsFormSchema,
   type SettingsInput,
   SettingsSchema,
   type SiteSettings,

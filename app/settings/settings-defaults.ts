@@ -39,4 +39,5 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   accentColor: "",
   headingFont: "system",
   logo: "",
+  navigation: [],
 };

@@ -7,6 +7,7 @@ import { z } from "~/platform/forms/zod";
 import { accentProblem, normalizeHex } from "./colour";
 import { HEADING_FONT_VALUES } from "./fonts";
 import { HOURS_RULE, isDayHours, WEEKDAYS, type Weekday } from "./hours";
+import { NavigationSchema } from "./navigation-schema";
 import { parseSocialLinks, type SocialLink, socialLinksText } from "./social";
 
 // The site settings form's one schema (docs/product.md#site-settings), used by the form in the
@@ -180,15 +181,22 @@ export const SettingsSchema = z.object({
       "Upload the logo again",
     )
     .default(""),
+  // The header's and footer's links, in order (docs/product.md#navigation); empty: the default.
+  // Saved by the navigation editor, not by the settings form.
+  navigation: NavigationSchema.default([]),
 });
+
+/** The settings form's fields: all but the navigation, which has its own editor. */
+export const SettingsFormSchema = SettingsSchema.omit({ navigation: true });
 
 export type SettingsInput = z.input<typeof SettingsSchema>;
 export type SiteSettings = z.output<typeof SettingsSchema>;
 
-/** The stored values as the form's fields take them (social links as lines). */
+/** The stored values as the form's fields take them (social links as lines, no navigation). */
 export function settingsFormValues(settings: SiteSettings): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(settings)) {
+    if (key === "navigation") continue;
     values[key] = key === "socialLinks" ? socialLinksText(value as SocialLink[]) : String(value);
   }
   return values;

@@ -6,6 +6,7 @@ import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import { siteHost } from "~/platform/mail/mailer.server";
 import type { Storage } from "~/platform/storage/storage.server";
+import type { NavEntry } from "./navigation";
 import { DEFAULT_SETTINGS } from "./settings-defaults";
 import { type SettingsInput, SettingsSchema, type SiteSettings } from "./settings-schema";
 import { deriveSiteIcons } from "./site-icons.server";
@@ -73,18 +74,20 @@ async function logoEntry(db: Database, id: string): Promise<MediaEntry | null> {
 
 /**
  * Saves the settings (already parsed by the schema): the logo's icons are made first (from the
- * upload, see site-icons.server.ts), then the row and its audit line in one transaction.
+ * upload, see site-icons.server.ts), then the row and its audit line in one transaction. Without a
+ * navigation (the settings form has none) the saved one stays.
  */
 export async function saveSettings(
   runtime: { db: Database; storage: Storage },
-  input: SiteSettings,
+  values: Omit<SiteSettings, "navigation"> & { navigation?: NavEntry[] },
   actor: Actor,
   action = "settings.update",
 ): Promise<SiteSettings> {
   const { db } = runtime;
-  const logo = await logoEntry(db, input.logo);
+  const logo = await logoEntry(db, values.logo);
   if (logo) await deriveSiteIcons(runtime, logo);
-  const before = await readSettings(db);
+  const { saved: _saved, ...before } = await readSettings(db);
+  const input: SiteSettings = { ...values, navigation: values.navigation ?? before.navigation };
   await db.transaction(async (tx) => {
     await writeRow(tx, input, actor);
     await recordStaffAction(tx, {
@@ -96,6 +99,29 @@ export async function saveSettings(
     });
   });
   return input;
+}
+
+/**
+ * Saves the header's and the footer's links (already parsed by the schema), the rest of the
+ * settings as they are; its own line in the staff audit log.
+ */
+export async function saveNavigation(
+  db: Database,
+  navigation: NavEntry[],
+  actor: Actor,
+): Promise<NavEntry[]> {
+  const { saved: _saved, ...before } = await readSettings(db);
+  await db.transaction(async (tx) => {
+    await writeRow(tx, { ...before, navigation }, actor);
+    await recordStaffAction(tx, {
+      actor,
+      action: "settings.navigation",
+      subjectType: "site_settings",
+      subjectId: "1",
+      details: { entries: navigation.length },
+    });
+  });
+  return navigation;
 }
 
 /** Demo seeding: the given settings, unless the studio has saved its own. */

@@ -6,7 +6,14 @@ import sharp from "sharp";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
 import { readOutbox } from "../support/outbox";
-import { combinations, EVERY, SCREENSHOTS, screenshot } from "../support/screenshots";
+import {
+  combinations,
+  EVERY,
+  LAYOUT,
+  SCREENSHOTS,
+  screenshot,
+  TAKING_SCREENSHOTS,
+} from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { roleEmail } from "../support/users";
 import { expect, statusMessage, test } from "./fixtures";
@@ -176,6 +183,110 @@ test(
     expect(mail?.subject).toBe(`Reset your ${STUDIO.name} password`);
   },
 );
+
+// The navigation editor (docs/product.md#navigation), used with the keyboard alone: an entry moved
+// with its buttons keeps the focus, a link of the studio's own becomes the header's button after
+// its inline message is answered, and a guest's header shows it at 1280 and 390 px.
+test("the owner orders the navigation with the keyboard and adds a highlighted button the header shows", {
+  tag: SCREENSHOTS,
+}, async ({ newContext, signedInAs }) => {
+  const owner = await (await newContext({ baseURL: server.url })).newPage();
+  await signedInAs("owner", owner, server.url);
+  await gotoHydrated(owner, "/admin/settings");
+  const editor = owner.locator("#navigation-editor");
+  await expect(editor.getByRole("heading", { name: "Navigation" })).toBeVisible();
+  const titles = () => editor.getByTestId("navigation-entry-title").allTextContents();
+  expect((await titles()).slice(0, 5)).toEqual(["Home", "Games", "News", "Contact", "Press"]);
+
+  // News to the top, by keyboard: focus stays on its button, then moves to the one still usable.
+  await editor.getByRole("button", { name: "Move News up" }).focus();
+  await owner.keyboard.press("Enter");
+  await expect(editor.getByRole("button", { name: "Move News up" })).toBeFocused();
+  await expect(editor.getByText("News moved to position 2 of 5")).toBeAttached();
+  await owner.keyboard.press("Enter");
+  await expect(editor.getByRole("button", { name: "Move News down" })).toBeFocused();
+  expect((await titles()).slice(0, 3)).toEqual(["News", "Home", "Games"]);
+  await editor.getByLabel("Where Contact shows").selectOption("hidden");
+
+  // A link of the studio's own: the label takes the focus; a bad address is answered in place.
+  await editor.getByRole("button", { name: "Add link" }).focus();
+  await owner.keyboard.press("Enter");
+  const label = editor.getByLabel("Label", { exact: true });
+  await expect(label).toBeFocused();
+  await owner.keyboard.type("Wishlist on Steam");
+  await owner.keyboard.press("Tab");
+  await owner.keyboard.type("store.steampowered.com/app/1");
+  await owner.keyboard.press("Tab");
+  await owner.keyboard.press("Space");
+  await editor.getByRole("button", { name: "Save navigation" }).click();
+  await expect(
+    editor.getByText("Write a full address starting with https:// or http://"),
+  ).toBeVisible();
+  await editor.getByLabel("Address", { exact: true }).fill("https://store.steampowered.com/app/1");
+  await editor.getByRole("button", { name: "Save navigation" }).click();
+  await expectToast(owner, "Navigation saved");
+  expect(await titles()).toEqual([
+    "News",
+    "Home",
+    "Games",
+    "Contact",
+    "Press",
+    "Wishlist on Steam",
+  ]);
+
+  const guest = await (await newContext({ baseURL: server.url })).newPage();
+  for (const { theme, device, viewport } of combinations(LAYOUT)) {
+    if (TAKING_SCREENSHOTS) {
+      // Afresh: no toast, no focus ring, the page laid out at this width.
+      await owner.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+      await owner.setViewportSize({ width: viewport.width, height: viewport.height });
+      await gotoHydrated(owner, "/admin/settings");
+      // The sticky header would cover the card's top once it is scrolled to.
+      await screenshot(editor, `navigation-editor-${device}-${theme}.png`, {
+        style: "header.sticky { position: static !important; }",
+      });
+    }
+
+    await guest.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+    await guest.setViewportSize({ width: viewport.width, height: viewport.height });
+    // Within the page cache's second the old header may still be given.
+    await expect
+      .poll(
+        async () => {
+          await gotoHydrated(guest, "/");
+          return guest
+            .getByRole("banner")
+            .getByRole("link", { name: /Wishlist on Steam/ })
+            .count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    const banner = guest.getByRole("banner");
+    const button = banner.getByRole("link", { name: /Wishlist on Steam/ });
+    // In the bar at every width, the phone's included.
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute("href", "https://store.steampowered.com/app/1");
+    await expect(button).toHaveAttribute("target", "_blank");
+    await expect(button).toHaveAttribute("rel", "noopener noreferrer");
+    if (device === "mobile") await banner.getByRole("button", { name: "Open menu" }).click();
+    const nav = banner.getByRole("navigation", { name: device === "mobile" ? "Mobile" : "Main" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "News",
+      "Home",
+      "Games",
+      ...(device === "mobile" ? ["Sign In"] : []),
+    ]);
+    const overflow = await guest.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(overflow.page, `the header scrolls sideways (${theme} ${device})`).toBeLessThanOrEqual(
+      overflow.screen,
+    );
+    await screenshot(guest, `navigation-header-${device}-${theme}.png`);
+  }
+});
 
 // Axe differs by theme and width, so `npm test` goes through all four too; only `npm run
 // screenshots` saves the pictures, in docs/screenshots (tests/support/screenshots.ts).

@@ -386,7 +386,7 @@ export function targets(pools: Pools): Target[] {
       { weight: 1, arbitrary: fc.constantFrom(...ADMIN_PATHS) },
     );
   const admin: Target = {
-    name: "admin dashboard intents (messages, news, games, reorder, pages, site settings)",
+    name: "admin dashboard intents (messages, news, games, reorder, pages, site settings, navigation)",
     weight: 3,
     arbitrary: adminIntent.chain((intent) =>
       adminPath(intent).chain((path) =>
@@ -426,6 +426,14 @@ export function targets(pools: Pools): Target[] {
                 location: orText(goodText),
                 socialLinks: orText(httpUrl),
                 accentColor: orText(fc.constantFrom("#0b5a3c", "#5b3fd1", "#ffff00", "red")),
+                // The navigation: a link of the studio's own, shown in every page's header.
+                "entries[0].kind": orText(fc.constantFrom("link", "route", "page")),
+                "entries[0].label": orText(goodText),
+                "entries[0].url": httpUrl,
+                "entries[0].route": orText(fc.constantFrom("home", "press")),
+                "entries[0].place": orText(fc.constantFrom("header", "footer", "both", "hidden")),
+                "entries[0].button": orText(fc.constant("on")),
+                "entries[0].newTab": orText(fc.constant("on")),
               },
               [["intent", intent]],
             ),

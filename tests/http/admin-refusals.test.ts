@@ -133,4 +133,32 @@ describe("forged admin writes", () => {
     expect(allowed.status).toBe(200);
     expect(await studioName()).toBe("Taken over");
   });
+
+  it("a moderator's forged navigation is refused with 403 and no page's header changes", async () => {
+    const label = `Forged link ${uniqueId()}`;
+    const form = {
+      intent: "navigation-save",
+      "entries[0].kind": "link",
+      "entries[0].label": label,
+      "entries[0].url": "https://example.com/forged",
+      "entries[0].place": "header",
+      "entries[0].button": "on",
+      "entries[0].newTab": "on",
+    };
+    const forged = await adminPost("moderator", "settings", form);
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain(ROLE_REFUSAL);
+    const home = await pageHtml("/");
+    expect(home).toContain('href="/contact"');
+    expect(home).not.toContain(label);
+
+    // The same form from an admin: the header's highlighted button, opening a new tab safely.
+    const allowed = await adminPost("admin", "settings", form);
+    expect(allowed.status).toBe(200);
+    const button = (await pageHtml("/")).match(/<a [^>]*data-nav-button[^>]*>.*?<\/a>/)?.[0];
+    expect(button).toContain('href="https://example.com/forged"');
+    expect(button).toContain('target="_blank"');
+    expect(button).toContain('rel="noopener noreferrer"');
+    expect(button).toContain(label);
+  });
 });

@@ -401,6 +401,25 @@ const MATRIX: Cell[] = [
     },
   },
   {
+    name: "POST /admin/settings navigation-save (action)",
+    call: adminAction({
+      intent: "navigation-save",
+      "entries[0].kind": "link",
+      "entries[0].label": "Matrix link",
+      "entries[0].url": "https://example.com/matrix",
+      "entries[0].place": "header",
+      "entries[0].button": "on",
+    }),
+    expect: {
+      "signed out": toAuthAndBack("/admin/settings"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: ok,
+      developer: ok,
+      owner: ok,
+    },
+  },
+  {
     name: "GET /admin/settings (loader)",
     call: (context, cookie) => adminLoader(context, "/admin/settings", cookie),
     expect: {

@@ -225,6 +225,11 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
       "page-delete": { id: page!.id },
       "page-template": { template: "privacy" },
       "settings-save": { name: "Changed Studio" },
+      "navigation-save": {
+        "entries[0].kind": "route",
+        "entries[0].route": "news",
+        "entries[0].place": "header",
+      },
       "subscriber-delete": { id: subscriber!.id },
       "press-save": { history: "Changed history", logos: "[]" },
       // The studio's kit, saved by press-save just before it in the second round.

@@ -10,6 +10,7 @@ import type { AppContext } from "../../app/platform/server/context.server";
 import * as root from "../../app/root";
 import * as page from "../../app/routes/page";
 import * as sitemap from "../../app/routes/sitemap";
+import type { SiteNavigation } from "../../app/settings";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
@@ -65,15 +66,22 @@ describe.each(testEngines())("pages on $name", (engine) => {
     expect(body.page.excerpt).toBe("We are hiring a level designer.");
     expect(body.html).toContain("<strong>level designer</strong>");
     expect(await navigationPages(handle.db)).toEqual([
-      { slug: "jobs", title: "Jobs", placement: "header" },
+      { id: expect.any(String), slug: "jobs", title: "Jobs", placement: "header", published: true },
     ]);
-    // The root loader hands the navigation to the header and footer of every page.
+    // The root loader hands the navigation to the header and footer of every page: the page
+    // follows the site's four links in the header only (docs/product.md#navigation).
     const rootData = await outcome(() =>
       root.loader({ request: request("/"), context, params: {} } as never),
     );
-    expect((rootData.body as { pages: unknown }).pages).toEqual([
-      { slug: "jobs", title: "Jobs", placement: "header" },
+    const { navigation } = rootData.body as { navigation: SiteNavigation };
+    expect(navigation.header.map((link) => link.to)).toEqual([
+      "/",
+      "/games",
+      "/news",
+      "/contact",
+      "/jobs",
     ]);
+    expect(navigation.footer.map((link) => link.to)).toEqual(["/", "/games", "/news", "/contact"]);
     const [audit] = await handle.db.select().from(staffAuditLog);
     expect(audit?.action).toBe("page.create");
   });
