@@ -39,7 +39,7 @@ export async function loadPressTab(runtime: Runtime, wanted: string | null, now:
   const kit = await readKit(db, game?.id ?? null);
   const settings = await readSettings(db);
   const files = game
-    ? gameKitFiles(game, kit)
+    ? gameKitFiles(game, kit, settings)
     : studioKitFiles(games, settings.logo, settings.name, kit);
   const images = await mediaImages(
     db,
@@ -85,7 +85,7 @@ export async function savePressKit(
   const kit = await saveKit(db, game?.id ?? null, input, actor);
   const settings = await readSettings(db);
   const files = game
-    ? gameKitFiles(game, kit)
+    ? gameKitFiles(game, kit, settings)
     : studioKitFiles(games, settings.logo, settings.name, kit);
   if (kit.id) await buildKitZips(runtime, kit.id, files);
   return kit;

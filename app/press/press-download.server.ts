@@ -42,29 +42,26 @@ export async function servePressFile(
   const game = slug ? await getGameBySlug(runtime.db, slug) : null;
   if (slug && (!game || game.slug !== slug)) throw notFound();
   const { kit } = await requireOpenKit(request, context, game?.id ?? null);
+  const settings = await readSettings(runtime.db);
   const files = game
-    ? gameKitFiles(game, kit)
-    : await (async () => {
-        const settings = await readSettings(runtime.db);
-        return studioKitFiles(await listGames(runtime.db), settings.logo, settings.name, kit);
-      })();
+    ? gameKitFiles(game, kit, settings)
+    : studioKitFiles(await listGames(runtime.db), settings.logo, settings.name, kit);
   const kitId = kit.id ?? (await ensureKitId(runtime.db, game?.id ?? null));
   if (file === "data.xml") {
     await count(request, context, kitId, file);
     const xml = game
       ? exportPresskit(game, kit)
-      : await (async () => {
-          const settings = await readSettings(runtime.db);
-          const studio = {
+      : buildStudioPresskitXml(
+          {
             name: settings.name,
             description: settings.description,
             website: runtime.env.SITE_URL,
             location: settings.location,
             pressEmail: settings.emailPress,
             socials: settings.socialLinks,
-          };
-          return buildStudioPresskitXml(studio, kit.data);
-        })();
+          },
+          kit.data,
+        );
     return new Response(xml, {
       headers: {
         "Content-Type": "application/xml; charset=utf-8",
@@ -74,7 +71,8 @@ export async function servePressFile(
   }
   const address = addressKey(context.get(requestContext).clientIp);
   const zip = KIT_ZIPS.find((name) => `${name}.zip` === file) as KitZip | undefined;
-  if (zip) {
+  // A zip with nothing in it is not offered (a game kit without logos, nor a studio logo).
+  if (zip && files.some((f) => f.zip === zip)) {
     const filename = `${game ? game.slug : "studio"}-${file}`;
     const type = "application/zip";
     // A HEAD is answered from the headers alone: no zip is built or read for it.

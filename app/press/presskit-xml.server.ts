@@ -36,6 +36,7 @@ const refuse = (sentence: string) => new AppError("unprocessable", sentence);
 const LISTS = new Set(
   [
     "platforms.platform",
+    "stores.store",
     "prices.price",
     "features.feature",
     "trailers.trailer",
@@ -189,9 +190,16 @@ export function parsePresskitXml(xml: string): Presskit {
       releaseDate: iso,
       website: str(game.website),
       platforms: [...new Set(platforms.map((p) => str(p.name)).filter(Boolean))],
-      storeLinks: platforms
-        .filter((p) => str(p.link))
-        .map((p) => ({ store: str(p.name), url: str(p.link) })),
+      // presskit() links a platform to where it is sold; our own <stores> holds the store links.
+      storeLinks: [
+        ...platforms
+          .filter((p) => str(p.link))
+          .map((p) => ({ store: str(p.name), url: str(p.link) })),
+        ...list(game.stores, "store")
+          .map(obj)
+          .filter((p) => str(p.name) && str(p.link))
+          .map((p) => ({ store: str(p.name), url: str(p.link) })),
+      ],
     },
     kit: kit.data,
   };
@@ -199,9 +207,12 @@ export function parsePresskitXml(xml: string): Presskit {
 
 const optional = (key: string, value: string) => (value ? { [key]: value } : {});
 
-/** A game and its kit as a data.xml of presskit()'s shape (with our extra fields beside it). */
+/**
+ * A game and its kit as a data.xml of presskit()'s shape (with our extra fields beside it). The
+ * platforms are the game's (Windows, Nintendo Switch), never its stores: the store links (Steam,
+ * itch.io) go in our own <stores>, which presskit() ignores.
+ */
 export function buildPresskitXml({ game, kit }: Presskit): string {
-  const linked = new Set(game.storeLinks.map((link) => link.store));
   const builder = new XMLBuilder({ format: true, indentBy: "\t", processEntities: true });
   const body = builder.build({
     game: {
@@ -212,12 +223,8 @@ export function buildPresskitXml({ game, kit }: Presskit): string {
       ...optional("monetization-permission", MONETIZE_XML[kit.monetization]),
       ...optional("developer", kit.developer),
       ...optional("publisher", kit.publisher),
-      platforms: {
-        platform: [
-          ...game.storeLinks.map((link) => ({ name: link.store, link: link.url })),
-          ...game.platforms.filter((p) => !linked.has(p)).map((name) => ({ name })),
-        ],
-      },
+      platforms: { platform: game.platforms.map((name) => ({ name })) },
+      stores: { store: game.storeLinks.map((link) => ({ name: link.store, link: link.url })) },
       "release-dates": { release: kit.releaseDates },
       prices: { price: kit.prices },
       languages: { language: kit.languages },

@@ -7,6 +7,7 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { games, media, pressKits, siteSettings, staffAuditLog } from "../../app/db/schema";
+import { storeMedia } from "../../app/media/index.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { bodyLimitFor } from "../../app/platform/server/request-limits.server";
 import { PRESSKIT_UPLOAD_MAX_BYTES } from "../../app/press";
@@ -196,6 +197,40 @@ describe.each(testEngines())("press kits on $name", (engine) => {
       "logos.zip": 1,
       "screenshot-01": 1,
     });
+  });
+
+  it("a game kit without logos offers the studio's logo in logos.zip, and no logos.zip when the studio has none either", async () => {
+    const { game, kit } = await importFixture("template-game");
+    await saveKit(
+      handle.db,
+      game.id,
+      { listed: true, embargoUntil: null, data: { ...kit.data, logos: [] } },
+      null,
+    );
+    const page = `/press/${game.slug}`;
+    // Nothing to put in it: the address is a 404, and the page shows no logo.
+    expect((await download(`${page}/logos.zip`)).status).toBe(404);
+    expect((await openPage(page)).body).toMatchObject({ logos: [] });
+    const logo = fs.readFileSync(path.join(fixture("template-game"), "images", "logo.png"));
+    const stored = await storeMedia(runtime(), logo, null);
+    const values = { name: "Harbour Lights", logo: stored.id };
+    await handle.db
+      .insert(siteSettings)
+      .values({ id: 1, values })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { values } });
+    try {
+      const logos = await unzip(
+        Buffer.from(await (await fetchFile(`${page}/logos.zip`)).arrayBuffer()),
+      );
+      expect([...logos.keys()]).toEqual(["studio-logo.png"]);
+      expect(logos.get("studio-logo.png")?.equals(logo)).toBe(true);
+      const shown = (await openPage(page)).body as { logos: { name: string; alt: string }[] };
+      expect(shown.logos.map(({ name, alt }) => ({ name, alt }))).toEqual([
+        { name: "studio-logo", alt: "Harbour Lights logo" },
+      ]);
+    } finally {
+      await handle.db.delete(siteSettings);
+    }
   });
 
   // Each GET or HEAD was counted: anyone could inflate the figures staff read.
