@@ -8,8 +8,8 @@ import { countDownload, ensureKitId } from "./press.server";
 import { requireOpenKit } from "./press-access.server";
 import { KIT_ZIPS, type KitZip, kitZip, storedKitZip } from "./press-files.server";
 import { gameKitFiles, studioKitFiles } from "./press-reads.server";
+import { buildStudioPresskitXml } from "./presskit-company-xml.server";
 import { exportPresskit } from "./presskit-import.server";
-import { buildStudioPresskitXml } from "./presskit-xml.server";
 import { downloadHead, streamDownload } from "./stored-download.server";
 
 // A kit's downloads: /press[/<slug>]/images.zip, logos.zip, data.xml (a game's, or the studio's

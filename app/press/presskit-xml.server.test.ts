@@ -4,13 +4,9 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import type { GameEntry } from "~/games";
 import { KitDataSchema, kitDataOf } from "./kit-schema";
+import { buildStudioPresskitXml } from "./presskit-company-xml.server";
 import { exportPresskit } from "./presskit-import.server";
-import {
-  buildPresskitXml,
-  buildStudioPresskitXml,
-  parsePresskitXml,
-  XML_MAX_BYTES,
-} from "./presskit-xml.server";
+import { buildPresskitXml, parsePresskitXml, XML_MAX_BYTES } from "./presskit-xml.server";
 
 const fixture = (name: string) =>
   fs.readFileSync(path.join(__dirname, "../../tests/fixtures/presskit", name, "data.xml"), "utf8");
