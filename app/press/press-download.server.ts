@@ -19,6 +19,12 @@ import { downloadHead, streamDownload } from "./stored-download.server";
 
 const notFound = () => data(null, { status: 404 });
 
+/** An original's type by its extension, where it is not `image/<extension>`. */
+const ORIGINAL_TYPES: Readonly<Record<string, string>> = {
+  jpg: "image/jpeg",
+  svg: "image/svg+xml",
+};
+
 /**
  * Counts a download: once per file and client address a day (a journalist's retries, a browser's
  * range requests and a script's loop count once), and a HEAD not at all.
@@ -94,7 +100,7 @@ export async function servePressFile(
   const stored = original ? await runtime.storage.stat(original.key) : null;
   if (!entry || !original || !stored) throw notFound();
   const filename = `${entry.name}.${original.extension}`;
-  const type = original.extension === "jpg" ? "image/jpeg" : `image/${original.extension}`;
+  const type = ORIGINAL_TYPES[original.extension] ?? `image/${original.extension}`;
   const described = {
     key: original.key,
     type,
