@@ -4,7 +4,9 @@ import { Label } from "~/platform/ui/label";
 import { Spinner } from "~/platform/ui/spinner";
 import {
   MEDIA_ACCEPT,
+  MEDIA_ACCEPT_VECTOR,
   MEDIA_MAX_BYTES,
+  MEDIA_PURPOSE_PRESS_LOGO,
   MEDIA_TOO_LARGE,
   type MediaImage,
   type MediaUploadResult,
@@ -33,9 +35,12 @@ export function ImageUpload({
   disabled = false,
   id,
   className,
+  pressLogo = false,
 }: {
   /** The field's visible, accessible name ("Upload cover image"). */
   label: string;
+  /** A press kit's logo: an SVG is accepted too (kept for download, shown as raster). */
+  pressLogo?: boolean;
   onUploaded: (media: { id: string; image: MediaImage }) => void;
   disabled?: boolean;
   id?: string;
@@ -64,6 +69,7 @@ export function ImageUpload({
     try {
       const body = new FormData();
       body.set("file", file);
+      if (pressLogo) body.set("purpose", MEDIA_PURPOSE_PRESS_LOGO);
       const response = await fetch(MEDIA_UPLOAD_PATH, {
         method: "POST",
         body,
@@ -92,7 +98,7 @@ export function ImageUpload({
         <input
           id={inputId}
           type="file"
-          accept={MEDIA_ACCEPT}
+          accept={pressLogo ? MEDIA_ACCEPT_VECTOR : MEDIA_ACCEPT}
           disabled={!ready || disabled || uploading}
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           aria-invalid={error ? true : undefined}
@@ -116,7 +122,7 @@ export function ImageUpload({
       <p id={hintId} className="text-xs text-muted-foreground">
         {uploading
           ? "Uploading..."
-          : `JPEG, PNG, WebP, GIF or AVIF, up to ${MEDIA_MAX_BYTES / 1024 / 1024} MB.`}
+          : `JPEG, PNG, WebP, GIF${pressLogo ? ", AVIF or SVG" : " or AVIF"}, up to ${MEDIA_MAX_BYTES / 1024 / 1024} MB.`}
       </p>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">

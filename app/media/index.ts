@@ -3,10 +3,12 @@ export { ImagePicker } from "./image-picker";
 export { ImageUpload, MEDIA_UPLOAD_PATH } from "./image-upload";
 export {
   MEDIA_ACCEPT,
+  MEDIA_ACCEPT_VECTOR,
   MEDIA_ALT_MAX,
   MEDIA_ALT_REQUIRED,
   MEDIA_ALT_TOO_LONG,
   MEDIA_MAX_BYTES,
+  MEDIA_PURPOSE_PRESS_LOGO,
   MEDIA_TOO_LARGE,
   MEDIA_WIDTHS,
   type MediaImage,

@@ -10,6 +10,10 @@ export const MEDIA_WIDTHS: readonly number[] = [480, 960, 1600];
 /** The types the upload's file picker offers (the server decodes and decides). */
 export const MEDIA_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
 
+/** A press kit's logo: the one upload that may be an SVG (docs/product.md#press-kit). */
+export const MEDIA_PURPOSE_PRESS_LOGO = "press-logo";
+export const MEDIA_ACCEPT_VECTOR = `${MEDIA_ACCEPT},image/svg+xml,.svg`;
+
 /** Alt text of an image shown with content (a cover, an inline image, a screenshot). */
 export const MEDIA_ALT_MAX = 300;
 export const MEDIA_ALT_REQUIRED = "Describe the image: alt text is required.";

@@ -10,6 +10,7 @@ import {
   originalWithoutMetadata,
   transformImage,
 } from "~/platform/images/image-pipeline.server";
+import { checkSvg, looksLikeSvg, rasterizeSvg } from "~/platform/images/svg.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { MEDIA_MAX_BYTES, MEDIA_TOO_LARGE, MEDIA_WIDTHS, type MediaImage } from "./media-limits";
 
@@ -81,10 +82,11 @@ export async function storeMedia(
   runtime: { db: Database; storage: Storage },
   file: Buffer,
   uploadedBy: string | null,
+  options: { vector?: boolean } = {},
 ): Promise<MediaEntry> {
   const { db, storage } = runtime;
-  const checked = await checkImage(file, MEDIA_RULES);
-  const encoded = await encodeWidths(file, MEDIA_WIDTHS, MEDIA_RULES);
+  const { encoded, original, type } =
+    options.vector && looksLikeSvg(file) ? await vectorUpload(file) : await rasterUpload(file);
   const id = crypto.randomUUID();
   try {
     for (const stored of encoded.files) {
@@ -92,11 +94,7 @@ export async function storeMedia(
     }
     // The upload as it came (checked, never served on the site), which press kits hand out whole,
     // without what its camera or editor wrote about the person (GPS position, serial, owner).
-    await storage.put(
-      originalKey(id),
-      await originalWithoutMetadata(file, checked),
-      `image/${checked.format}`,
-    );
+    await storage.put(originalKey(id), original, type);
     const [row] = await db
       .insert(media)
       .values({
@@ -115,7 +113,28 @@ export async function storeMedia(
   }
 }
 
-/** One upload, or null when the id is no upload's (or no UUID at all). */
+/** A raster upload: checked, its widths encoded, its original without personal metadata. */
+async function rasterUpload(file: Buffer) {
+  const checked = await checkImage(file, MEDIA_RULES);
+  const encoded = await encodeWidths(file, MEDIA_WIDTHS, MEDIA_RULES);
+  return {
+    encoded,
+    original: await originalWithoutMetadata(file, checked),
+    type: `image/${checked.format}`,
+  };
+}
+
+/**
+ * A vector upload (where the caller allows one: a press kit's logos): checked as a document, drawn
+ * at the largest width for the widths pages show, its original kept as uploaded for download.
+ */
+async function vectorUpload(file: Buffer) {
+  checkSvg(file, MEDIA_RULES);
+  const drawn = await rasterizeSvg(file, Math.max(...MEDIA_WIDTHS), MEDIA_RULES);
+  const encoded = await encodeWidths(drawn, MEDIA_WIDTHS, MEDIA_RULES);
+  return { encoded, original: file, type: "image/svg+xml" };
+}
+
 /**
  * Removes uploads nothing points at yet (a larger write that stored them failed): rows first, so
  * no URL serves them, then their files (best effort).
@@ -129,6 +148,7 @@ export async function discardMedia(
   for (const id of ids) await runtime.storage.delete(`media/${id}`).catch(() => undefined);
 }
 
+/** One upload, or null when the id is no upload's (or no UUID at all). */
 export async function getMedia(db: Database, id: string): Promise<MediaEntry | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
@@ -206,7 +226,13 @@ export async function readMediaMailFile(
   if (!entry) return null;
   const kept = await runtime.storage.get(mailKey(entry.id));
   if (kept) return kept.data;
-  const source = await readMediaOriginal(runtime, entry.id);
+  const original = await readMediaOriginal(runtime, entry.id);
+  // A vector original is drawn from its largest raster width, never decoded again here.
+  const largest = entry.widths.at(-1);
+  const source =
+    original?.extension === "svg" && largest
+      ? await runtime.storage.get(storageKey(entry.id, largest))
+      : original;
   if (!source) return null;
   const made = await transformImage(source.data, MEDIA_RULES, (image) =>
     image
@@ -219,7 +245,10 @@ export async function readMediaMailFile(
 }
 
 const extensionOf = (contentType: string) => {
-  const subtype = contentType.replace(/^image\//, "").replace(/[^a-z0-9]/g, "");
+  const subtype = contentType
+    .replace(/^image\//, "")
+    .replace(/\+xml$/, "")
+    .replace(/[^a-z0-9]/g, "");
   return subtype === "jpeg" ? "jpg" : subtype || "img";
 };
 

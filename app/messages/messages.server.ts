@@ -1,14 +1,14 @@
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { contactMessages, userPreferences, userRoles, users } from "~/db/schema";
+import { contactMessages } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import type { Page, PageRequest } from "~/platform/paging/cursor";
 import { cursorTime, keyset, toPage, whereAll } from "~/platform/paging/keyset.server";
 import { matchesPrefixes } from "~/platform/paging/search.server";
-import { atLeast, ROLES } from "~/roles";
+import { staffToNotify } from "~/roles/index.server";
 import type { ContactInput } from "./contact-schema";
 import type { MessageEntry } from "./message-schema";
 
@@ -169,19 +169,6 @@ export async function markMessageRead(
   });
 }
 
-/** Staff (moderator and higher) with e-mail notifications on. */
-export async function staffToNotify(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .where(and(inArray(userRoles.role, STAFF_ROLES), eq(userPreferences.emailNotifications, true)));
-  return rows.map((row) => row.email);
-}
-
-const STAFF_ROLES = ROLES.filter((role) => atLeast(role, "moderator"));
-
 /** Tells staff about a new message. The message is already stored; a mail failure only gets logged. */
 export async function notifyStaff(
   db: Database,
@@ -189,7 +176,7 @@ export async function notifyStaff(
   siteUrl: string,
   message: ContactInput,
 ) {
-  const recipients = await staffToNotify(db);
+  const recipients = await staffToNotify(db, "canManageMessages");
   await Promise.all(
     recipients.map((to) =>
       mailer.send({

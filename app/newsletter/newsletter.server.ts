@@ -4,8 +4,8 @@ import { consents, subscriberLists, subscribers, subscriptions } from "~/db/sche
 import { reachableGameIds } from "~/games/index.server";
 import { AppError } from "~/platform/errors/app-error";
 import { addressKey, type RateLimits } from "~/platform/limits/rate-limit.server";
+import { mailboxOf, recipientDomain } from "~/platform/mail/mailbox";
 import type { Mailer } from "~/platform/mail/mailer.server";
-import { mailboxOf, recipientDomain } from "./mailbox";
 import { type ConsentForm, STUDIO_LIST } from "./subscribe-limits";
 import type { SubscribeInput } from "./subscribe-schema";
 import { readToken, signToken } from "./tokens.server";

@@ -15,11 +15,13 @@ import type { Mailer, MailIdentity } from "~/platform/mail/mailer.server";
 import { type AppContext, requestContext, runtimeContext } from "~/platform/server/context.server";
 import { domainsMatch } from "./domain-match";
 import { KEY_REQUEST_HONEYPOT } from "./key-request-limits";
+import { mailKeyRequest } from "./key-request-mail.server";
 import { KeyRequestSchema } from "./key-request-schema";
 
 // Key requests (docs/product.md#key-desk): posted from a game's press page to
-// POST /press/:slug/key-request, within the contact form's per-address limits, and listed for staff
-// with a flag when the sender's address is not at the outlet's domain.
+// POST /press/:slug/key-request, within the contact form's per-address limits, mailed to the studio
+// with a receipt to the requester, and listed for staff with a flag when the sender's address is not
+// at the outlet's domain.
 
 export const KEY_REQUEST_UNAVAILABLE = "An unexpected error occurred. Please try again.";
 
@@ -33,7 +35,7 @@ function tooMany(retryAfterSeconds: number) {
 
 /** The resource route's action: a form reply, never a page. */
 export async function answerKeyRequestForm(request: Request, context: AppContext, slug: string) {
-  const { db, limits, logger } = context.get(runtimeContext);
+  const { db, limits, logger, mailer, env } = context.get(runtimeContext);
   const { clientIp } = context.get(requestContext);
   const form = await request.formData().catch(() => null);
   if (!form) return unreadableReply();
@@ -42,7 +44,7 @@ export async function answerKeyRequestForm(request: Request, context: AppContext
     submission,
     async (input) => {
       const [game] = await db
-        .select({ id: games.id, platforms: games.platforms })
+        .select({ id: games.id, title: games.title, platforms: games.platforms })
         .from(games)
         .where(eq(games.slug, slug));
       if (!game) throw new AppError("not_found", "This game takes no key requests.");
@@ -51,6 +53,11 @@ export async function answerKeyRequestForm(request: Request, context: AppContext
       const accepted = await limits.contactMessages.consume(addressKey(clientIp));
       if (!accepted.allowed) throw tooMany(accepted.retryAfterSeconds);
       await db.insert(pressKeyRequests).values({ ...input, gameId: game.id });
+      // Stored: the studio and the requester are told before the answer (the receipt is part of
+      // it), but a failed mail never fails the request, which staff see on the desk anyway.
+      await mailKeyRequest({ db, mailer, limits, siteUrl: env.SITE_URL }, input, game).catch(
+        (error) => logger.warn({ err: error }, "key request mails failed"),
+      );
     },
     {
       before: async () => {

@@ -1,12 +1,18 @@
-import { Download, Printer } from "lucide-react";
-import type { GameEntry } from "~/games";
-import { ReleaseDate } from "~/games";
+import { Printer } from "lucide-react";
+import { type GameEntry, type GamePicture, GamePictureImage, ReleaseDate } from "~/games";
+import { type MediaImage, ResponsiveImage } from "~/media";
 import { buttonVariants } from "~/platform/ui/button";
+import { KitDownloads } from "./kit-downloads";
 import type { KitData } from "./kit-schema";
 import { MONETIZATION_WORDS } from "./kit-words";
 
 // A game kit's fact sheet: what a journalist checks first, every fact present even when it is
-// "TBA". It is also the printed page: the print stylesheet (app.css) keeps it alone on one sheet.
+// "TBA". It is also the printed page: the print stylesheet (app.css) keeps it alone on one sheet,
+// and only in print does it open with the logo, key art, description, features and a quote (the
+// page shows those in their own sections), each kept short enough for one A4 or Letter page.
+
+/** What the printed sheet shows at most of the kit's lists. */
+export const PRINTED_FEATURES = 5;
 
 export type FactSheetStudio = { name: string; pressEmail: string; location: string };
 
@@ -68,12 +74,77 @@ function Platforms({ game }: { game: GameEntry }) {
   );
 }
 
+/** The printed sheet's opening: logo and title, key art, description, features and one quote. */
+function PrintedOpening({
+  game,
+  kit,
+  logo,
+  keyArt,
+}: {
+  game: GameEntry;
+  kit: KitData;
+  logo: { image: MediaImage; alt: string } | null;
+  keyArt: GamePicture | null;
+}) {
+  const quote = kit.quotes[0];
+  const features = kit.features.slice(0, PRINTED_FEATURES);
+  return (
+    <div className="press-print-opening hidden print:block" data-testid="printed-opening">
+      <div className="flex items-center gap-4">
+        {logo && (
+          // The same file as the Logos section's (same sizes): printing fetches nothing new.
+          <ResponsiveImage
+            image={logo.image}
+            alt={logo.alt}
+            sizes="(min-width: 40rem) 33vw, 50vw"
+            className="h-[16mm] w-auto max-w-[50mm] object-contain"
+            priority
+          />
+        )}
+        <p className="text-2xl font-bold">{game.title}</p>
+      </div>
+      {keyArt && (
+        <GamePictureImage
+          picture={keyArt}
+          title={game.title}
+          sizes="(min-width: 72rem) 70rem, 100vw"
+          className="mt-2 h-[48mm] w-full"
+          priority
+        />
+      )}
+      <p className="mt-2 line-clamp-4 text-sm">{game.description}</p>
+      {features.length > 0 && (
+        <ul className="mt-2 list-disc pl-5 text-sm">
+          {features.map((feature) => (
+            <li key={feature} className="line-clamp-1">
+              {feature}
+            </li>
+          ))}
+        </ul>
+      )}
+      {quote && (
+        <figure className="mt-2 text-sm">
+          <blockquote className="line-clamp-3 border-l-4 pl-3 italic">“{quote.text}”</blockquote>
+          {(quote.author || quote.outlet) && (
+            <figcaption className="pl-4">
+              {[quote.author, quote.outlet].filter(Boolean).join(", ")}
+            </figcaption>
+          )}
+        </figure>
+      )}
+    </div>
+  );
+}
+
 export function FactSheet({
   game,
   kit,
   studio,
   base,
   query = "",
+  downloads = { images: true, logos: true },
+  logo = null,
+  keyArt = null,
 }: {
   game: GameEntry;
   kit: KitData;
@@ -82,42 +153,28 @@ export function FactSheet({
   base: string;
   /** A signed link's query ("?expires=…"), carried to the downloads; empty for a public kit. */
   query?: string;
+  /** Which zips have something in them. */
+  downloads?: { images: boolean; logos: boolean };
+  /** The kit's first logo (else the studio's), printed at the top of the sheet. */
+  logo?: { image: MediaImage; alt: string } | null;
+  keyArt?: GamePicture | null;
 }) {
   return (
     <section
       aria-labelledby="fact-sheet"
       className="press-fact-sheet rounded-xl border bg-card p-5 print:border-0 print:p-0"
     >
-      <p className="mb-1 hidden text-2xl font-bold print:block">{game.title}</p>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="fact-sheet" className="text-xl font-semibold">
+      <PrintedOpening game={game} kit={kit} logo={logo} keyArt={keyArt} />
+      <div className="flex flex-wrap items-center justify-between gap-3 print:mt-3">
+        <h2 id="fact-sheet" className="text-xl font-semibold print:text-base">
           Fact sheet
         </h2>
         <div className="flex flex-wrap gap-2 print:hidden">
-          <a
-            href={`${base}/images.zip${query}`}
-            className={buttonVariants({ variant: "outline", size: "sm" })}
-            download
-          >
-            <Download aria-hidden="true" className="size-4" /> images.zip
-          </a>
-          <a
-            href={`${base}/logos.zip${query}`}
-            className={buttonVariants({ variant: "outline", size: "sm" })}
-            download
-          >
-            <Download aria-hidden="true" className="size-4" /> logos.zip
-          </a>
-          <a
-            href={`${base}/data.xml${query}`}
-            className={buttonVariants({ variant: "outline", size: "sm" })}
-          >
-            data.xml
-          </a>
+          <KitDownloads base={base} query={query} {...downloads} />
           <PrintButton />
         </div>
       </div>
-      <dl className="mt-3 text-sm">
+      <dl className="mt-3 text-sm print:mt-1 print:text-xs">
         <Fact term="Developer">{kit.developer || studio.name}</Fact>
         {/* The settings' location is a free text ("Lisbon, Portugal", "Remote-first"): its own line,
             and only when the studio is the developer, as /press shows it. */}

@@ -91,6 +91,7 @@ function LogosField({
       </ul>
       <ImageUpload
         label="Upload a logo"
+        pressLogo
         onUploaded={(media) =>
           setLogos([...logos, { image: media.id, alt: "", picture: media.image }])
         }

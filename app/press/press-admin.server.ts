@@ -40,7 +40,7 @@ export async function loadPressTab(runtime: Runtime, wanted: string | null, now:
   const kit = await readKit(db, game?.id ?? null);
   const settings = await readSettings(db);
   const files = game
-    ? gameKitFiles(game, kit)
+    ? gameKitFiles(game, kit, settings)
     : studioKitFiles(await studioKitGames(db, now), settings.logo, settings.name, kit);
   const images = await mediaImages(
     db,
@@ -107,7 +107,7 @@ export async function savePressKit(
     await announceGameAt(db, game.id, input.embargoUntil, actor);
   const settings = await readSettings(db);
   const files = game
-    ? gameKitFiles(game, kit)
+    ? gameKitFiles(game, kit, settings)
     : studioKitFiles(await studioKitGames(db, clockNow()), settings.logo, settings.name, kit);
   if (kit.id) await buildKitZips(runtime, kit.id, files);
   return kit;

@@ -9,8 +9,8 @@ import { countDownload, ensureKitId } from "./press.server";
 import { requireOpenKit } from "./press-access.server";
 import { KIT_ZIPS, type KitZip, kitZip, storedKitZip } from "./press-files.server";
 import { gameKitFiles, studioKitFiles, studioKitGames } from "./press-reads.server";
+import { buildStudioPresskitXml } from "./presskit-company-xml.server";
 import { exportPresskit } from "./presskit-import.server";
-import { buildStudioPresskitXml } from "./presskit-xml.server";
 import { downloadHead, streamDownload } from "./stored-download.server";
 
 // A kit's downloads: /press[/<slug>]/images.zip, logos.zip, data.xml (a game's, or the studio's
@@ -19,6 +19,12 @@ import { downloadHead, streamDownload } from "./stored-download.server";
 // streamed from storage, with ranges (./stored-download.server.ts).
 
 const notFound = () => data(null, { status: 404 });
+
+/** An original's type by its extension, where it is not `image/<extension>`. */
+const ORIGINAL_TYPES: Readonly<Record<string, string>> = {
+  jpg: "image/jpeg",
+  svg: "image/svg+xml",
+};
 
 /**
  * Counts a download: once per file and client address a day (a journalist's retries, a browser's
@@ -43,30 +49,31 @@ export async function servePressFile(
   const game = slug ? await getGameBySlug(runtime.db, slug) : null;
   if (slug && (!game || game.slug !== slug)) throw notFound();
   const { kit } = await requireOpenKit(request, context, game?.id ?? null);
+  const settings = await readSettings(runtime.db);
   const files = game
-    ? gameKitFiles(game, kit)
-    : await (async () => {
-        const settings = await readSettings(runtime.db);
-        const games = await studioKitGames(runtime.db, requestTime(request, context));
-        return studioKitFiles(games, settings.logo, settings.name, kit);
-      })();
+    ? gameKitFiles(game, kit, settings)
+    : studioKitFiles(
+        await studioKitGames(runtime.db, requestTime(request, context)),
+        settings.logo,
+        settings.name,
+        kit,
+      );
   const kitId = kit.id ?? (await ensureKitId(runtime.db, game?.id ?? null));
   if (file === "data.xml") {
     await count(request, context, kitId, file);
     const xml = game
       ? exportPresskit(game, kit)
-      : await (async () => {
-          const settings = await readSettings(runtime.db);
-          const studio = {
+      : buildStudioPresskitXml(
+          {
             name: settings.name,
             description: settings.description,
             website: runtime.env.SITE_URL,
             location: settings.location,
             pressEmail: settings.emailPress,
             socials: settings.socialLinks,
-          };
-          return buildStudioPresskitXml(studio, kit.data);
-        })();
+          },
+          kit.data,
+        );
     return new Response(xml, {
       headers: {
         "Content-Type": "application/xml; charset=utf-8",
@@ -76,7 +83,8 @@ export async function servePressFile(
   }
   const address = addressKey(context.get(requestContext).clientIp);
   const zip = KIT_ZIPS.find((name) => `${name}.zip` === file) as KitZip | undefined;
-  if (zip) {
+  // A zip with nothing in it is not offered (a game kit without logos, nor a studio logo).
+  if (zip && files.some((f) => f.zip === zip)) {
     const filename = `${game ? game.slug : "studio"}-${file}`;
     const type = "application/zip";
     // A HEAD is answered from the headers alone: no zip is built or read for it.
@@ -98,7 +106,7 @@ export async function servePressFile(
   const stored = original ? await runtime.storage.stat(original.key) : null;
   if (!entry || !original || !stored) throw notFound();
   const filename = `${entry.name}.${original.extension}`;
-  const type = original.extension === "jpg" ? "image/jpeg" : `image/${original.extension}`;
+  const type = ORIGINAL_TYPES[original.extension] ?? `image/${original.extension}`;
   const described = {
     key: original.key,
     type,

@@ -153,7 +153,16 @@ export function PressKitPage({
         )}
       </header>
       <div className="mt-8">
-        <FactSheet game={game} kit={kit} studio={studio} base={base} query={query} />
+        <FactSheet
+          game={game}
+          kit={kit}
+          studio={studio}
+          base={base}
+          query={query}
+          downloads={{ images: pictures.length > 0, logos: logos.length > 0 }}
+          logo={logos[0] ?? null}
+          keyArt={keyArt}
+        />
       </div>
       <Section id="description" title="Description">
         <div

@@ -17,8 +17,22 @@ export type KitLogo = { name: string; image: MediaImage; alt: string };
 const numbered = (prefix: string, index: number) =>
   `${prefix}-${String(index + 1).padStart(2, "0")}`;
 
-/** A game kit's files: key art, card image and screenshots (images.zip), then its logos. */
-export function gameKitFiles(game: GameEntry, kit: Kit): KitFile[] {
+/** The studio's logo (the settings' upload, "" for none) and name, for a kit without logos. */
+export type StudioLogo = { logo: string; name: string };
+
+/**
+ * A game kit's files: key art, card image and screenshots (images.zip), then its logos; a kit
+ * without logos of its own offers the studio's logo in logos.zip (none either: no logos.zip).
+ */
+export function gameKitFiles(game: GameEntry, kit: Kit, studio?: StudioLogo): KitFile[] {
+  const logos =
+    kit.data.logos.length === 0 && studio?.logo
+      ? [{ name: "studio-logo", image: studio.logo, alt: `${studio.name} logo` }]
+      : kit.data.logos.map((logo, i) => ({
+          name: numbered("logo", i),
+          image: logo.image,
+          alt: logo.alt,
+        }));
   return [
     ...(game.keyArt
       ? [{ name: "key-art", image: game.keyArt, zip: "images" as const, alt: game.keyArtAlt ?? "" }]
@@ -39,13 +53,14 @@ export function gameKitFiles(game: GameEntry, kit: Kit): KitFile[] {
       zip: "images" as const,
       alt: shot.alt,
     })),
-    ...kit.data.logos.map((logo, i) => ({
-      name: numbered("logo", i),
-      image: logo.image,
-      zip: "logos" as const,
-      alt: logo.alt,
-    })),
+    ...logos.map((logo) => ({ ...logo, zip: "logos" as const })),
   ];
+}
+
+/** A game kit's files as `gameKitFiles` makes them, with the studio's logo read from the settings. */
+export async function readGameKitFiles(db: Database, game: GameEntry, kit: Kit) {
+  const settings = await readSettings(db);
+  return gameKitFiles(game, kit, { logo: settings.logo, name: settings.name });
 }
 
 /** The studio kit's files: each game's key art (images.zip), the site's logo and the kit's logos. */
@@ -113,7 +128,7 @@ export async function readGameKitPage(runtime: Runtime, slug: string): Promise<G
     readKit(runtime.db, page.game.id),
     readSettings(runtime.db),
   ]);
-  const files = gameKitFiles(page.game, kit);
+  const files = gameKitFiles(page.game, kit, { logo: settings.logo, name: settings.name });
   return {
     ...page,
     kit,

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { type GameEntry, type GameInput, GameSchema, hasCardPicture } from "~/games";
+import { type GameEntry, type GameInput, GameSchema, hasCardPicture, parseTrailer } from "~/games";
 import { createGame, getGameBySlug, type NewGame, updateGame } from "~/games/index.server";
 import { discardMedia, storeMedia } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
@@ -8,7 +8,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import type { KitData } from "./kit-schema";
 import { type Kit, readKit, saveKit } from "./press.server";
 import { buildKitZips } from "./press-files.server";
-import { gameKitFiles } from "./press-reads.server";
+import { readGameKitFiles } from "./press-reads.server";
 import type { PresskitImported } from "./presskit-import-schema";
 import { checkPictures, importKitOnly, logoEntries, roleOf } from "./presskit-pictures.server";
 import { type PresskitSource, readPresskitZip } from "./presskit-source.server";
@@ -114,7 +114,7 @@ export async function importPresskit(
     throw error;
   }
   const { game, kit } = written;
-  if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
+  if (kit.id) await buildKitZips(runtime, kit.id, await readGameKitFiles(runtime.db, game, kit));
   return { game, kit, created: !existing, gameKept: false };
 }
 
@@ -203,6 +203,22 @@ export async function importPresskitUpload(
 
 /** A game's kit as presskit()'s data.xml. */
 export function exportPresskit(game: GameEntry, kit: Kit): string {
+  // The game's own trailer leads the kit's, once (an imported kit's first trailer is the game's).
+  const trailer = game.trailerUrl ? parseTrailer(game.trailerUrl) : null;
+  const known = kit.data.trailers.some((t) =>
+    trailer?.provider === "youtube" ? t.youtube === trailer.id : t.vimeo === trailer?.id,
+  );
+  const trailers =
+    trailer && !known
+      ? [
+          {
+            name: "Trailer",
+            youtube: trailer.provider === "youtube" ? trailer.id : "",
+            vimeo: trailer.provider === "vimeo" ? trailer.id : "",
+          },
+          ...kit.data.trailers,
+        ]
+      : kit.data.trailers;
   return buildPresskitXml({
     game: {
       title: game.title,
@@ -212,6 +228,6 @@ export function exportPresskit(game: GameEntry, kit: Kit): string {
       platforms: game.platforms,
       storeLinks: game.storeLinks,
     },
-    kit: kit.data,
+    kit: { ...kit.data, trailers },
   });
 }

@@ -8,7 +8,7 @@ import { checkImage } from "~/platform/images/image-pipeline.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { type Kit, readKit, saveKit } from "./press.server";
 import { buildKitZips } from "./press-files.server";
-import { gameKitFiles } from "./press-reads.server";
+import { readGameKitFiles } from "./press-reads.server";
 import type { PresskitSource } from "./presskit-source.server";
 import type { parsePresskitXml } from "./presskit-xml.server";
 
@@ -104,7 +104,7 @@ export async function importKitOnly(
     ).catch(() => undefined);
     throw error;
   }
-  if (kit.id) await buildKitZips(runtime, kit.id, gameKitFiles(game, kit));
+  if (kit.id) await buildKitZips(runtime, kit.id, await readGameKitFiles(runtime.db, game, kit));
   return { game, kit, created: false, gameKept: true };
 }
 

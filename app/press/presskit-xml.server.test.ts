@@ -2,13 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { KitDataSchema } from "./kit-schema";
-import {
-  buildPresskitXml,
-  buildStudioPresskitXml,
-  parsePresskitXml,
-  XML_MAX_BYTES,
-} from "./presskit-xml.server";
+import type { GameEntry } from "~/games";
+import { KitDataSchema, kitDataOf } from "./kit-schema";
+import { buildStudioPresskitXml } from "./presskit-company-xml.server";
+import { exportPresskit } from "./presskit-import.server";
+import { buildPresskitXml, parsePresskitXml, XML_MAX_BYTES } from "./presskit-xml.server";
 
 const fixture = (name: string) =>
   fs.readFileSync(path.join(__dirname, "../../tests/fixtures/presskit", name, "data.xml"), "utf8");
@@ -94,6 +92,75 @@ describe("presskit() data.xml", () => {
     ],
   ])("refuses %s with a sentence", (_, xml, words) => {
     expect(() => parsePresskitXml(xml)).toThrow(words);
+  });
+});
+
+describe("a game's data.xml", () => {
+  const game: GameEntry = {
+    id: "11111111-1111-4111-8111-111111111111",
+    title: "Tidewright",
+    description: "Keep the lamp lit.",
+    imageUrl: "",
+    status: "Coming Soon",
+    url: "https://play.example/tidewright",
+    displayOrder: 1,
+    slug: "tidewright",
+    about: "",
+    gallery: [],
+    trailerUrl: "https://youtu.be/tIdEwRiGhT1",
+    platforms: ["Windows", "Nintendo Switch"],
+    storeLinks: [
+      { store: "Steam", url: "https://store.steampowered.com/app/9" },
+      { store: "itch.io", url: "https://tide.itch.io/tidewright" },
+    ],
+    releaseDate: null,
+    cardImage: null,
+    cardImageAlt: null,
+    keyArt: null,
+    keyArtAlt: null,
+    visibility: "public",
+    announceAt: null,
+  };
+  const kit = {
+    id: null,
+    gameId: game.id,
+    listed: true,
+    embargoUntil: null,
+    linkVersion: 0,
+    updatedAt: null,
+    game: null,
+    data: kitDataOf({ trailers: [{ name: "Gameplay", youtube: "", vimeo: "76979871" }] }),
+  };
+  const raw = (xml: string) =>
+    new XMLParser({ isArray: (name) => ["platform", "store", "trailer"].includes(name) }).parse(xml)
+      .game;
+
+  it("lists the game's platforms as platforms and its store links as stores, and reads both back", () => {
+    const xml = exportPresskit(game, kit);
+    const parsed = raw(xml);
+    expect(parsed.platforms.platform).toEqual([{ name: "Windows" }, { name: "Nintendo Switch" }]);
+    expect(parsed.stores.store).toEqual([
+      { name: "Steam", link: "https://store.steampowered.com/app/9" },
+      { name: "itch.io", link: "https://tide.itch.io/tidewright" },
+    ]);
+    const again = parsePresskitXml(xml).game;
+    expect(again.platforms).toEqual(game.platforms);
+    expect(again.storeLinks).toEqual(game.storeLinks);
+  });
+
+  it("carries the game's trailer before the kit's, once", () => {
+    expect(raw(exportPresskit(game, kit)).trailers.trailer).toEqual([
+      { name: "Trailer", youtube: "tIdEwRiGhT1" },
+      { name: "Gameplay", vimeo: 76979871 },
+    ]);
+    // The game's trailer is already the kit's (an imported kit): not repeated.
+    const same = {
+      ...kit,
+      data: kitDataOf({ trailers: [{ name: "Teaser", youtube: "tIdEwRiGhT1" }] }),
+    };
+    expect(raw(exportPresskit(game, same)).trailers.trailer).toEqual([
+      { name: "Teaser", youtube: "tIdEwRiGhT1" },
+    ]);
   });
 });
 

@@ -36,6 +36,7 @@ const refuse = (sentence: string) => new AppError("unprocessable", sentence);
 const LISTS = new Set(
   [
     "platforms.platform",
+    "stores.store",
     "prices.price",
     "features.feature",
     "trailers.trailer",
@@ -189,19 +190,30 @@ export function parsePresskitXml(xml: string): Presskit {
       releaseDate: iso,
       website: str(game.website),
       platforms: [...new Set(platforms.map((p) => str(p.name)).filter(Boolean))],
-      storeLinks: platforms
-        .filter((p) => str(p.link))
-        .map((p) => ({ store: str(p.name), url: str(p.link) })),
+      // presskit() links a platform to where it is sold; our own <stores> holds the store links.
+      storeLinks: [
+        ...platforms
+          .filter((p) => str(p.link))
+          .map((p) => ({ store: str(p.name), url: str(p.link) })),
+        ...list(game.stores, "store")
+          .map(obj)
+          .filter((p) => str(p.name) && str(p.link))
+          .map((p) => ({ store: str(p.name), url: str(p.link) })),
+      ],
     },
     kit: kit.data,
   };
 }
 
-const optional = (key: string, value: string) => (value ? { [key]: value } : {});
+/** An element only when it has a value. */
+export const optional = (key: string, value: string) => (value ? { [key]: value } : {});
 
-/** A game and its kit as a data.xml of presskit()'s shape (with our extra fields beside it). */
+/**
+ * A game and its kit as a data.xml of presskit()'s shape (with our extra fields beside it). The
+ * platforms are the game's (Windows, Nintendo Switch), never its stores: the store links (Steam,
+ * itch.io) go in our own <stores>, which presskit() ignores.
+ */
 export function buildPresskitXml({ game, kit }: Presskit): string {
-  const linked = new Set(game.storeLinks.map((link) => link.store));
   const builder = new XMLBuilder({ format: true, indentBy: "\t", processEntities: true });
   const body = builder.build({
     game: {
@@ -212,12 +224,8 @@ export function buildPresskitXml({ game, kit }: Presskit): string {
       ...optional("monetization-permission", MONETIZE_XML[kit.monetization]),
       ...optional("developer", kit.developer),
       ...optional("publisher", kit.publisher),
-      platforms: {
-        platform: [
-          ...game.storeLinks.map((link) => ({ name: link.store, link: link.url })),
-          ...game.platforms.filter((p) => !linked.has(p)).map((name) => ({ name })),
-        ],
-      },
+      platforms: { platform: game.platforms.map((name) => ({ name })) },
+      stores: { store: game.storeLinks.map((link) => ({ name: link.store, link: link.url })) },
       "release-dates": { release: kit.releaseDates },
       prices: { price: kit.prices },
       languages: { language: kit.languages },
@@ -248,49 +256,6 @@ export function buildPresskitXml({ game, kit }: Presskit): string {
           ...optional("website", c.link),
           role: c.role,
         })),
-      },
-    },
-  });
-  return `<?xml version="1.0" encoding="utf-8"?>\n${body}`;
-}
-
-/** The studio's facts a company data.xml carries, from the site settings. */
-export type PresskitStudio = {
-  name: string;
-  description: string;
-  website: string;
-  location: string;
-  pressEmail: string;
-  socials: { name: string; url: string }[];
-};
-
-/** The studio's kit as presskit()'s company data.xml (the sheet beside its games' folders). */
-export function buildStudioPresskitXml(studio: PresskitStudio, kit: KitData): string {
-  const builder = new XMLBuilder({ format: true, indentBy: "\t", processEntities: true });
-  const body = builder.build({
-    company: {
-      title: studio.name,
-      "based-in": kit.basedIn || studio.location,
-      "founding-date": kit.foundingDate,
-      website: studio.website,
-      "press-contact": studio.pressEmail,
-      socials: { social: studio.socials.map((s) => ({ name: s.name, link: s.url })) },
-      description: studio.description,
-      histories: { history: kit.history ? [{ header: "History", text: kit.history }] : [] },
-      credits: {
-        credit: kit.credits.map((c) => ({
-          person: c.name,
-          ...optional("website", c.link),
-          role: c.role,
-        })),
-      },
-      contacts: {
-        // presskit() tells an address (<mail>) from a page (<link>).
-        contact: kit.contacts.map((c) =>
-          /^[^\s@/:]+@[^\s@/]+$/.test(c.address)
-            ? { name: c.label, mail: c.address }
-            : { name: c.label, link: c.address },
-        ),
       },
     },
   });

@@ -25,6 +25,8 @@ function headersOf(type: string, filename: string, etag: string): Record<string,
     "Content-Disposition": `attachment; filename="${filename}"`,
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
+    // Opened rather than saved (an SVG logo is a document), nothing in it runs or loads.
+    "Content-Security-Policy": "default-src 'none'; sandbox",
     "Accept-Ranges": "bytes",
     ETag: etag,
   };

@@ -1,7 +1,6 @@
-import { Download } from "lucide-react";
 import { Link } from "react-router";
 import { type GameCardEntry, GamePictureImage } from "~/games";
-import { buttonVariants } from "~/platform/ui/button";
+import { KitDownloads } from "./kit-downloads";
 import type { KitData } from "./kit-schema";
 import { Credits, type KitPicture, PictureGallery, Section } from "./press-kit-page";
 
@@ -21,9 +20,12 @@ export function StudioKitPage({
   kit,
   logos,
   games,
+  hasImages,
   query = "",
 }: {
   query?: string;
+  /** Whether images.zip has anything in it (a game's key art). */
+  hasImages: boolean;
   studio: StudioFacts;
   kit: KitData;
   logos: KitPicture[];
@@ -59,27 +61,7 @@ export function StudioKitPage({
         </dd>
       </dl>
       <div className="mt-6 flex flex-wrap gap-2">
-        <a
-          href={`/press/images.zip${query}`}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-          download
-        >
-          <Download aria-hidden="true" className="size-4" /> images.zip
-        </a>
-        <a
-          href={`/press/logos.zip${query}`}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-          download
-        >
-          <Download aria-hidden="true" className="size-4" /> logos.zip
-        </a>
-        <a
-          href={`/press/data.xml${query}`}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-          download
-        >
-          <Download aria-hidden="true" className="size-4" /> data.xml
-        </a>
+        <KitDownloads base="/press" query={query} images={hasImages} logos={logos.length > 0} />
       </div>
       {kit.history && (
         <Section printed id="history" title="History">

@@ -12,4 +12,5 @@ export {
   lockOwners,
   refuseLastOwner,
   setUserRole,
+  staffToNotify,
 } from "./roles.server";

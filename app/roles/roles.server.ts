@@ -1,12 +1,12 @@
-import { eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/database.server";
-import { userRoles, users } from "~/db/schema";
+import { userPreferences, userRoles, users } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { Page, PageRequest } from "~/platform/paging/cursor";
 import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
 import { matchesPrefixes } from "~/platform/paging/search.server";
-import { isRole, type Role } from "./permissions";
+import { can, isRole, type Permission, ROLES, type Role } from "./permissions";
 
 /**
  * The user's role (docs/product.md#roles-and-permissions): 'guest' when there is none, when the
@@ -23,6 +23,22 @@ export async function getUserRole(db: Database, userId: string | null | undefine
   } catch {
     return "guest";
   }
+}
+
+/**
+ * The addresses of the staff who hold a permission and keep e-mail notifications on: who is told of
+ * a new contact message (canManageMessages) or key request (canManagePress).
+ */
+export async function staffToNotify(db: Database, permission: Permission): Promise<string[]> {
+  const holders = ROLES.filter((role) => can(role, permission));
+  if (holders.length === 0) return [];
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(and(inArray(userRoles.role, holders), eq(userPreferences.emailNotifications, true)));
+  return rows.map((row) => row.email);
 }
 
 export type UserWithRole = { id: string; email: string; role: Role; assignedAt: string | null };

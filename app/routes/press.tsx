@@ -16,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     studio: page.studio,
     kit: { data: page.kit.data },
     logos: logosWithQuery(page.logos, query),
+    hasImages: page.pictures.length > 0,
     games: page.games,
     query,
   };
@@ -35,10 +36,17 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
 };
 
 export default function Press({ loaderData }: Route.ComponentProps) {
-  const { studio, kit, logos, games, query } = loaderData;
+  const { studio, kit, logos, games, hasImages, query } = loaderData;
   return (
     <article className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-      <StudioKitPage studio={studio} kit={kit.data} logos={logos} games={games} query={query} />
+      <StudioKitPage
+        studio={studio}
+        kit={kit.data}
+        logos={logos}
+        games={games}
+        hasImages={hasImages}
+        query={query}
+      />
     </article>
   );
 }

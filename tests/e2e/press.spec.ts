@@ -113,17 +113,36 @@ async function entriesOf(data: Buffer): Promise<Buffer[]> {
 const pageCount = (pdf: Buffer) =>
   (pdf.toString("latin1").match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
 
+/** A vector logo, as press kits ship them. */
+const SVG_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60"><rect width="240" height="60" fill="#1d4e89"/><circle cx="30" cy="30" r="18" fill="#f5c542"/></svg>',
+);
+
 test("a guest finds the kit from the game page and /press, downloads the originals and prints one page", async ({
   page,
   browser,
 }) => {
   const game = await addGame(page, "Kit");
+  const logo = await page.request.post("/media/upload", {
+    multipart: {
+      file: { name: "wordmark.svg", mimeType: "image/svg+xml", buffer: SVG_LOGO },
+      purpose: "press-logo",
+    },
+    headers,
+  });
+  expect(logo.status(), await logo.text()).toBe(200);
+  // Eight features, more than the printed sheet shows, each a full line.
+  const features = Array.from(
+    { length: 8 },
+    (_, i) => `Feature ${i + 1}: light as a map, rain that matters, a harbour that remembers you`,
+  );
   await saveKit(page, game.id, {
     prices: "USD | $9.99\nEUR | €8.99",
     languages: "English, Français",
     monetization: "allowed",
-    features: "Light as a map\nRain that matters",
+    features: features.join("\n"),
     quotes: "A small wonder. | Ada Critic | Lantern Weekly | https://example.com/review",
+    logos: JSON.stringify([{ image: (await logo.json()).media.id, alt: "Kit wordmark" }]),
   });
   const guest = await (await browser.newContext({ baseURL: SCALE_URL })).newPage();
   await guest.goto(`/games/${game.slug}`);
@@ -152,11 +171,27 @@ test("a guest finds the kit from the game page and /press, downloads the origina
     expect(zipped.some((entry) => entry.equals(original))).toBe(true);
   }
 
+  // The SVG logo is downloaded as itself, never shown: the page shows its WebP.
+  const original = await guest.request.get(`/press/${game.slug}/files/logo-01`);
+  expect(original.headers()["content-disposition"]).toBe('attachment; filename="logo-01.svg"');
+  expect(original.headers()["content-security-policy"]).toContain("sandbox");
+  expect((await original.body()).equals(SVG_LOGO)).toBe(true);
+
   await guest.emulateMedia({ media: "print" });
   await expect(guest.getByRole("heading", { name: "Screenshots" })).toBeHidden();
   await expect(sheet).toBeVisible();
-  const pdf = await guest.pdf({ format: "A4" });
-  expect(pageCount(pdf)).toBe(1);
+  // The printed sheet opens with the logo, key art, description, first features and a quote.
+  const wordmark = sheet.getByRole("img", { name: "Kit wordmark" });
+  await expect(wordmark).toBeVisible();
+  expect(await wordmark.getAttribute("src")).toMatch(/\.webp/);
+  await expect(sheet.getByRole("img", { name: "The lantern over the harbour" })).toBeVisible();
+  await expect(sheet.getByText(`A lantern game for the press`)).toBeVisible();
+  await expect(sheet.getByText(features[4]!)).toBeVisible();
+  await expect(sheet.getByText(features[5]!)).toHaveCount(0);
+  await expect(sheet.getByText("“A small wonder.”")).toBeVisible();
+  for (const format of ["A4", "Letter"] as const) {
+    expect(pageCount(await guest.pdf({ format })), format).toBe(1);
+  }
 });
 
 test("an embargoed kit tells guests until when and whom to ask, and opens through its signed link until it expires", {

@@ -1,12 +1,22 @@
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
-import { games, pressCoverage, pressKeyRequests, pressKeys } from "../../app/db/schema";
+import {
+  games,
+  pressCoverage,
+  pressKeyRequests,
+  pressKeys,
+  siteSettings,
+  userPreferences,
+} from "../../app/db/schema";
+import { runtimeContext } from "../../app/platform/server/context.server";
 import { kitQuotes } from "../../app/press-desk/index.server";
 import * as keyRequestRoute from "../../app/routes/press-key-request";
 import { outcome, request, signedInAs } from "../support/accounts";
 import { openAdmin, postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
+import { mailsIn } from "../support/outbox";
 import { testContext } from "../support/runtime";
 
 // The key requests form's route and the key desk's guards (docs/product.md#key-desk).
@@ -101,6 +111,103 @@ describe.each(testEngines())("press desk on $name", (engine) => {
     expect((await submit(good, "no-such-game")).status).toBe(404);
     expect((await submit({ ...good, platform: "Xbox" })).status).toBe(400);
     expect(await handle.db.select().from(pressKeyRequests)).toHaveLength(0);
+  });
+
+  /** The mails the visitor of `ip` made the site send to `to`. */
+  const mailsTo = (to: string, ip = ownIp) =>
+    mailsIn(path.join(visitors.get(ip)!.get(runtimeContext).env.DATA_DIR, "outbox"), to);
+
+  const setPressAddress = async (values: Record<string, string>) => {
+    await handle.db
+      .insert(siteSettings)
+      .values({ id: 1, values: { name: "Harbour Lights", ...values } })
+      .onConflictDoUpdate({
+        target: siteSettings.id,
+        set: { values: { name: "Harbour Lights", ...values } },
+      });
+  };
+
+  it("mails a new request to the press address, replying to the requester, and sends the requester a receipt replying to the press address", async () => {
+    await setPressAddress({ emailPress: "press@harbour.example" });
+    try {
+      const ana = { ...good, email: "ana@example.com", outletUrl: "https://www.example.com/" };
+      expect((await submit(ana)).status).toBe(200);
+      const [studio, ...more] = mailsTo("press@harbour.example");
+      expect(more).toHaveLength(0);
+      expect(studio!.subject).toBe("Key request: Lantern Deep (Steam)");
+      expect(studio!.headers["reply-to"]).toBe("ana@example.com");
+      for (const words of [
+        "Ana Writer <ana@example.com> asks for a Steam key of Lantern Deep.",
+        "Outlet: Example Games",
+        "Audience or channel: Weekly reviews, 120k readers",
+        "For our launch-week review.",
+      ])
+        expect(studio!.text).toContain(words);
+      expect(studio!.text).not.toContain("Domain mismatch");
+      expect(studio!.links).toEqual([
+        "https://www.example.com/",
+        "http://localhost:3000/admin/keys",
+      ]);
+
+      const [receipt, ...again] = mailsTo("ana@example.com");
+      expect(again).toHaveLength(0);
+      expect(receipt!.subject).toBe("We received your key request for Lantern Deep");
+      expect(receipt!.headers["reply-to"]).toBe("press@harbour.example");
+      expect(receipt!.text).toContain("Hello “Ana Writer”,");
+      expect(receipt!.text).toContain("What happens next:");
+      // Nothing the requester typed becomes a link in a mail to the address they typed.
+      expect(receipt!.links).toEqual([]);
+    } finally {
+      await handle.db.delete(siteSettings);
+    }
+  });
+
+  it("without a press address tells the staff who may answer requests, with notifications on; moderators and the quiet are not mailed", async () => {
+    const admin = await signedInAs(context, "admin");
+    const quiet = await signedInAs(context, "owner");
+    await handle.db
+      .update(userPreferences)
+      .set({ emailNotifications: false })
+      .where(eq(userPreferences.userId, quiet.id));
+    const moderator = await signedInAs(context, "moderator");
+    expect((await submit({ ...good, email: "staff-test@gmail.com" })).status).toBe(200);
+    const [told] = mailsTo(admin.email);
+    expect(told!.subject).toBe("Key request: Lantern Deep (Steam)");
+    expect(told!.headers["reply-to"]).toBe("staff-test@gmail.com");
+    expect(told!.text).toContain(
+      "Domain mismatch: the e-mail address is not at the outlet's domain.",
+    );
+    expect(mailsTo(quiet.email)).toHaveLength(0);
+    expect(mailsTo(moderator.email)).toHaveLength(0);
+    // No press address: the receipt carries no Reply-To.
+    const [receipt] = mailsTo("staff-test@gmail.com");
+    expect(receipt!.headers["reply-to"]).toBeUndefined();
+  });
+
+  it("receipts one mailbox three times an hour, whatever addresses post for it; every request still reaches the studio", async () => {
+    await setPressAddress({ emailPress: "press@harbour.example" });
+    try {
+      // Four visitors, each within its own allowance, type the same inbox four ways.
+      const spellings = [
+        "victim@gmail.com",
+        "vic.tim@gmail.com",
+        "victim+a@gmail.com",
+        "VICTIM@googlemail.com",
+      ];
+      for (const [i, email] of spellings.entries())
+        expect((await submit({ ...good, email }, "lantern-deep", `192.0.2.${i + 1}`)).status).toBe(
+          200,
+        );
+      const receipts = spellings.flatMap((email, i) => mailsTo(email, `192.0.2.${i + 1}`));
+      expect(receipts).toHaveLength(3);
+      const studio = spellings.flatMap((_, i) =>
+        mailsTo("press@harbour.example", `192.0.2.${i + 1}`),
+      );
+      expect(studio).toHaveLength(4);
+      expect(await handle.db.select().from(pressKeyRequests)).toHaveLength(4);
+    } finally {
+      await handle.db.delete(siteSettings);
+    }
   });
 
   it("limits requests per address like the contact form", async () => {

@@ -7,6 +7,7 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { games, media, pressKits, siteSettings, staffAuditLog } from "../../app/db/schema";
+import { storeMedia } from "../../app/media/index.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { bodyLimitFor } from "../../app/platform/server/request-limits.server";
 import { PRESSKIT_UPLOAD_MAX_BYTES } from "../../app/press";
@@ -22,6 +23,7 @@ import {
   signKitLink,
 } from "../../app/press/index.server";
 import * as mediaRoute from "../../app/routes/media";
+import * as uploadRoute from "../../app/routes/media-upload";
 import * as pressFile from "../../app/routes/press-file";
 import * as pressGame from "../../app/routes/press-game";
 import * as legacy from "../../app/routes/presskit-legacy";
@@ -196,6 +198,133 @@ describe.each(testEngines())("press kits on $name", (engine) => {
       "logos.zip": 1,
       "screenshot-01": 1,
     });
+  });
+
+  it("a game kit without logos offers the studio's logo in logos.zip, and no logos.zip when the studio has none either", async () => {
+    const { game, kit } = await importFixture("template-game");
+    await saveKit(
+      handle.db,
+      game.id,
+      { listed: true, embargoUntil: null, data: { ...kit.data, logos: [] } },
+      null,
+    );
+    const page = `/press/${game.slug}`;
+    // Nothing to put in it: the address is a 404, and the page shows no logo.
+    expect((await download(`${page}/logos.zip`)).status).toBe(404);
+    expect((await openPage(page)).body).toMatchObject({ logos: [] });
+    const logo = fs.readFileSync(path.join(fixture("template-game"), "images", "logo.png"));
+    const stored = await storeMedia(runtime(), logo, null);
+    const values = { name: "Harbour Lights", logo: stored.id };
+    await handle.db
+      .insert(siteSettings)
+      .values({ id: 1, values })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { values } });
+    try {
+      const logos = await unzip(
+        Buffer.from(await (await fetchFile(`${page}/logos.zip`)).arrayBuffer()),
+      );
+      expect([...logos.keys()]).toEqual(["studio-logo.png"]);
+      expect(logos.get("studio-logo.png")?.equals(logo)).toBe(true);
+      const shown = (await openPage(page)).body as { logos: { name: string; alt: string }[] };
+      expect(shown.logos.map(({ name, alt }) => ({ name, alt }))).toEqual([
+        { name: "studio-logo", alt: "Harbour Lights logo" },
+      ]);
+    } finally {
+      await handle.db.delete(siteSettings);
+    }
+  });
+
+  /** POST /media/upload as the kit editor sends it: the file, and the logo's purpose when asked. */
+  const uploadLogo = async (cookie: string, data: Buffer, purpose?: string) => {
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array(data)], "logo.svg", { type: "image/svg+xml" }));
+    if (purpose) form.set("purpose", purpose);
+    const encoded = new Request("http://localhost:3000/media/upload", {
+      method: "POST",
+      body: form,
+    });
+    const body = await encoded.arrayBuffer();
+    const headers = new Headers({
+      Origin: "http://localhost:3000",
+      Accept: "application/json",
+      Cookie: cookie,
+      "Content-Type": encoded.headers.get("Content-Type")!,
+      "Content-Length": String(body.byteLength),
+    });
+    const request = new Request("http://localhost:3000/media/upload", {
+      method: "POST",
+      headers,
+      body,
+    });
+    return outcome(() => uploadRoute.action({ request, context, params: {} } as never));
+  };
+  const svgLogo = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50" viewBox="0 0 200 50"><rect width="200" height="50" fill="#c33"/><text x="10" y="32">Moth</text></svg>\n',
+  );
+
+  it("takes an SVG logo for a kit: pages show it as WebP, its download is the SVG as an attachment under a sandbox", async () => {
+    const uploaded = await uploadLogo(admin.cookie, svgLogo, "press-logo");
+    expect(uploaded.status).toBe(200);
+    const { media: logo } = uploaded.body as { media: { id: string; image: { src: string } } };
+    expect(logo.image.src).toBe(`/media/${logo.id}/1600.webp`);
+    // Anywhere else (a news cover, a screenshot) an SVG stays refused.
+    expect(await uploadLogo(admin.cookie, svgLogo)).toMatchObject({ status: 422 });
+    const { game, kit } = await importFixture("template-game");
+    const logos = [{ image: logo.id, alt: "Lantern Moth wordmark" }];
+    await saveKit(
+      handle.db,
+      game.id,
+      { listed: true, embargoUntil: null, data: { ...kit.data, logos } },
+      null,
+    );
+    const shown = (await openPage(`/press/${game.slug}`)).body as {
+      logos: { image: { src: string; srcset: string } }[];
+    };
+    expect(shown.logos[0]!.image.src).toMatch(/\/1600\.webp$/);
+    expect(shown.logos[0]!.image.srcset).not.toContain(".svg");
+    const file = await fetchFile(`/press/${game.slug}/files/logo-01`);
+    expect(file.status).toBe(200);
+    expect(Object.fromEntries(file.headers)).toMatchObject({
+      "content-type": "image/svg+xml",
+      "content-disposition": 'attachment; filename="logo-01.svg"',
+      "content-security-policy": "default-src 'none'; sandbox",
+      "x-content-type-options": "nosniff",
+    });
+    expect(Buffer.from(await file.arrayBuffer()).equals(svgLogo)).toBe(true);
+    const zip = await unzip(
+      Buffer.from(await (await fetchFile(`/press/${game.slug}/logos.zip`)).arrayBuffer()),
+    );
+    expect(zip.get("logo-01.svg")?.equals(svgLogo)).toBe(true);
+  });
+
+  it.each([
+    [
+      "a script",
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      "This SVG contains scripts, event handlers or embedded content and was refused.",
+    ],
+    [
+      "an event handler",
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>',
+      "This SVG contains scripts, event handlers or embedded content and was refused.",
+    ],
+    [
+      "malformed XML",
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>',
+      "This SVG is not well-formed XML.",
+    ],
+    [
+      "HTML",
+      "<html><body>logo</body></html>",
+      "This file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF file.",
+    ],
+  ])("refuses a kit logo with %s, storing nothing", async (_, text, error) => {
+    const before = await totals();
+    expect(await uploadLogo(admin.cookie, Buffer.from(text), "press-logo")).toMatchObject({
+      status: 422,
+      body: { ok: false, error },
+    });
+    expect(await totals()).toEqual(before);
   });
 
   // Each GET or HEAD was counted: anyone could inflate the figures staff read.

@@ -204,6 +204,12 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
      * a domain's mailboxes, whatever their names.
      */
     newsletterDomainMails: limit("newsletter-domain-mails", 10, HOUR),
+    /**
+     * Key request receipts per mailbox in an hour (`mailboxOf`): the form mails whatever address is
+     * typed, so one inbox gets a few receipts however many addresses post for it; past that the
+     * request is still taken, only unreceipted.
+     */
+    keyRequestReceipts: limit("key-request-receipts", 3, HOUR),
     /** A press kit's download counts once per (file, address) a day; HEAD never counts. */
     pressDownloads: limit("press-downloads", 1, 24 * HOUR),
     /**

@@ -1,4 +1,5 @@
-// The mailbox an address reaches, for counting confirmation mails per inbox: `ana+1@example.com`
+// The mailbox an address reaches, for counting mails per inbox (newsletter confirmations, key
+// request receipts): `ana+1@example.com`
 // and `ana+2@example.com` are one mailbox (sub-addressing), and at providers that ignore dots in
 // the name (Gmail) `a.na@gmail.com` is `ana@gmail.com`. Only for counting: mail still goes to the
 // address as typed.
