@@ -23,6 +23,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import {
   KitFormSchema,
   KitLinksSchema,
+  kitEmbargo,
   type PresskitImported,
   PresskitImportSchema,
 } from "~/press";
@@ -145,7 +146,12 @@ const ADMIN_WRITES = {
   "subscriber-delete": adminWrite(Id, (db, { id }, actor) => deleteSubscriber(db, id, actor)),
   "press-save": adminWrite(
     KitFormSchema,
-    (db, input, actor, studio) => savePressKit({ db, storage: studio.storage }, input, actor),
+    (db, input, actor, studio) =>
+      savePressKit(
+        { db, storage: studio.storage },
+        { ...input, embargoUntil: kitEmbargo(input.embargoUntil, studio.timeZone) },
+        actor,
+      ),
     { keepsValues: true },
   ),
   // Every signed link given for the kit so far stops opening it; the tab shows a new one.

@@ -1,7 +1,7 @@
 import { MailPlus, Send, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useFetcher } from "react-router";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime } from "~/platform/dates/local-time";
 import {
   Field,
   FormErrors,
@@ -122,7 +122,7 @@ function InvitationRow({ invitation }: { invitation: OpenInvitationRow }) {
             <Badge className="bg-destructive/10 text-destructive">Expired</Badge>
           ) : (
             <span>
-              Expires <LocalTime value={invitation.expiresAt} format="list" />
+              Expires <StudioTime value={invitation.expiresAt} format="list" />
             </span>
           )}
           {invitation.invitedBy && <span className="wrap-anywhere">by {invitation.invitedBy}</span>}
