@@ -66,6 +66,11 @@ export function GameForm({
   });
   // A new round of the uploaded pictures for each game edited and each time the form is emptied.
   const pictures = `${editing?.id ?? "new"}-${round}`;
+  // The form library re-renders this form for the messages its last render read. A picture's alt
+  // text field appears after an upload, in a render of its picture field alone, so its message
+  // would reach the toast but never the field: the form reads both alt messages itself.
+  void fields.cardImageAlt.errors;
+  void fields.keyArtAlt.errors;
   const link = (name: "imageUrl" | "url" | "trailerUrl", label: string, hint?: string) => (
     <Field
       meta={fields[name]}
