@@ -30,6 +30,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import {
   KitFormSchema,
   KitLinksSchema,
+  kitEmbargo,
   type PresskitImported,
   PresskitImportSchema,
 } from "~/press";
@@ -172,10 +173,13 @@ const ADMIN_WRITES = {
   "press-save": adminWrite(
     KitFormSchema,
     (db, input, actor, studio) =>
-      savePressKit({ db, storage: studio.storage }, input, actor, {
+      savePressKit(
+        { db, storage: studio.storage },
+        { ...input, embargoUntil: kitEmbargo(input.embargoUntil, studio.timeZone) },
+        actor,
         // Announcing the game with the embargo changes the game: the game permission's to do.
-        mayAnnounce: can(actor.role, "canManageGames"),
-      }),
+        { mayAnnounce: can(actor.role, "canManageGames") },
+      ),
     { keepsValues: true },
   ),
   // Every signed link given for the kit so far stops opening it; the tab shows a new one.

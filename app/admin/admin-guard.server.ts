@@ -1,8 +1,17 @@
 import { redirect } from "react-router";
 import { requirePermission, type SessionUser } from "~/accounts/index.server";
-import type { AppContext } from "~/platform/server/context.server";
-import { can, permissionsOf } from "~/roles";
-import { type AdminTab, openTab, TAB_PARAM, tabPath, tabPermission } from "./admin-tabs";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import type { Toast } from "~/platform/toast/toast";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { can, holdersOf, permissionsOf, ROLE_LABELS } from "~/roles";
+import {
+  ADMIN_TABS,
+  type AdminTab,
+  openTab,
+  TAB_PARAM,
+  tabPath,
+  tabPermission,
+} from "./admin-tabs";
 
 // Who may open the dashboard and each of its tabs (docs/product.md#guards), checked by every admin
 // route on the server; the tab bar only hides what would be refused anyway.
@@ -20,8 +29,21 @@ function tabFor(user: SessionUser, wanted: string | null): string {
 }
 
 /**
+ * Why a tab did not open (docs/product.md#admin-dashboard): which roles it is for, and the
+ * reader's own, said on the tab they land on instead.
+ */
+export function refusedTabToast(tab: AdminTab, user: Pick<SessionUser, "role">): Toast {
+  const label = ADMIN_TABS.find((entry) => entry.value === tab)!.label;
+  return {
+    type: "error",
+    title: `${label} is not open to your role`,
+    description: `${label} is for ${holdersOf(tabPermission(tab))}; your role is ${ROLE_LABELS[user.role]}. Ask an owner if you need it.`,
+  };
+}
+
+/**
  * A tab's reader: staff whose role may open it. A tab the role may not open is refused with a
- * redirect to the first one it may, as the dashboard opens it.
+ * redirect to the first one it may, as the dashboard opens it, and a toast saying why.
  */
 export async function requireAdminTab(
   request: Request,
@@ -29,7 +51,10 @@ export async function requireAdminTab(
   tab: AdminTab,
 ): Promise<SessionUser> {
   const user = await requireStaff(request, context);
-  if (!can(user.role, tabPermission(tab))) throw redirect(tabFor(user, null));
+  if (!can(user.role, tabPermission(tab))) {
+    const { AUTH_SECRET } = context.get(runtimeContext).env;
+    throw await redirectWithToast(tabFor(user, null), refusedTabToast(tab, user), AUTH_SECRET);
+  }
   return user;
 }
 
@@ -42,5 +67,11 @@ export async function adminEntry(request: Request, context: AppContext): Promise
   const url = new URL(request.url);
   const wanted = url.searchParams.get(TAB_PARAM);
   url.searchParams.delete(TAB_PARAM);
-  throw redirect(tabFor(user, wanted) + url.search);
+  const to = tabFor(user, wanted) + url.search;
+  const asked = ADMIN_TABS.find((entry) => entry.value === wanted)?.value;
+  if (asked && !can(user.role, tabPermission(asked))) {
+    const { AUTH_SECRET } = context.get(runtimeContext).env;
+    throw await redirectWithToast(to, refusedTabToast(asked, user), AUTH_SECRET);
+  }
+  throw redirect(to);
 }

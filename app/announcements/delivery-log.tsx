@@ -1,4 +1,4 @@
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime, useStudioZoneName } from "~/platform/dates/local-time";
 import { Badge } from "~/platform/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
@@ -15,6 +15,7 @@ const OUTCOME = {
 } as const;
 
 export function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
+  const zone = useStudioZoneName();
   return (
     <Card>
       <CardHeader>
@@ -22,7 +23,8 @@ export function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
           <h2>Delivery log</h2>
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          {deliveries.length === 1 ? "The latest call." : `The latest ${deliveries.length} calls.`}
+          {deliveries.length === 1 ? "The latest call." : `The latest ${deliveries.length} calls.`}{" "}
+          Times in the studio's time zone ({zone}).
         </p>
       </CardHeader>
       <CardContent>
@@ -67,13 +69,13 @@ export function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
                     <td className={cn(CELL, "hidden sm:table-cell")}>{row.attempt}</td>
                     <td className={cn(CELL, "hidden md:table-cell")}>
                       {row.nextRetryAt ? (
-                        <LocalTime value={row.nextRetryAt} format="detail" />
+                        <StudioTime value={row.nextRetryAt} format="detail" />
                       ) : (
                         "—"
                       )}
                     </td>
                     <td className={cn(CELL, "hidden sm:table-cell")}>
-                      <LocalTime value={row.at} format="detail" />
+                      <StudioTime value={row.at} format="detail" />
                     </td>
                   </tr>
                 ))}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { MediaImage } from "~/media";
-import { useStudioTimeZone } from "~/platform/dates/local-time";
+import { StudioZoneHint, useStudioTimeZone } from "~/platform/dates/local-time";
 import { instantToZonedInput } from "~/platform/dates/zoned-time";
 import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
 import { failureMessage } from "~/platform/forms/fetcher-reply";
@@ -81,6 +81,11 @@ export function GameForm({
   });
   // A new round of the uploaded pictures for each game edited and each time the form is emptied.
   const pictures = `${editing?.id ?? "new"}-${round}`;
+  // The form library re-renders this form for the messages its last render read. A picture's alt
+  // text field appears after an upload, in a render of its picture field alone, so its message
+  // would reach the toast but never the field: the form reads both alt messages itself.
+  void fields.cardImageAlt.errors;
+  void fields.keyArtAlt.errors;
   const link = (name: "imageUrl" | "url" | "trailerUrl", label: string, hint?: string) => (
     <Field
       meta={fields[name]}
@@ -154,7 +159,7 @@ export function GameForm({
             label="Announce at"
             type="datetime-local"
             step={1}
-            hint={`In the studio's time zone (${timeZone}).`}
+            hint={<StudioZoneHint />}
           />
         )}
         <fieldset className="space-y-4 border-t pt-4">

@@ -20,7 +20,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Pencil, Search, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { MediaImage } from "~/media";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime } from "~/platform/dates/local-time";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
@@ -110,7 +110,7 @@ function SortableGame({
               {game.visibility === "scheduled" && game.announceAt && (
                 <>
                   :&nbsp;
-                  <LocalTime value={game.announceAt} format="detail" />
+                  <StudioTime value={game.announceAt} format="zoned" />
                 </>
               )}
             </span>

@@ -1,7 +1,7 @@
 import { MailPlus, Send, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useFetcher } from "react-router";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime } from "~/platform/dates/local-time";
 import {
   Field,
   FormErrors,
@@ -17,7 +17,7 @@ import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
-import { ROLE_LABELS } from "~/roles";
+import { ROLE_LABELS, rolePowers } from "~/roles";
 import { INVITABLE_ROLES, INVITATION_DAYS } from "./invitation-rules";
 import { InvitationIntentSchema, InviteStaffSchema } from "./invitation-schema";
 
@@ -95,8 +95,35 @@ function InviteStaff({ reply }: { reply?: FormReply }) {
             <FormErrors errors={form.errors} />
           </div>
         )}
+        <RolePowers chosen={fields.role.value ?? "moderator"} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * What each role offered may do, from the permissions table, beside the choice; the chosen one is
+ * marked. A list rather than the select's hint, so it is right without JavaScript too.
+ */
+function RolePowers({ chosen }: { chosen: string }) {
+  return (
+    <div className="mt-4 rounded-md border bg-muted/40 p-3 text-sm">
+      <h3 className="font-medium">What each role may do</h3>
+      <dl className="mt-2 space-y-1.5" data-testid="invite-role-powers">
+        {INVITABLE_ROLES.map((role) => (
+          <div
+            key={role}
+            className={
+              role === chosen ? "rounded-sm bg-background px-2 py-1 shadow-xs" : "px-2 py-1"
+            }
+            data-chosen={role === chosen || undefined}
+          >
+            <dt className="inline font-medium">{ROLE_LABELS[role]}: </dt>
+            <dd className="inline text-muted-foreground">{rolePowers(role)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 
@@ -122,7 +149,7 @@ function InvitationRow({ invitation }: { invitation: OpenInvitationRow }) {
             <Badge className="bg-destructive/10 text-destructive">Expired</Badge>
           ) : (
             <span>
-              Expires <LocalTime value={invitation.expiresAt} format="list" />
+              Expires <StudioTime value={invitation.expiresAt} format="list" />
             </span>
           )}
           {invitation.invitedBy && <span className="wrap-anywhere">by {invitation.invitedBy}</span>}

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/database.server";
 import { markdown } from "~/platform/markdown/lazy.server";
+import type { DroppedImage } from "~/platform/markdown/markdown-rules.server";
 import { mediaIdFromPath, mediaImages } from "./media.server";
 
 /**
@@ -11,6 +12,8 @@ export async function renderWithMedia(
   db: Database,
   source: string,
   siteUrl?: string,
+  /** Collects the images shown as their alt text (the editor's preview says so). */
+  dropped?: DroppedImage[],
 ): Promise<string> {
   const { markdownImages, renderMarkdown } = await markdown();
   const ids = markdownImages(source)
@@ -19,6 +22,7 @@ export async function renderWithMedia(
   const images = ids.length ? await mediaImages(db, ids) : null;
   return renderMarkdown(source, {
     siteUrl,
+    dropped,
     image: (src) => {
       const id = mediaIdFromPath(src);
       return (id && images?.get(id)) || null;

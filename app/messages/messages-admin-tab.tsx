@@ -1,7 +1,7 @@
 import { Check, Mail, Reply } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime } from "~/platform/dates/local-time";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { IntentForm } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
@@ -165,7 +165,7 @@ export function MessagesTab({
                           <span className={TWO_LINES}>{message.subject}</span>
                         </td>
                         <td className={cn(CELL, "whitespace-nowrap")}>
-                          <LocalTime value={message.date} format="list" />
+                          <StudioTime value={message.date} format="list" />
                         </td>
                         <td className={CELL}>
                           {read ? (
@@ -215,7 +215,7 @@ export function MessagesTab({
                 <span className="text-muted-foreground">&lt;{selected.email}&gt;</span>
               </p>
               <p className="text-sm text-muted-foreground">
-                <LocalTime value={selected.date} format="detail" />
+                <StudioTime value={selected.date} format="detail" />
               </p>
               <p className="whitespace-pre-wrap rounded-md bg-muted p-4 text-sm">
                 {selected.message}

@@ -9,7 +9,7 @@ import {
   type NewsEntry,
   type NewsState,
 } from "~/news/news-schema";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime } from "~/platform/dates/local-time";
 import { useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { Select } from "~/platform/forms/schema-form";
 import type { CursorParams, Page } from "~/platform/paging/cursor";
@@ -153,9 +153,9 @@ export function NewsTab({
                     <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
                       <NewsStateBadge state={item.state} />
                       {item.state === "scheduled" && item.publishedAt ? (
-                        <LocalTime value={item.publishedAt} format="detail" />
+                        <StudioTime value={item.publishedAt} format="zoned" />
                       ) : (
-                        <LocalTime value={item.date} format="list" />
+                        <StudioTime value={item.date} format="list" />
                       )}
                       {item.slug && (
                         <Link

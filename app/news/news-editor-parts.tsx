@@ -1,4 +1,4 @@
-import { ImagePlus } from "lucide-react";
+import { ImagePlus, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ImagePicker, ImageUpload, type MediaImage } from "~/media";
 import { Button } from "~/platform/ui/button";
@@ -10,16 +10,58 @@ import { Label } from "~/platform/ui/label";
 
 const PREVIEW_DELAY_MS = 350;
 
+/** An image the page leaves out: from another site, or no longer in the media library. */
+type DroppedImage = { src: string; alt: string };
+
+/** Longer addresses are cut in the middle: the host and the file name say which image it is. */
+function shortAddress(src: string): string {
+  return src.length <= 72 ? src : `${src.slice(0, 40)}…${src.slice(-28)}`;
+}
+
+/**
+ * The images the preview (and the page) leave out, named above it: pages show only pictures
+ * uploaded here, and readers get each one's alt text in its place (docs/product.md#pages).
+ */
+function DroppedImages({ images }: { images: DroppedImage[] }) {
+  return (
+    <div
+      className="mb-3 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+      data-testid="preview-dropped-images"
+    >
+      <p className="flex items-start gap-1.5 font-medium">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+        {images.length === 1
+          ? "1 image is not shown: only pictures uploaded to this site are. Upload it with Insert image."
+          : `${images.length} images are not shown: only pictures uploaded to this site are. Upload them with Insert image.`}
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-6 [overflow-wrap:anywhere]">
+        {images.map((image, index) => (
+          // The same address may be written twice: its place in the text tells them apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, replaced whole
+          <li key={index}>
+            <code className="text-xs">{shortAddress(image.src)}</code>:{" "}
+            {image.alt
+              ? `readers see its alt text, “${image.alt}”, in its place.`
+              : "readers see nothing in its place."}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The text as the article will show it, rendered by the server's renderer (the same that renders the
  * page, so what staff see is what readers get), refreshed as they type.
  */
 export function LivePreview({ content, format }: { content: string; format: "markdown" | "text" }) {
   const [html, setHtml] = useState<string | null>(null);
+  const [dropped, setDropped] = useState<DroppedImage[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!content.trim()) {
       setHtml("");
+      setDropped([]);
       return;
     }
     const controller = new AbortController();
@@ -33,9 +75,14 @@ export function LivePreview({ content, format }: { content: string; format: "mar
           body,
           signal: controller.signal,
         });
-        const answer = (await response.json()) as { html?: string; error?: string };
+        const answer = (await response.json()) as {
+          html?: string;
+          dropped?: DroppedImage[];
+          error?: string;
+        };
         if (answer.html !== undefined) {
           setHtml(answer.html);
+          setDropped(answer.dropped ?? []);
           setError(null);
         } else setError(answer.error ?? "The preview could not be made.");
       } catch {
@@ -61,12 +108,15 @@ export function LivePreview({ content, format }: { content: string; format: "mar
             {error}
           </p>
         ) : html ? (
-          <div
-            className="markdown text-sm"
-            data-testid="news-preview"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's safe renderer made it
-            dangerouslySetInnerHTML={{ __html: html }}
-          />
+          <>
+            {dropped.length > 0 && <DroppedImages images={dropped} />}
+            <div
+              className="markdown text-sm"
+              data-testid="news-preview"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's safe renderer made it
+              dangerouslySetInnerHTML={{ __html: html }}
+            />
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">
             {html === "" ? "Write something to see it here." : "Preparing the preview…"}

@@ -12,7 +12,7 @@ import {
   PUBLISH_TIME_PASSED,
   publishTimePassed,
 } from "~/news/news-schema";
-import { useStudioTimeZone } from "~/platform/dates/local-time";
+import { StudioZoneHint, useStudioTimeZone } from "~/platform/dates/local-time";
 import { instantToZonedInput, zonedTimeToInstant } from "~/platform/dates/zoned-time";
 import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
 import { failedOnServer, failureMessage } from "~/platform/forms/fetcher-reply";
@@ -71,7 +71,7 @@ function PublishAtField({ meta, value }: { meta: FieldMeta; value: string }) {
       step={1}
       hint={
         <>
-          In the studio's time zone ({timeZone}).
+          <StudioZoneHint />
           {passed && (
             <span className="mt-1 flex items-start gap-1.5 font-medium text-amber-800 dark:text-amber-300">
               <TriangleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />

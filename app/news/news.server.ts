@@ -5,6 +5,7 @@ import { news } from "~/db/schema";
 import { type MediaImage, mediaImages, renderWithMedia } from "~/media/index.server";
 import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
 import { markdown } from "~/platform/markdown/lazy.server";
+import type { DroppedImage } from "~/platform/markdown/markdown-rules.server";
 import { PAGE_SIZE, type Page, type PageRequest } from "~/platform/paging/cursor";
 import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
 import { searchText } from "~/platform/paging/search";
@@ -237,9 +238,11 @@ export async function renderNewsContent(
   db: Database,
   entry: Pick<NewsEntry, "format" | "content">,
   siteUrl?: string,
+  /** Collects the images shown as their alt text (the editor's preview says so). */
+  dropped?: DroppedImage[],
 ): Promise<string> {
   if (entry.format === "text") return (await markdown()).renderPlainText(entry.content);
-  return renderWithMedia(db, entry.content, siteUrl);
+  return renderWithMedia(db, entry.content, siteUrl, dropped);
 }
 
 /**

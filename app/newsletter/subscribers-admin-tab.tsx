@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime } from "~/platform/dates/local-time";
 import { failureMessage } from "~/platform/forms/fetcher-reply";
 import { IntentForm } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
@@ -75,7 +75,7 @@ export function SubscribersTab({ subscribers }: { subscribers: SubscriberRow[] }
                   </td>
                   <td className={cn(CELL, "hidden sm:table-cell")}>{row.lists}</td>
                   <td className={cn(CELL, "hidden sm:table-cell")}>
-                    <LocalTime value={row.createdAt} format="list" />
+                    <StudioTime value={row.createdAt} format="list" />
                   </td>
                   <td className={cn(CELL, "text-right")}>
                     <EraseButton id={row.id} email={row.email} />

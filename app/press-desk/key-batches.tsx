@@ -1,6 +1,6 @@
 import { Upload } from "lucide-react";
 import { useState } from "react";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime, StudioZoneHint } from "~/platform/dates/local-time";
 import { selectClass } from "~/platform/forms/schema-fields";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
@@ -79,8 +79,16 @@ export function KeyBatches({ games, keys }: { games: DeskGame[]; keys: KeyRow[] 
             />
           </div>
           <div className="space-y-1">
-            <Label htmlFor="batch-embargo">Embargo until (optional, studio time)</Label>
-            <Input id="batch-embargo" name="embargo" type="datetime-local" />
+            <Label htmlFor="batch-embargo">Embargo until (optional)</Label>
+            <Input
+              id="batch-embargo"
+              name="embargo"
+              type="datetime-local"
+              aria-describedby="batch-embargo-hint"
+            />
+            <p id="batch-embargo-hint" className="text-xs text-muted-foreground">
+              <StudioZoneHint /> Empty: the game's press kit's embargo, if any.
+            </p>
           </div>
           <div className="flex items-end">
             <Button type="submit" disabled={fetcher.state !== "idle"}>
@@ -137,7 +145,7 @@ function KeyLine({ row, game }: { row: KeyRow; game: string }) {
         {row.sentTo && <span className="block text-xs text-muted-foreground">to {row.sentTo}</span>}
       </td>
       <td className="hidden px-3 py-2 sm:table-cell">
-        {row.embargoUntil ? <LocalTime value={row.embargoUntil} format="list" /> : "—"}
+        {row.embargoUntil ? <StudioTime value={row.embargoUntil} format="zoned" /> : "—"}
       </td>
       <td className="px-3 py-2 text-right">
         {row.state === "available" && (

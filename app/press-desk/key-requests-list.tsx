@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime } from "~/platform/dates/local-time";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
@@ -92,7 +92,7 @@ function KeyRequestItem({ request: r, manage }: { request: KeyRequestRow; manage
       </div>
       <p className="text-muted-foreground [overflow-wrap:anywhere]">
         {r.game} · {r.platform} · {r.email} · {r.audience} ·{" "}
-        <LocalTime value={r.date} format="list" />
+        <StudioTime value={r.date} format="list" />
       </p>
       {r.message && <p className="whitespace-pre-line [overflow-wrap:anywhere]">{r.message}</p>}
       {manage && r.status === "pending" && (

@@ -2,7 +2,7 @@
 export { FactSheet } from "./fact-sheet";
 export { KitEditor, KitFormSchema } from "./kit-editor";
 export { embargoSentence, PressKitErrorBoundary } from "./kit-embargo-notice";
-export { KitLinksSchema } from "./kit-form";
+export { KitLinksSchema, kitEmbargo } from "./kit-form";
 export {
   type KitData,
   KitDataSchema,

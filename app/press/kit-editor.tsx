@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { ImageUpload, type MediaImage, ResponsiveImage } from "~/media";
+import { StudioZoneHint, useStudioTimeZone } from "~/platform/dates/local-time";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import {
   Field,
@@ -152,7 +153,7 @@ export function KitEditor({
   const [form, fields] = useSchemaForm(KitFormSchema, {
     id: `press-kit-${gameId ?? "studio"}`,
     lastResult: fetcher.data,
-    defaultValue: kitFormValues(kit, gameId),
+    defaultValue: kitFormValues(kit, gameId, useStudioTimeZone()),
   });
   const f = (name: keyof typeof fields) => fields[name] as FieldMeta;
   const lines = "One a line; parts split by |";
@@ -175,8 +176,12 @@ export function KitEditor({
         <Field
           meta={f("embargoUntil")}
           type="datetime-local"
-          label="Embargo until (UTC)"
-          hint="Empty: no embargo."
+          label="Embargo until"
+          hint={
+            <>
+              <StudioZoneHint /> Empty: no embargo.
+            </>
+          }
         />
         {gameId && canAnnounce && <AnnounceGameField meta={f("announceGame")} kit={kit} />}
       </Section>

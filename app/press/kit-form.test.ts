@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMBARGO_RULE, KitFormSchema, kitFormValues } from "./kit-form";
+import { EMBARGO_RULE, KitFormSchema, kitEmbargo, kitFormValues } from "./kit-form";
 
 const base = { gameId: "", logos: "[]" };
 
@@ -15,7 +15,8 @@ describe("the press kit editor's schema", () => {
       monetization: "ask",
     });
     expect(parsed.listed).toBe(true);
-    expect(parsed.embargoUntil?.toISOString()).toBe("2031-04-01T09:30:00.000Z");
+    // The typed wall clock: the action reads it in the studio's zone (kitEmbargo).
+    expect(parsed.embargoUntil).toBe("2031-04-01T09:30");
     expect(parsed.data.prices).toEqual([
       { currency: "USD", value: "$9.99" },
       { currency: "EUR", value: "€8.99" },
@@ -27,11 +28,10 @@ describe("the press kit editor's schema", () => {
       link: "https://example.com/r",
     });
     expect(parsed.data.languages).toEqual(["English", "Français", "Deutsch"]);
+    const embargoUntil = kitEmbargo(parsed.embargoUntil, "Asia/Tokyo");
+    expect(embargoUntil?.toISOString()).toBe("2031-04-01T00:30:00.000Z");
     const again = KitFormSchema.parse(
-      kitFormValues(
-        { listed: parsed.listed, embargoUntil: parsed.embargoUntil, data: parsed.data },
-        null,
-      ),
+      kitFormValues({ listed: parsed.listed, embargoUntil, data: parsed.data }, null, "Asia/Tokyo"),
     );
     expect(again).toEqual(parsed);
   });
@@ -42,6 +42,7 @@ describe("the press kit editor's schema", () => {
       return result.success ? [] : result.error.issues.map((issue) => issue.message);
     };
     expect(problems({ embargoUntil: "next week" })).toContain(EMBARGO_RULE);
+    expect(problems({ embargoUntil: "2031-02-30T10:00" })).toContain(EMBARGO_RULE);
     expect(problems({ monetization: "sometimes" })).toContain("Choose one of the policies");
     expect(problems({ logos: "not json" })).toContain("Upload the logos again");
     expect(

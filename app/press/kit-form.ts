@@ -1,3 +1,5 @@
+import { instantToZonedInput, zonedTimeToInstant } from "~/platform/dates/zoned-time";
+import { AppError } from "~/platform/errors/app-error";
 import { z } from "~/platform/forms/zod";
 import {
   KIT_CONTACT_RULE,
@@ -19,7 +21,9 @@ const list = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-export const EMBARGO_RULE = "Embargo must be a date and time (YYYY-MM-DDTHH:MM, UTC)";
+export const EMBARGO_RULE = "Embargo must be a date and time (YYYY-MM-DDTHH:MM)";
+
+const EMBARGO_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
 
 export const KitFormSchema = z
   .object({
@@ -31,7 +35,11 @@ export const KitFormSchema = z
       .string()
       .trim()
       .default("")
-      .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v), EMBARGO_RULE),
+      // A real day and time (not February 30th), in whatever zone it is read.
+      .refine(
+        (v) => v === "" || (EMBARGO_INPUT.test(v) && zonedTimeToInstant(v, "UTC") !== null),
+        EMBARGO_RULE,
+      ),
     developer: z.string().default(""),
     publisher: z.string().default(""),
     releaseText: z.string().default(""),
@@ -107,7 +115,8 @@ export const KitFormSchema = z
     return {
       gameId: form.gameId || null,
       listed: form.listed === "on",
-      embargoUntil: form.embargoUntil ? new Date(`${form.embargoUntil}:00Z`) : null,
+      // A wall clock in the studio's zone, which the schema does not know: `kitEmbargo` reads it.
+      embargoUntil: form.embargoUntil || null,
       announceGame: form.announceGame === "on",
       data: data.data,
     };
@@ -118,7 +127,18 @@ export const KitLinksSchema = z
   .object({ kit: z.string({ error: "The kit to change is missing." }) })
   .transform((form) => ({ gameId: form.kit === "studio" ? null : form.kit }));
 
-/** A kit as the editor's starting values. */
+/**
+ * The instant an embargo typed in the editor names: a wall clock in the studio's zone, as every
+ * time staff type (docs/product.md#date-formats). null: no embargo.
+ */
+export function kitEmbargo(typed: string | null, timeZone: string): Date | null {
+  if (!typed) return null;
+  const instant = zonedTimeToInstant(typed, timeZone);
+  if (!instant) throw new AppError("invalid", EMBARGO_RULE, { field: "embargoUntil" });
+  return instant;
+}
+
+/** A kit as the editor's starting values, its embargo in the studio's zone. */
 export function kitFormValues(
   kit: {
     listed: boolean;
@@ -128,9 +148,12 @@ export function kitFormValues(
     announceGame?: boolean;
   },
   gameId: string | null,
+  timeZone: string,
 ) {
   const d = kit.data;
-  const embargo = kit.embargoUntil ? new Date(kit.embargoUntil).toISOString().slice(0, 16) : "";
+  const embargo = kit.embargoUntil
+    ? instantToZonedInput(kit.embargoUntil, timeZone).slice(0, 16)
+    : "";
   return {
     gameId: gameId ?? "",
     listed: kit.listed ? "on" : undefined,

@@ -1,6 +1,7 @@
 import { Ban, Copy } from "lucide-react";
 import { Link } from "react-router";
 import type { MediaImage } from "~/media";
+import { StudioTime } from "~/platform/dates/local-time";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
@@ -37,10 +38,14 @@ export type PressTabData = {
   };
 };
 
-function stateOf(kit: KitRow): string {
+function KitState({ kit }: { kit: KitRow }) {
   if (kit.public) return "Public";
-  if (!kit.listed) return "Unlisted";
-  return `Embargoed until ${kit.embargoUntil?.slice(0, 16).replace("T", " ")} UTC`;
+  if (!kit.listed || !kit.embargoUntil) return "Unlisted";
+  return (
+    <>
+      Embargoed until <StudioTime value={kit.embargoUntil} format="zoned" />
+    </>
+  );
 }
 
 export function PressTab({
@@ -71,7 +76,9 @@ export function PressTab({
                   className="block rounded-md px-3 py-2 text-sm hover:bg-accent aria-[current=page]:bg-secondary aria-[current=page]:font-semibold"
                 >
                   {kit.title}
-                  <span className="block text-xs text-muted-foreground">{stateOf(kit)}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    <KitState kit={kit} />
+                  </span>
                 </Link>
               </li>
             ))}
@@ -111,7 +118,7 @@ export function PressTab({
               <div className="space-y-2">
                 <label htmlFor="signed-link" className="font-medium">
                   Signed link (opens the kit before its embargo, until{" "}
-                  {open.signedUntil.slice(0, 10)})
+                  <StudioTime value={open.signedUntil} format="zoned" />)
                 </label>
                 <div className="flex gap-2">
                   <input

@@ -9,6 +9,7 @@ export {
   ROLE_LABELS,
   ROLES,
   type Role,
+  rolePowers,
 } from "./permissions";
 export { RoleManagementScreen } from "./role-management-screen";
 export {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { can, holdersOf, type Permission, permissionsOf, ROLES, type Role } from "./permissions";
+import {
+  can,
+  holdersOf,
+  type Permission,
+  permissionsOf,
+  ROLES,
+  type Role,
+  rolePowers,
+} from "./permissions";
 
 describe("permissions table (docs/product.md#roles-and-permissions)", () => {
   const table = {
@@ -82,5 +90,23 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
     expect(holdersOf("canManageSettings")).toBe("Admin and above");
     expect(holdersOf("canAccessDevConsole")).toBe("Developer and above");
     expect(holdersOf("canManageRoles")).toBe("Owner only");
+  });
+});
+
+describe("what each role may do, in words (docs/product.md#staff-invitations)", () => {
+  it("says what each role adds to the one below it, as the table grants it", () => {
+    expect(rolePowers("guest")).toBe("Nothing beyond a visitor.");
+    expect(rolePowers("moderator")).toBe(
+      "Open the Admin Dashboard, read and answer contact messages and read the press's key requests.",
+    );
+    expect(rolePowers("admin")).toBe(
+      "Everything a Moderator may, and write news and pages, change the site settings, run the press kits and the key desk, manage the newsletter's subscribers and choose where posts are announced.",
+    );
+    expect(rolePowers("developer")).toBe(
+      "Everything an Admin may, and manage the games catalogue and use the developer console.",
+    );
+    expect(rolePowers("owner")).toBe(
+      "Everything a Developer may, and manage roles and invite staff.",
+    );
   });
 });

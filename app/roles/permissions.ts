@@ -74,3 +74,45 @@ export function holdersOf(permission: Permission): string {
     ? `${ROLE_LABELS[lowest]} only`
     : `${ROLE_LABELS[lowest]} and above`;
 }
+
+/**
+ * What each permission lets its holders do, in words for whoever chooses a role (the invitation
+ * form). null: a permission that only groups others (`isAdmin`).
+ */
+const POWERS: Record<Permission, string | null> = {
+  canAccessAdmin: "open the Admin Dashboard",
+  canManageMessages: "read and answer contact messages",
+  canReadKeyRequests: "read the press's key requests",
+  isAdmin: null,
+  canManageNews: "write news and pages",
+  canManageSettings: "change the site settings",
+  canManagePress: "run the press kits and the key desk",
+  canManageNewsletter: "manage the newsletter's subscribers",
+  canManageAnnouncements: "choose where posts are announced",
+  canManageGames: "manage the games catalogue",
+  canAccessDevConsole: "use the developer console",
+  canManageRoles: "manage roles and invite staff",
+};
+
+function sentence(parts: string[]): string {
+  return parts.length < 2
+    ? (parts[0] ?? "")
+    : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/**
+ * What a role may do, read from the table above: the powers it gains over the role below it, after
+ * "Everything a <role below> may, and". "Moderator: open the Admin Dashboard, read and answer …".
+ */
+export function rolePowers(role: Role): string {
+  const gained = (Object.keys(PERMISSIONS) as Permission[])
+    .filter((permission) => PERMISSIONS[permission] === role)
+    .flatMap((permission) => POWERS[permission] ?? []);
+  const below = ROLES[roleRank(role) - 1];
+  if (!gained.length)
+    return below ? `The same as ${ROLE_LABELS[below]}.` : "Nothing beyond a visitor.";
+  const own = sentence(gained);
+  if (!below || below === "guest") return `${own.charAt(0).toUpperCase()}${own.slice(1)}.`;
+  const label = ROLE_LABELS[below];
+  return `Everything ${/^[AEIOU]/.test(label) ? "an" : "a"} ${label} may, and ${own}.`;
+}

@@ -54,7 +54,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <StudioAbout sections={loaderData.sections} />
       <HomeGames games={loaderData.games} />
       <LatestNews items={loaderData.latestNews} />
-      <div className="mx-auto max-w-6xl px-4 pb-14 sm:px-6">
+      {/* The call to action below brings its own top padding: the same above keeps the card centred. */}
+      <div className="mx-auto max-w-6xl px-4 pt-20 sm:px-6">
         <SubscribeForm
           form="home"
           lists={[{ name: STUDIO_LIST, label: studioListName(site.name) }]}

@@ -60,6 +60,17 @@ describe("site settings schema", () => {
     ).toBe("At most 20 social links");
   });
 
+  it("names the line of a wrong social link, blank lines counted as the field shows them", () => {
+    expect(
+      messagesOf({ socialLinks: "https://discord.gg/a\n\nMy blog blog.example/x\nftp://x.example" })
+        .socialLinks,
+    ).toBe("Line 3: Each social link must be a full address starting with https:// or http://");
+    expect(
+      messagesOf({ socialLinks: `https://t.me/a\n${"n".repeat(41)} https://bsky.app/x` })
+        .socialLinks,
+    ).toBe("Line 2: A social link's name must be at most 40 characters");
+  });
+
   it("recognises the spec's six platforms by host; others are named by their host", () => {
     const links = parseSocialLinks(
       [

@@ -67,19 +67,23 @@ export function socialLink(url: string, name = ""): SocialLink {
   return { name: name || known?.name || host, url, platform: known?.platform ?? "link" };
 }
 
-/** The form's lines ("https://…" or "Name https://…") as links, or what is wrong with them. */
+/**
+ * The form's lines ("https://…" or "Name https://…") as links, or what is wrong with them: a wrong
+ * line is named by its number in the field, blank lines counted ('Line 3: …').
+ */
 export function parseSocialLinks(text: string): SocialLink[] | string {
   const links: SocialLink[] = [];
-  for (const raw of text.split(/\r?\n/)) {
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim();
     if (!line) continue;
-    if (!hasNoControlCharacters(line)) return noControlCharacters("Social links");
+    const wrong = (rule: string) => `Line ${index + 1}: ${rule}`;
+    if (!hasNoControlCharacters(line)) return wrong(noControlCharacters("Social links"));
     const at = line.lastIndexOf(" ");
     const url = at === -1 ? line : line.slice(at + 1);
     const name = at === -1 ? "" : line.slice(0, at).trim();
-    if (url.length > SOCIAL_LIMITS.url) return SOCIAL_RULES.urlLength;
-    if (!isWebUrl(url)) return SOCIAL_RULES.url;
-    if (name.length > SOCIAL_LIMITS.name) return SOCIAL_RULES.name;
+    if (url.length > SOCIAL_LIMITS.url) return wrong(SOCIAL_RULES.urlLength);
+    if (!isWebUrl(url)) return wrong(SOCIAL_RULES.url);
+    if (name.length > SOCIAL_LIMITS.name) return wrong(SOCIAL_RULES.name);
     links.push(socialLink(url, name));
   }
   return links.length > SOCIAL_LIMITS.links ? SOCIAL_RULES.count : links;

@@ -28,6 +28,14 @@ for (const { device, viewport, theme } of combinations(LAYOUT)) {
     await openAdmin(page);
     if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    if (device === "desktop") {
+      // An owner's nine tabs on one row: none left alone on a second.
+      const tops = await page
+        .getByRole("tab")
+        .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+      expect(tops.length).toBeGreaterThanOrEqual(9);
+      expect(new Set(tops).size, `tab rows at ${viewport.width} px`).toBe(1);
+    }
 
     for (const tab of TABS) {
       await page.getByRole("tab", { name: tab.name }).click();

@@ -249,6 +249,32 @@ test("a developer gives a new game its page in Game Management and a guest finds
   await expect(play).toHaveAttribute("target", "_blank");
 });
 
+test("key art without its alt text is flagged at the field, as every other field's message", async ({
+  page,
+  signedInAs,
+}) => {
+  const game = newGamePage("Unlabelled art");
+  await signedInAs("developer");
+  await openAdmin(page, "Game Management");
+  await field(page, "Game Title").fill(game.title);
+  await field(page, "Description").fill(game.description);
+  await field(page, "Icon/Image URL").fill(IMAGE);
+  await field(page, "Game Link").fill(game.url);
+  // The alt text field appears with the upload; it is left empty.
+  await page.getByLabel("Upload key art").setInputFiles(await screenshotFile(0));
+  const alt = field(page, "Key art alt text");
+  await expect(alt).toBeVisible();
+  await page.getByRole("button", { name: "Add Game" }).click();
+  await expect(alt).toHaveAttribute("aria-invalid", "true");
+  await expect(alt).toHaveAccessibleDescription(/^Describe the key art: alt text is required\./);
+  await expect(alt).toBeFocused();
+  await expect(page.getByTestId("manage-game").filter({ hasText: game.title })).toHaveCount(0);
+  // Described, the game is saved.
+  await alt.fill("A lantern over a dark harbour");
+  await page.getByRole("button", { name: "Add Game" }).click();
+  await expectToast(page, "Game added successfully!");
+});
+
 test("the trailer asks nothing of YouTube until played, and only a game page may frame its player", async ({
   page,
   newContext,

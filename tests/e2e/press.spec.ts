@@ -324,7 +324,9 @@ test("the Press Kits tab shows the kit's state, counts and signed link, axe-clea
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, `/admin/press?kit=${game.slug}`);
     await expect(
-      page.getByRole("link", { name: new RegExp(`${game.title}.*Embargoed until 2099`) }),
+      page.getByRole("link", {
+        name: new RegExp(`${game.title}.*Embargoed until January 1, 2099 12:00 AM \\(`),
+      }),
     ).toBeVisible();
     await expect(page.getByRole("row", { name: "images.zip 1" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

@@ -12,9 +12,10 @@ import { listPages } from "../../app/pages/pages.server";
 import { SERVER_FAILURE } from "../../app/platform/forms/fetcher-reply";
 import type { FormReply } from "../../app/platform/forms/submission.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { readToast } from "../../app/platform/toast/toast.server";
 import * as contact from "../../app/routes/contact";
 import { type FormFields, request, signedInAs } from "../support/accounts";
-import { openAdmin, postAdmin } from "../support/admin";
+import { adminLoader, openAdmin, postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 
@@ -419,5 +420,42 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     expect(await target("/admin?tab=news", moderator.cookie)).toBe("/admin/messages");
     expect(await target("/admin?tab=%00", moderator.cookie)).toBe("/admin/messages");
     expect(await target("/admin/games", adminUser.cookie)).toBe("/admin/messages");
+  });
+
+  it("a tab the role may not open lands on the first it may, with a toast saying whom it is for", async () => {
+    const adminUser = await signedInAs(context, "admin");
+    const { AUTH_SECRET } = context.get(runtimeContext).env;
+    /** The redirect and the toast it carries, as the next page reads it. */
+    const landing = async (path: string, cookie: string) => {
+      const answer = await adminLoader(context, path, cookie).catch((thrown: unknown) => thrown);
+      if (!(answer instanceof Response)) throw new Error(`${path}: no redirect`);
+      const toastCookie = answer.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+      const { toast } = await readToast(
+        request(answer.headers.get("Location") ?? "", { cookie: `${cookie}; ${toastCookie}` }),
+        AUTH_SECRET,
+      );
+      return { status: answer.status, location: answer.headers.get("Location"), toast };
+    };
+    expect(await landing("/admin/games", adminUser.cookie)).toEqual({
+      status: 302,
+      location: "/admin/messages",
+      toast: {
+        type: "error",
+        title: "Game Management is not open to your role",
+        description:
+          "Game Management is for Developer and above; your role is Admin. Ask an owner if you need it.",
+      },
+    });
+    expect((await landing("/admin/settings", moderator.cookie)).toast?.description).toBe(
+      "Site Settings is for Admin and above; your role is Moderator. Ask an owner if you need it.",
+    );
+    // An old link naming a tab in the query says so too; /admin alone says nothing.
+    expect((await landing("/admin?tab=press", moderator.cookie)).toast?.title).toBe(
+      "Press Kits is not open to your role",
+    );
+    expect(await landing("/admin", moderator.cookie)).toMatchObject({
+      location: "/admin/messages",
+      toast: null,
+    });
   });
 });

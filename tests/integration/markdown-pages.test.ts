@@ -99,4 +99,32 @@ describe.each(testEngines())("Markdown on the pages, on $name", (engine) => {
       expect(html).not.toMatch(/<[^>]+\son\w+=/);
     }
   });
+
+  it("the editor's preview names each image it leaves out, so its alt text is no stray word", async () => {
+    const source = [
+      "# Launch",
+      "",
+      "![The harbour at night](https://elsewhere.example/harbour.png) and",
+      "![](/media/11111111-1111-4111-8111-111111111111/1200.webp)",
+    ].join("\n");
+    const shown = await outcome(() =>
+      preview.action({
+        request: request("/admin/news-preview", { cookie, form: { content: source } }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({
+      dropped: [
+        { src: "https://elsewhere.example/harbour.png", alt: "The harbour at night" },
+        // One of ours in form, but not in the media library.
+        { src: "/media/11111111-1111-4111-8111-111111111111/1200.webp", alt: "" },
+      ],
+    });
+    // The page itself still shows the alt text in the picture's place, and nothing else of it.
+    const { html } = shown.body as { html: string };
+    expect(html).toContain("The harbour at night");
+    expect(html).not.toContain("elsewhere.example");
+  });
 });

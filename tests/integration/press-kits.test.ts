@@ -22,6 +22,7 @@ import {
   saveKit,
   signKitLink,
 } from "../../app/press/index.server";
+import { EMBARGO_RULE, kitFormValues } from "../../app/press/kit-form";
 import * as mediaRoute from "../../app/routes/media";
 import * as uploadRoute from "../../app/routes/media-upload";
 import * as pressFile from "../../app/routes/press-file";
@@ -641,6 +642,42 @@ describe.each(testEngines())("press kits on $name", (engine) => {
     const saved = await postAdmin(context, form, admin.cookie, "press");
     expect(saved.status).toBe(200);
     expect((await readKit(handle.db, null)).data.history).toBe("Founded in a shed.");
+  });
+
+  it("an embargo typed in the editor is the studio's wall clock, and shown back the same", async () => {
+    const studio = { timeZone: "Europe/Berlin" };
+    await handle.db
+      .insert(siteSettings)
+      .values({ id: 1, values: studio })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { values: studio } });
+    try {
+      const form = { intent: "press-save", gameId: "", logos: "[]", listed: "on" };
+      // 10:30 in Berlin in summer is 08:30 UTC.
+      const saved = await postAdmin(
+        context,
+        { ...form, embargoUntil: "2031-07-01T10:30" },
+        admin.cookie,
+        "press",
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const kit = await readKit(handle.db, null);
+      expect(kit.embargoUntil?.toISOString()).toBe("2031-07-01T08:30:00.000Z");
+      expect(kitFormValues(kit, null, "Europe/Berlin").embargoUntil).toBe("2031-07-01T10:30");
+      // A day that does not exist is refused with the field's message and changes nothing.
+      const refused = await postAdmin(
+        context,
+        { ...form, embargoUntil: "2031-02-30T10:30" },
+        admin.cookie,
+        "press",
+      );
+      expect(refused.status).toBe(400);
+      expect(said(refused.body).errors?.embargoUntil).toBe(EMBARGO_RULE);
+      expect((await readKit(handle.db, null)).embargoUntil?.toISOString()).toBe(
+        "2031-07-01T08:30:00.000Z",
+      );
+    } finally {
+      await handle.db.delete(siteSettings);
+    }
   });
 
   it("the Press Kits tab imports a presskit() zip into a new game, audit-logged, and then into that game", async () => {

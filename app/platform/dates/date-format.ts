@@ -101,5 +101,10 @@ export function formatDetailDate(iso: string | Date, timeZone: string): string {
  * 'January 1, 2030 10:00 AM (Europe/Berlin)'.
  */
 export function formatZonedDate(iso: string | Date, timeZone: string): string {
-  return `${formatDetailDate(iso, timeZone)} (${timeZone.replaceAll("_", " ")})`;
+  return `${formatDetailDate(iso, timeZone)} (${zoneName(timeZone)})`;
+}
+
+/** An IANA zone as people read it: 'America/New York'. */
+export function zoneName(timeZone: string): string {
+  return timeZone.replaceAll("_", " ");
 }

@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LocalTime, StudioTimeZoneProvider } from "./local-time";
+import { LocalTime, StudioTime, StudioTimeZoneProvider, StudioZoneHint } from "./local-time";
 
 // The server's half of dates in the reader's zone: the markup carries the studio's zone, whatever
 // the process's own zone, so every visitor (and the page cache) gets the same bytes. The browser's
@@ -40,5 +40,25 @@ describe("LocalTime on the server", () => {
     );
     expect(html).toContain('dateTime="2026-01-15T23:45:00.000Z"');
     expect(html).toContain(">Jan 15, 2026</time>");
+  });
+});
+
+describe("StudioTime, the staff screens' dates", () => {
+  const staff = (node: React.ReactNode) =>
+    renderToString(
+      <StudioTimeZoneProvider value="America/New_York">{node}</StudioTimeZoneProvider>,
+    );
+
+  it("shows the studio's zone and names it: in the text when zoned, else in the title", () => {
+    expect(staff(<StudioTime value={lateEvening} format="zoned" />)).toBe(
+      '<time dateTime="2026-01-15T23:45:00.000Z" title="January 15, 2026 6:45 PM (America/New York)">January 15, 2026 6:45 PM (America/New York)</time>',
+    );
+    expect(staff(<StudioTime value={lateEvening} format="list" />)).toBe(
+      '<time dateTime="2026-01-15T23:45:00.000Z" title="January 15, 2026 6:45 PM (America/New York)">Jan 15, 2026</time>',
+    );
+  });
+
+  it("tells a time field's reader which zone it is typed in", () => {
+    expect(staff(<StudioZoneHint />)).toBe("In the studio&#x27;s time zone (America/New York).");
   });
 });

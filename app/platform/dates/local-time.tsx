@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import { formatDetailDate, formatListDate } from "./date-format";
+import { formatDetailDate, formatListDate, zoneName } from "./date-format";
 
 // Dates are rendered on the server in the studio's zone (STUDIO_TIME_ZONE), so a page is the same
 // for every visitor and the page cache can share it; once hydrated, the browser shows them in the
@@ -64,4 +64,40 @@ export function LocalTime({
       {shown.text}
     </time>
   );
+}
+
+/**
+ * A moment on a staff screen: always in the studio's zone, the zone its time fields are typed in,
+ * so a list and the field that set it agree whoever reads them (docs/product.md#date-formats). The
+ * title names the zone; 'zoned' (a detail date) names it in the text too:
+ * 'March 1, 2030 9:00 AM (Europe/Berlin)'.
+ */
+export function StudioTime({
+  value,
+  format,
+  className,
+}: {
+  value: string | Date;
+  format: keyof typeof FORMATS | "zoned";
+  className?: string;
+}) {
+  const shown = formatIn(format === "zoned" ? "detail" : format, value, useStudioTimeZone());
+  const full = formatIn("detail", value, shown.timeZone);
+  const zone = zoneName(shown.timeZone);
+  const iso = typeof value === "string" ? value : value.toISOString();
+  return (
+    <time dateTime={iso} title={`${full.text} (${zone})`} className={className}>
+      {format === "zoned" ? `${shown.text} (${zone})` : shown.text}
+    </time>
+  );
+}
+
+/** The studio's zone as people read it ('America/New York'). */
+export function useStudioZoneName(): string {
+  return zoneName(useStudioTimeZone());
+}
+
+/** The hint of a time field staff type: the zone it is read in. */
+export function StudioZoneHint() {
+  return <>{`In the studio's time zone (${useStudioZoneName()}).`}</>;
 }

@@ -22,10 +22,15 @@ export type RenderOptions = {
   image?: (src: string) => MarkdownImage | null;
   /** The site's own origin, e.g. "https://studio.example": links to it are not "external". */
   siteUrl?: string;
+  /** Collects the images left out (not ones of ours), for the editor's preview to say so. */
+  dropped?: DroppedImage[];
 };
 
+/** An image written in the text that the page does not show: its address and its alt text. */
+export type DroppedImage = { src: string; alt: string };
+
 /** What the parser's rules and the renderer's rules of one render share (markdown-it's env). */
-export type Env = { site?: URL | null; image?: RenderOptions["image"] };
+export type Env = { site?: URL | null; image?: RenderOptions["image"]; dropped?: DroppedImage[] };
 
 /** The prefix of every heading id: a heading can never take the id of an element of the page. */
 const HEADING_ID_PREFIX = "h-";
@@ -246,9 +251,13 @@ md.renderer.rules.heading_close = (tokens, idx) => {
 md.renderer.rules.image = (tokens, idx, _options, env) => {
   const token = tokens[idx]!;
   const alt = altText(token);
-  const image = resolveImage(attr(token, "src"), env as Env);
+  const src = attr(token, "src");
+  const image = resolveImage(src, env as Env);
   // Not one of ours: the reader still gets what the picture was meant to say.
-  if (!image) return escapeHtml(alt);
+  if (!image) {
+    (env as Env).dropped?.push({ src, alt });
+    return escapeHtml(alt);
+  }
   const attributes: [string, string | number | undefined][] = [
     ["src", image.src],
     ["srcset", image.srcset],

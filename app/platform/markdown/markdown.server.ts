@@ -77,7 +77,11 @@ export function sanitizeRendered(html: string): string {
 
 /** Markdown (CommonMark + GFM tables + strikethrough + autolinks) to safe HTML. */
 export function renderMarkdown(source: string, options: RenderOptions = {}): string {
-  const env: Env = { site: siteOrigin(options.siteUrl), image: options.image };
+  const env: Env = {
+    site: siteOrigin(options.siteUrl),
+    image: options.image,
+    dropped: options.dropped,
+  };
   return sanitizeRendered(md.render(source, env));
 }
 
