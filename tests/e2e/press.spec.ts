@@ -1,8 +1,11 @@
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { axeViolations } from "../support/axe";
 import { gotoHydrated, waitForHydration } from "../support/browser";
+import { mailsIn, readOutbox } from "../support/outbox";
+import { ROOT } from "../support/processes";
 import {
   combinations,
   EVERY,
@@ -14,7 +17,7 @@ import {
 } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { uniqueId } from "../support/users";
-import { expect, SCALE_URL, statusMessage, test } from "./fixtures";
+import { DEMO_URL, expect, SCALE_URL, statusMessage, test } from "./fixtures";
 import { solidImage } from "./profile-helpers";
 
 // Press kits (docs/product.md#press-kit) as the press meets them: a guest reaches a game's kit from
@@ -234,6 +237,65 @@ test("an embargoed kit tells guests until when and whom to ask, and opens throug
     },
   ]);
   expect((await guest.goto(link))?.status()).toBe(403);
+});
+
+/** The outbox of the server with the long lists (playwright.config.ts: its DATA_DIR). */
+const SCALE_OUTBOX = path.join(ROOT, `test-results/data-${new URL(DEMO_URL).port}/scale/outbox`);
+
+test("a journalist with an embargoed kit's link requests a key; the studio and the journalist are mailed; the key names the embargo", async ({
+  page,
+  browser,
+}) => {
+  const game = await addGame(page, "Reveal");
+  await saveKit(page, game.id, { embargoUntil: "2099-01-01T00:00" });
+  await gotoHydrated(page, `/admin/press?kit=${game.slug}`);
+  const link = await page.getByLabel(/Signed link/).inputValue();
+
+  // The journalist opens the kit through the link and asks for a key in its form.
+  const context = await browser.newContext({ baseURL: SCALE_URL });
+  const journalist = await context.newPage();
+  await gotoHydrated(journalist, link);
+  const id = uniqueId();
+  const email = `critic-${id}@outlet.example`;
+  const outlet = `Outlet ${id}`;
+  const form = journalist.locator("form").filter({ hasText: "Request a key" });
+  await form.getByLabel("Name").fill("Ren Critic");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Outlet", { exact: true }).fill(outlet);
+  await form.getByLabel("Outlet URL").fill("https://outlet.example/reviews");
+  await form.getByLabel("Audience or channel").fill("Weekly reviews");
+  await form.getByLabel("Platform").selectOption("Nintendo Switch");
+  await form.getByLabel("Message").fill("For our review at the embargo.");
+  await form.getByRole("button", { name: "Request a key" }).click();
+  await expect(form.getByRole("status")).toBeVisible();
+  await context.close();
+
+  // The requester has a receipt; the studio's press address has the request, replying to them.
+  const receipt = mailsIn(SCALE_OUTBOX, email);
+  expect(receipt.map((mail) => mail.subject)).toEqual([
+    `We received your key request for ${game.title}`,
+  ]);
+  const told = readOutbox(SCALE_OUTBOX).filter(
+    (mail) => mail.to === "press@lanternfly.games" && mail.text.includes(outlet),
+  );
+  expect(told).toHaveLength(1);
+  expect(told[0]!.headers["reply-to"]).toContain(email);
+
+  // Staff import a key and send it: the mail states the kit's embargo, not "no embargo".
+  const key = `E2E-${id}-REVEAL`;
+  await gotoHydrated(page, "/admin/keys");
+  await page.getByLabel("Game").first().selectOption({ label: game.title });
+  await page.getByLabel("Platform").first().fill("Nintendo Switch");
+  await page.getByLabel(/^Keys/).fill(`${key}\n`);
+  await page.getByRole("button", { name: "Import keys" }).click();
+  await expectToast(page, "1 key imported.");
+  const request = page.getByTestId("key-request").filter({ hasText: outlet });
+  await request.getByRole("button", { name: "Send key" }).click();
+  await expectToast(page, "Key sent.");
+  const keyMail = () => mailsIn(SCALE_OUTBOX, email).filter((mail) => mail.text.includes(key));
+  await expect.poll(() => keyMail().length).toBe(1);
+  expect(keyMail()[0]!.text).toMatch(/Embargo: please publish nothing before .*2099/);
+  expect(keyMail()[0]!.text).not.toContain("There is no embargo");
 });
 
 for (const colorScheme of ["light", "dark"] as const) {
