@@ -1,5 +1,5 @@
 import { Eye } from "lucide-react";
-import { LocalTime } from "~/platform/dates/local-time";
+import { StudioTime } from "~/platform/dates/local-time";
 import type { GameEntry } from "./game-schema";
 import { GAME_VISIBILITY_LABELS } from "./game-visibility";
 
@@ -23,7 +23,7 @@ export function GameVisibilityBanner({
         <strong>{GAME_VISIBILITY_LABELS[game.visibility]}.</strong>{" "}
         {game.visibility === "scheduled" && game.announceAt ? (
           <>
-            Goes public on <LocalTime value={game.announceAt} format="detail" />. Until then only
+            Goes public on <StudioTime value={game.announceAt} format="zoned" />. Until then only
             staff who manage games see this page.
           </>
         ) : game.visibility === "unlisted" ? (
