@@ -99,23 +99,23 @@ function SortableGame({
       />
       <p className="flex min-w-0 flex-col items-start gap-1 font-medium sm:flex-row sm:flex-wrap sm:items-center sm:gap-2">
         <span className="min-w-0 [overflow-wrap:anywhere]">{game.title}</span>
-        <span className="flex flex-wrap items-center gap-2">
+        <span className="flex items-center gap-2">
           <span className="text-xs text-muted-foreground" data-testid="display-order">
             #{position}
           </span>
           <GameStatusBadge status={game.status} />
-          {game.visibility !== "public" && (
-            <span className="inline-flex max-w-full flex-wrap items-center gap-x-1 rounded-full border border-amber-500/50 px-2 py-0.5 text-xs font-medium text-amber-900 dark:text-amber-200">
-              {game.visibility === "scheduled" && game.announceAt ? (
-                <>
-                  Announced <StudioTime value={game.announceAt} format="list" />
-                </>
-              ) : (
-                GAME_VISIBILITY_LABELS[game.visibility]
-              )}
-            </span>
-          )}
         </span>
+        {game.visibility !== "public" && (
+          <span className="inline-flex max-w-full flex-wrap items-center gap-x-1 rounded-full border border-amber-500/50 px-2 py-0.5 text-xs font-medium text-amber-900 dark:text-amber-200">
+            {game.visibility === "scheduled" && game.announceAt ? (
+              <>
+                Announced <StudioTime value={game.announceAt} format="list" />
+              </>
+            ) : (
+              GAME_VISIBILITY_LABELS[game.visibility]
+            )}
+          </span>
+        )}
       </p>
       <div className="row-span-2 flex flex-col gap-1 sm:flex-row">
         <Button variant="ghost" size="icon" aria-label={`Edit ${game.title}`} onClick={onEdit}>
