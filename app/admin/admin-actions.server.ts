@@ -11,7 +11,7 @@ import {
 import { markMessageRead } from "~/messages/index.server";
 import { NewsFormSchema } from "~/news";
 import { addNews, deleteNews, updateNews } from "~/news/index.server";
-import { chooseSendLists, deleteSubscriber, sendTestMail } from "~/newsletter/index.server";
+import { deleteSubscriber, sendTestMail } from "~/newsletter/index.server";
 import { PageSchema, PageTemplateSchema } from "~/pages";
 import { addPage, deletePage, draftPrivacyPolicy, updatePage } from "~/pages/index.server";
 import { formErrorReply } from "~/platform/errors/adapters.server";
@@ -110,19 +110,11 @@ const Id = z.object({ id: z.string({ error: "The item to change is missing." }) 
 
 const ADMIN_WRITES = {
   "mark-read": adminWrite(Id, (db, { id }, actor) => markMessageRead(db, id, actor)),
-  "news-create": adminWrite(NewsFormSchema, (db, { mailLists, ...input }, actor, studio) =>
-    addNews(db, input, actor, {
-      ...studio,
-      alsoWrite: (tx, entry) => chooseSendLists(tx, entry.id, mailLists, actor.id),
-    }),
+  "news-create": adminWrite(NewsFormSchema, (db, input, actor, studio) =>
+    addNews(db, input, actor, studio),
   ),
-  "news-update": adminWrite(
-    NewsFormSchema.safeExtend(Id.shape),
-    (db, { id, mailLists, ...input }, actor, studio) =>
-      updateNews(db, id, input, actor, {
-        ...studio,
-        alsoWrite: (tx, entry) => chooseSendLists(tx, entry.id, mailLists, actor.id),
-      }),
+  "news-update": adminWrite(NewsFormSchema.safeExtend(Id.shape), (db, { id, ...input }, actor, studio) =>
+    updateNews(db, id, input, actor, studio),
   ),
   // The post's mail as it is saved, to the staff member only ("[Test]" in its subject).
   "news-mail-test": adminWrite(

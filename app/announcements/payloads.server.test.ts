@@ -17,6 +17,10 @@ const post: AnnouncedPost = {
   url: "https://studio.example/news/lantern-deep",
   cover: "https://studio.example/media/abc/1200.webp",
   publishedAt: "2026-11-27T09:00:00.000Z",
+  games: [],
+  kind: "news",
+  version: null,
+  tags: [],
 };
 
 describe("announcement payloads", () => {

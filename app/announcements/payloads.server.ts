@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { isNewsKind, kindLabel } from "~/news/index.server";
 
 // What a hook is sent about a post (docs/api.md#announcement-webhooks): Discord's message (an
 // embed with title, excerpt, cover and link, the role mention as content, a forum thread's title)
@@ -12,13 +13,35 @@ export type AnnouncedPost = {
   url: string;
   cover: string | null;
   publishedAt: string;
+  /** The games it is about (docs/product.md#news-about-games); empty: the studio. */
+  games: { id: string; slug: string; title: string; url: string }[];
+  kind: string;
+  version: string | null;
+  tags: string[];
 };
+
+/** What a message says the post is: "Star Drift · Patch notes 1.2.0"; null for studio news. */
+export function postLabel(post: Pick<AnnouncedPost, "games" | "kind" | "version">): string | null {
+  const kind = isNewsKind(post.kind) && post.kind !== "news" ? kindLabel(post.kind, post.version) : null;
+  const parts = [post.games.map((game) => game.title).join(", "), kind].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
 
 export type GenericEvent = "post.published" | "post.updated" | "post.unpublished" | "ping";
 
 /** The hash of what a message shows: a change of it is an edit. */
 export function contentHash(post: AnnouncedPost): string {
-  const shown = [post.title, post.excerpt, post.url, post.cover ?? "", post.publishedAt];
+  const shown = [
+    post.title,
+    post.excerpt,
+    post.url,
+    post.cover ?? "",
+    post.publishedAt,
+    post.games.map((game) => game.id),
+    post.kind,
+    post.version,
+    post.tags,
+  ];
   return crypto.createHash("sha256").update(JSON.stringify(shown)).digest("hex");
 }
 
@@ -35,6 +58,7 @@ export type DiscordOptions = { roleId: string | null; threadName: string | null;
 
 /** The body of Discord's execute (create, with a thread's title) or edit message call. */
 export function discordMessage(post: AnnouncedPost, hook: DiscordOptions, create: boolean) {
+  const label = postLabel(post);
   return {
     content: hook.roleId ? `<@&${hook.roleId}>` : "",
     // Only the chosen role is pinged; @everyone or a name in a title never is.
@@ -46,6 +70,7 @@ export function discordMessage(post: AnnouncedPost, hook: DiscordOptions, create
         url: post.url,
         color: colourNumber(hook.accent),
         timestamp: post.publishedAt,
+        ...(label ? { author: { name: clip(label, 256) } } : {}),
         ...(post.cover ? { image: { url: post.cover } } : {}),
       },
     ],
@@ -82,9 +107,24 @@ export function genericBody(event: GenericEvent, post: AnnouncedPost | null, id:
           excerpt: post.excerpt,
           cover: post.cover,
           publishedAt: post.publishedAt,
+          games: post.games,
+          kind: post.kind,
+          version: post.version,
+          tags: post.tags,
         }
       : id
-        ? { id, title: null, url: null, excerpt: null, cover: null, publishedAt: null }
+        ? {
+            id,
+            title: null,
+            url: null,
+            excerpt: null,
+            cover: null,
+            publishedAt: null,
+            games: [],
+            kind: null,
+            version: null,
+            tags: [],
+          }
         : null,
   });
 }

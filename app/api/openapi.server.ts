@@ -59,6 +59,13 @@ function parametersOf(endpoint: Endpoint) {
           },
         ]
       : []),
+    ...Object.entries(endpoint.query?.shape ?? {}).map(([name, field]) => ({
+      name,
+      in: "query",
+      required: false,
+      ...(field.description ? { description: field.description } : {}),
+      schema: z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any" }),
+    })),
     ...(endpoint.paged
       ? [
           {

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -43,6 +44,14 @@ export const news = pgTable(
     // The cover: an uploaded image (media.id) and its alt text, both or neither.
     coverImage: uuid("cover_image"),
     coverAlt: text("cover_alt"),
+    // What the post is (docs/product.md#news-about-games): news, devlog, patch-notes (with its
+    // version), event or launch; and the tags staff gave it, normalised (app/news/news-about.ts).
+    kind: text("kind").notNull().default("news"),
+    version: text("version"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    // The newsletter lists it is mailed to once public ("studio" or a game's id), as the editor and
+    // the API chose them; the newsletter's queue starts the send from them.
+    mailLists: text("mail_lists").array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
     // The date an item's row shows and the admin list's order: when it went (or goes) public, a
     // draft's when it was written. Kept by the database, so no writer can forget it.
@@ -71,6 +80,40 @@ export const news = pgTable(
       "news_cover_has_alt",
       sql`${t.coverImage} is null or length(trim(coalesce(${t.coverAlt}, ''))) > 0`,
     ),
+    check(
+      "news_kind_valid",
+      sql`${t.kind} in ('news', 'devlog', 'patch-notes', 'event', 'launch')`,
+    ),
+    check(
+      "news_version_only_patch_notes",
+      sql`${t.version} is null or (${t.kind} = 'patch-notes' and length(${t.version}) between 1 and 32)`,
+    ),
+    check("news_tags_few", sql`cardinality(${t.tags}) <= 8`),
+    // A tag page's and a kind's list: the tags' containment, the kind with the public order.
+    index("news_tags_idx").using("gin", t.tags),
+    index("news_kind_published_at_idx")
+      .on(t.kind, t.publishedAt, t.id)
+      .where(sql`${t.publishedAt} is not null`),
+  ],
+);
+
+// The games a post is about (none: about the studio), in the order staff listed them. A game's
+// deletion unties its posts; a post's deletion its ties.
+export const newsGames = pgTable(
+  "news_games",
+  {
+    newsId: uuid("news_id")
+      .notNull()
+      .references(() => news.id, { onDelete: "cascade" }),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.newsId, t.gameId] }),
+    // A game's news: its posts, then ordered by their publication (joined to news).
+    index("news_games_game_idx").on(t.gameId, t.newsId),
   ],
 );
 

@@ -43,8 +43,10 @@ export function toEntry(row: typeof games.$inferSelect): GameEntry {
 // Who sees a game (app/games/game-visibility.ts), as the database reads it at the clock's time:
 // listed games are the public ones whose announce time (if any) has come; a guest may open the
 // page of a listed or an unlisted game.
-const LISTED: SQL = sql`(${games.visibility} = 'public' and (${games.announceAt} is null or ${games.announceAt} <= ${SQL_NOW}))`;
-const REACHABLE: SQL = sql`(${LISTED} or ${games.visibility} = 'unlisted')`;
+export const GAME_LISTED: SQL = sql`(${games.visibility} = 'public' and (${games.announceAt} is null or ${games.announceAt} <= ${SQL_NOW}))`;
+const LISTED = GAME_LISTED;
+export const GAME_REACHABLE: SQL = sql`(${GAME_LISTED} or ${games.visibility} = 'unlisted')`;
+const REACHABLE = GAME_REACHABLE;
 const CATALOGUE_ORDER = [asc(games.displayOrder), asc(games.createdAt)];
 
 /** The games guests see listed, in display order: the catalogue, Home, the press pages. */
@@ -98,6 +100,36 @@ export async function reachableGameIds(db: Database, ids: readonly string[]): Pr
     .from(games)
     .where(and(REACHABLE, inArray(games.id, wanted)));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Games named by id or slug (the API's and the editor's references), whatever their visibility:
+ * their ids in the order given, and the references that name no game.
+ */
+export async function resolveGameRefs(
+  db: Database,
+  refs: readonly string[],
+): Promise<{ ids: string[]; unknown: string[] }> {
+  if (refs.length === 0) return { ids: [], unknown: [] };
+  const uuids = refs.filter(isUuid).map((ref) => ref.toLowerCase());
+  const slugs = refs.filter((ref) => !isUuid(ref) && SLUG_PATTERN.test(ref));
+  const rows = await db
+    .select({ id: games.id, slug: games.slug })
+    .from(games)
+    .where(
+      or(
+        uuids.length ? inArray(games.id, uuids) : undefined,
+        slugs.length ? inArray(games.slug, slugs) : undefined,
+      ) ?? sql`false`,
+    );
+  const ids: string[] = [];
+  const unknown: string[] = [];
+  for (const ref of refs) {
+    const row = rows.find((r) => r.id === ref.toLowerCase() || r.slug === ref);
+    if (!row) unknown.push(ref);
+    else if (!ids.includes(row.id)) ids.push(row.id);
+  }
+  return { ids, unknown };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isUuid } from "~/db/ids";
 import { MEDIA_ALT_MAX } from "~/media";
-import { FILL_ALL_FIELDS } from "~/news";
+import { FILL_ALL_FIELDS } from "~/platform/forms/text-rules";
 import { ZONED_INPUT } from "~/platform/dates/zoned-time";
 import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";

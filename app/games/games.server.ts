@@ -3,11 +3,11 @@ import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
 import { mediaImages } from "~/media/index.server";
-import { FILL_ALL_FIELDS, publishTimePassed } from "~/news";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { clockNow } from "~/platform/clock/clock.server";
-import { zonedTimeToInstant } from "~/platform/dates/zoned-time";
+import { publishTimePassed, zonedTimeToInstant } from "~/platform/dates/zoned-time";
 import { AppError } from "~/platform/errors/app-error";
+import { FILL_ALL_FIELDS } from "~/platform/forms/text-rules";
 import { chooseSlug } from "~/platform/seo/unique-slug.server";
 import { toEntry } from "./game-queries.server";
 import { GAME_PAGE_RULES, type GameEntry, type GameInput, hasCardPicture } from "./game-schema";
@@ -15,6 +15,8 @@ import type { GameStatus } from "./game-status";
 import { ANNOUNCE_TIME_PASSED, type GameVisibility, storedVisibility } from "./game-visibility";
 
 export {
+  GAME_LISTED,
+  GAME_REACHABLE,
   gameListChoices,
   gameSitemapUrls,
   getGameBySlug,
@@ -22,6 +24,7 @@ export {
   listGames,
   listGamesPage,
   reachableGameIds,
+  resolveGameRefs,
 } from "./game-queries.server";
 
 /** What a write stores: the card's fields, and the page's fields the input names. */

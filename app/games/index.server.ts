@@ -15,6 +15,8 @@ export {
   announceGameAt,
   createGame,
   deleteGame,
+  GAME_LISTED,
+  GAME_REACHABLE,
   gameListChoices,
   gameSitemapUrls,
   getGameBySlug,
@@ -23,5 +25,6 @@ export {
   type NewGame,
   reachableGameIds,
   reorderGames,
+  resolveGameRefs,
   updateGame,
 } from "./games.server";

@@ -4,22 +4,29 @@ export {
   countNews,
   findNewsByAddress,
   getNews,
+  gamesOfNews,
   getPublishedNews,
   latestNews,
   listNews,
   listNewsEntriesPage,
+  LISTED_NEWS,
   listNewsPage,
+  type NewsReach,
   newsSitemapUrls,
   nextPublication,
+  publicEntry,
+  REACHABLE_NEWS,
   readArticle,
   renderNewsContent,
 } from "./news.server";
 export { feedHtml, newsFeedXml } from "./news-feed.server";
+export { isNewsKind, kindLabel, type NewsFilter, type NewsKind } from "./news-about";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
 export {
   addNews,
   createNews,
   deleteNews,
+  MAIL_LISTS_LOCKED,
   NEWS_CHANGED,
   type NewsChanged,
   updateNews,

@@ -1,5 +1,16 @@
 // The news feature's browser-safe face: what other folders may import.
 export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
+export {
+  isNewsKind,
+  kindLabel,
+  NEWS_KIND_LABELS,
+  NEWS_KINDS,
+  type NewsFilter,
+  type NewsKind,
+  newsFilterFrom,
+  normalizeTag,
+  tagPath,
+} from "./news-about";
 export { NewsTab } from "./news-admin-tab";
 export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";
 export { NewsCard } from "./news-card";

@@ -63,6 +63,10 @@ function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
           publishedAt: null,
           coverImage: null,
           coverAlt: null,
+          games: [],
+          kind: "news",
+          version: null,
+          tags: [],
         },
         ...list,
       ];

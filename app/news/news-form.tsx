@@ -245,6 +245,7 @@ export function NewsForm({
             key={editing?.id ?? "new"}
             mailing={mailing}
             editingId={editing?.id ?? null}
+            chosenLists={editing?.mailLists ?? []}
             errors={fields.mailLists.errors}
           />
         )}

@@ -38,15 +38,18 @@ export const LISTS_LOCKED_NOTE =
 export function MailingFieldset({
   mailing,
   editingId,
+  chosenLists,
   errors,
 }: {
   mailing: NewsMailing;
   editingId: string | null;
+  /** The lists the post is mailed to ("studio" or a game's id), as saved with it. */
+  chosenLists: readonly string[];
   errors?: string[];
 }) {
   const send = editingId ? mailing.sends[editingId] : undefined;
   const locked = send !== undefined && send.state !== "pending";
-  const chosen = new Set(send?.lists ?? []);
+  const chosen = new Set(chosenLists);
   const test = useFetcherReply("news-mail-test", (reply) => {
     if (reply.status === "success")
       toast.success("Test sent", { description: "Check your inbox: the mail is marked [Test]." });

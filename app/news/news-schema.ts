@@ -1,13 +1,26 @@
 import { ZONED_INPUT } from "~/platform/dates/zoned-time";
-import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import {
+  FILL_ALL_FIELDS,
+  hasNoControlCharacters,
+  noControlCharacters,
+} from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { SLUG_MAX, SLUG_PATTERN, SLUG_RULE } from "~/platform/seo/slug";
 
 // The admin news form's one schema (docs/product.md#validation-messages): title and content
 // non-blank, else 'Please fill in all fields'.
-export const FILL_ALL_FIELDS = "Please fill in all fields";
+export { FILL_ALL_FIELDS } from "~/platform/forms/text-rules";
 export const NEWS_LIMITS = { title: 200, content: 20_000, alt: 300 } as const;
 
+import {
+  GamesField,
+  isGameRef,
+  KindField,
+  NEWS_KINDS,
+  TagsField,
+  VersionField,
+  versionIssue,
+} from "./news-about";
 import { DEFAULT_NEWS_STATE, NEWS_STATES } from "./news-states";
 
 export {
@@ -23,16 +36,13 @@ export const COVER_NEEDS_ALT = "Describe the cover image: alt text is required."
 export const PUBLISH_TIME_NEEDED = "Choose when to publish";
 export const PUBLISH_TIME_PASSED =
   "This time has already passed. Choose a later time, or choose Published to publish now.";
-/** How long ago a scheduled time may be when it arrives: the form's time on its way, no more. */
-export const SCHEDULE_GRACE_MS = 30_000;
+export { publishTimePassed } from "~/platform/dates/zoned-time";
+export const UNKNOWN_MAIL_LIST_VALUE = "Choose lists from those shown";
+export const MAIL_LISTS_MAX = 100;
+/** The studio's list among a post's mail lists (the others are games). */
+export const STUDIO_MAIL_LIST = "studio";
+const MAIL_LIST = /^(studio|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-/**
- * Whether a scheduled time has passed (the form warns, the server refuses): scheduling is for the
- * future, and publishing now is what Published is for.
- */
-export function publishTimePassed(at: Date, now = Date.now()): boolean {
-  return at.getTime() < now - SCHEDULE_GRACE_MS;
-}
 // An image written without alt text: `![](…)` or `![ ][ref]`.
 const IMAGE_WITHOUT_ALT = /!\[\s*\]\s*[([]/;
 
@@ -81,8 +91,34 @@ export const NewsSchema = z
         .refine(hasNoControlCharacters, noControlCharacters("Alt text"))
         .optional(),
     ),
+    // What it is about (docs/product.md#news-about-games): games by id or slug (none: the studio),
+    // its kind, a patch note's version, and tags.
+    games: GamesField,
+    kind: KindField,
+    version: VersionField,
+    tags: TagsField,
+    // The newsletter lists it is mailed to once public: "studio" or a game (id or slug). Absent:
+    // none for a new post, unchanged for an update (the editor always sends its choice).
+    mailLists: z.preprocess(
+      (value) => (typeof value === "string" ? [value] : value),
+      z
+        .array(
+          z
+            .string({ error: UNKNOWN_MAIL_LIST_VALUE })
+            .refine(
+              (value) => value === STUDIO_MAIL_LIST || isGameRef(value),
+              UNKNOWN_MAIL_LIST_VALUE,
+            ),
+          { error: UNKNOWN_MAIL_LIST_VALUE },
+        )
+        .max(MAIL_LISTS_MAX, `Choose at most ${MAIL_LISTS_MAX} lists`)
+        .transform((lists) => [...new Set(lists)])
+        .optional(),
+    ),
   })
   .superRefine((input, ctx) => {
+    const version = versionIssue(input);
+    if (version) ctx.addIssue({ code: "custom", path: ["version"], message: version });
     if (input.state === "scheduled" && !input.publishAt)
       ctx.addIssue({ code: "custom", path: ["publishAt"], message: PUBLISH_TIME_NEEDED });
     if (input.coverImage && !input.coverAlt)
@@ -90,30 +126,26 @@ export const NewsSchema = z
   });
 export type NewsInput = z.infer<typeof NewsSchema>;
 
-export const UNKNOWN_MAIL_LIST_VALUE = "Choose lists from those shown";
-export const MAIL_LISTS_MAX = 100;
-const MAIL_LIST = /^(studio|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
 /**
- * The admin editor's form: the item, and the newsletter lists it is mailed to once public
- * ("studio" or a game's id; docs/product.md#newsletter-sending). The API's body is NewsSchema.
+ * The admin editor's form: the item, and the newsletter lists it is mailed to once public; none
+ * ticked sends no field, so the form's choice is always whole (docs/product.md#newsletter-sending).
  */
 export const NewsFormSchema = NewsSchema.safeExtend({
-  // None ticked: no field at all; one: a string; several: an array.
   mailLists: z.preprocess(
     (value) =>
       value === undefined || value === "" ? [] : typeof value === "string" ? [value] : value,
     z
-      .array(
-        z.string({ error: UNKNOWN_MAIL_LIST_VALUE }).regex(MAIL_LIST, UNKNOWN_MAIL_LIST_VALUE),
-        {
-          error: UNKNOWN_MAIL_LIST_VALUE,
-        },
-      )
+      .array(z.string({ error: UNKNOWN_MAIL_LIST_VALUE }).regex(MAIL_LIST, UNKNOWN_MAIL_LIST_VALUE), {
+        error: UNKNOWN_MAIL_LIST_VALUE,
+      })
       .max(MAIL_LISTS_MAX, `Choose at most ${MAIL_LISTS_MAX} lists`),
   ),
 });
 export type NewsFormInput = z.infer<typeof NewsFormSchema>;
+
+/** A game a post is about, as pages link it. */
+export const NewsGameSchema = z.object({ id: z.uuid(), slug: z.string(), title: z.string() });
+export type NewsGame = z.infer<typeof NewsGameSchema>;
 
 /** A news item as the pages and the API get it: created_at is its `date` (docs/product.md#data). */
 export const NewsEntrySchema = z.object({
@@ -132,6 +164,14 @@ export const NewsEntrySchema = z.object({
   publishedAt: z.iso.datetime().nullable(),
   coverImage: z.uuid().nullable(),
   coverAlt: z.string().nullable(),
+  /** The games it is about, in the order staff gave them; empty: about the studio. */
+  games: z.array(NewsGameSchema),
+  kind: z.enum(NEWS_KINDS),
+  /** A patch note's version; null for other kinds. */
+  version: z.string().nullable(),
+  tags: z.array(z.string()),
+  /** The newsletter lists it is mailed to once public ("studio" or a game's id); staff only. */
+  mailLists: z.array(z.string()).optional(),
 });
 export type NewsEntry = z.infer<typeof NewsEntrySchema>;
 
@@ -142,6 +182,9 @@ export const NewsSummarySchema = z.object({
   title: z.string(),
   excerpt: z.string(),
   date: z.iso.datetime(),
+  kind: z.enum(NEWS_KINDS),
+  version: z.string().nullable(),
+  games: z.array(NewsGameSchema),
   /** The cover as the card shows it; null: none. */
   cover: z
     .object({

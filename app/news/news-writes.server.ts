@@ -1,7 +1,8 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { news } from "~/db/schema";
+import { news, newsGames, newsletterSends } from "~/db/schema";
+import { resolveGameRefs } from "~/games/index.server";
 import { mediaImages } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
@@ -11,13 +12,14 @@ import type { Jobs } from "~/platform/jobs/jobs.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import { slugify } from "~/platform/seo/slug";
 import { chooseSlug, freeSlug } from "~/platform/seo/unique-slug.server";
-import { stateAt, toEntry } from "./news.server";
+import { stateAt, toEntries } from "./news.server";
 import {
   type NewsEntry,
   type NewsInput,
   type NewsState,
   PUBLISH_TIME_PASSED,
   publishTimePassed,
+  STUDIO_MAIL_LIST,
 } from "./news-schema";
 
 // The news feature's writes: staff's add, update and delete, each with its audit log lines in one
@@ -38,7 +40,17 @@ export async function excerptOf(format: NewsEntry["format"], content: string): P
 /** Test and demo seeding: a published item (at `createdAt`, or now). */
 export async function createNews(
   db: Database,
-  input: { title: string; content: string; createdAt?: Date; format?: "markdown" | "text" },
+  input: {
+    title: string;
+    content: string;
+    createdAt?: Date;
+    format?: "markdown" | "text";
+    kind?: NewsInput["kind"];
+    version?: string;
+    tags?: string[];
+    /** Ids of the games it is about. */
+    games?: string[];
+  },
 ): Promise<NewsEntry> {
   const format = input.format ?? "text";
   const content = input.content.trim();
@@ -52,10 +64,23 @@ export async function createNews(
       slug,
       excerpt: await excerptOf(format, content),
       publishedAt: input.createdAt ?? sql`${SQL_NOW}`,
+      kind: input.kind ?? "news",
+      version: input.version ?? null,
+      tags: input.tags ?? [],
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning();
-  return toEntry(row!);
+  await tieGames(db, row!.id, input.games ?? []);
+  return (await toEntries(db, [row!]))[0]!;
+}
+
+/** Ties a post to its games, in the order given (replacing the ties it had). */
+async function tieGames(db: Database, newsId: string, gameIds: readonly string[]) {
+  await db.delete(newsGames).where(eq(newsGames.newsId, newsId));
+  if (gameIds.length > 0)
+    await db
+      .insert(newsGames)
+      .values(gameIds.map((gameId, position) => ({ newsId, gameId, position })));
 }
 
 export type Actor = { id: string; email: string };
@@ -66,11 +91,6 @@ export type Actor = { id: string; email: string };
 export type Studio = {
   timeZone: string;
   jobs: Pick<Jobs, "publish">;
-  /**
-   * More of the same write, in its transaction, before `news.changed` is published (the admin's
-   * newsletter lists for the item): it fails the write, or commits with it.
-   */
-  alsoWrite?: (tx: Database, entry: NewsEntry) => Promise<void>;
 };
 
 /** The event every staff write of a news item publishes, once committed (docs/architecture.md#jobs). */
@@ -92,15 +112,59 @@ async function publishChange(studio: Pick<Studio, "jobs">, id: string, published
 }
 
 const NEWS_GONE = "This news item no longer exists.";
+export const MAIL_LISTS_LOCKED =
+  "This post's mail has already started going out: its lists can no longer be changed.";
+const unknownGames = (refs: string[]) =>
+  `Unknown game${refs.length > 1 ? "s" : ""}: ${refs.join(", ")}. Name games by their id or address.`;
 const SLUG_TAKEN = "This address is already used by another news item";
 const NEWS_SLUGS = { table: news, slug: news.slug, id: news.id };
 
-/** The columns a form's input sets: slug, state and time, cover, excerpt. */
+type Current = typeof news.$inferSelect;
+
+/**
+ * The games a post is about and the lists it is mailed to, resolved from ids or slugs; an unknown
+ * one is a 400 naming it. Lists stay as they are when the input leaves them out (the API's update),
+ * and are fixed once the post's mail has started.
+ */
+async function aboutOf(db: Database, input: NewsInput, current: Current | null) {
+  const about = await resolveGameRefs(db, input.games ?? []);
+  if (about.unknown.length > 0)
+    throw new AppError("invalid", unknownGames(about.unknown), { field: "games" });
+  let mailLists = current?.mailLists ?? [];
+  if (input.mailLists) {
+    const refs = input.mailLists.filter((list) => list !== STUDIO_MAIL_LIST);
+    const lists = await resolveGameRefs(db, refs);
+    if (lists.unknown.length > 0)
+      throw new AppError("invalid", `Unknown mail list: ${lists.unknown.join(", ")}.`, {
+        field: "mailLists",
+      });
+    mailLists = [...(input.mailLists.includes(STUDIO_MAIL_LIST) ? [STUDIO_MAIL_LIST] : []), ...lists.ids];
+  }
+  const before = current?.mailLists ?? [];
+  const changed =
+    before.length !== mailLists.length || before.some((list) => !mailLists.includes(list));
+  if (current && changed && (await mailStarted(db, current.id)))
+    throw new AppError("conflict", MAIL_LISTS_LOCKED, { field: "mailLists" });
+  return { gameIds: about.ids, mailLists };
+}
+
+/** Whether the newsletter has begun mailing this post (its lists are then fixed). */
+async function mailStarted(db: Database, newsId: string): Promise<boolean> {
+  const [send] = await db
+    .select({ id: newsletterSends.id })
+    .from(newsletterSends)
+    .where(and(eq(newsletterSends.newsId, newsId), ne(newsletterSends.state, "pending")))
+    .limit(1);
+  return Boolean(send);
+}
+
+/** The columns a form's input sets: slug, state and time, cover, excerpt, kind, tags, lists. */
 async function columnsOf(
   db: Database,
   input: NewsInput,
   studio: Studio,
-  current: { id: string; slug: string; format: string; publishedAt: Date | null } | null,
+  current: Current | null,
+  mailLists: string[],
 ) {
   const title = input.title.trim();
   const content = input.content.trim();
@@ -140,6 +204,10 @@ async function columnsOf(
     excerpt: await excerptOf(format, content),
     coverImage: input.coverImage ?? null,
     coverAlt: input.coverImage ? (input.coverAlt ?? null) : null,
+    kind: input.kind,
+    version: input.kind === "patch-notes" ? (input.version ?? null) : null,
+    tags: input.tags,
+    mailLists,
   };
 }
 
@@ -171,11 +239,13 @@ async function recordPublishing(
 /** Staff: adds a news item and writes the audit log, in one transaction. */
 export async function addNews(db: Database, input: NewsInput, actor: Actor, studio: Studio) {
   const entry = await db.transaction(async (tx) => {
+    const { gameIds, mailLists } = await aboutOf(tx, input, null);
     const [row] = await tx
       .insert(news)
-      .values(await columnsOf(tx, input, studio, null))
+      .values(await columnsOf(tx, input, studio, null, mailLists))
       .returning();
-    const entry = toEntry(row!);
+    await tieGames(tx, row!.id, gameIds);
+    const entry = (await toEntries(tx, [row!]))[0]!;
     await recordStaffAction(tx, {
       actor,
       action: "news.create",
@@ -184,7 +254,6 @@ export async function addNews(db: Database, input: NewsInput, actor: Actor, stud
       details: { title: entry.title, state: entry.state },
     });
     await recordPublishing(tx, actor, null, entry);
-    await studio.alsoWrite?.(tx, entry);
     return entry;
   });
   await publishChange(studio, entry.id, entry.publishedAt);
@@ -202,12 +271,14 @@ export async function updateNews(
   const entry = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(news).where(eq(news.id, id)).for("update");
     if (!current) throw new AppError("not_found", NEWS_GONE);
+    const { gameIds, mailLists } = await aboutOf(tx, input, current);
     const [row] = await tx
       .update(news)
-      .set({ ...(await columnsOf(tx, input, studio, current)), updatedAt: sql`now()` })
+      .set({ ...(await columnsOf(tx, input, studio, current, mailLists)), updatedAt: sql`now()` })
       .where(eq(news.id, id))
       .returning();
-    const entry = toEntry(row!);
+    await tieGames(tx, id, gameIds);
+    const entry = (await toEntries(tx, [row!]))[0]!;
     await recordStaffAction(tx, {
       actor,
       action: "news.update",
@@ -216,7 +287,6 @@ export async function updateNews(
       details: { title: entry.title, state: entry.state },
     });
     await recordPublishing(tx, actor, stateAt(current.publishedAt), entry);
-    await studio.alsoWrite?.(tx, entry);
     return entry;
   });
   await publishChange(studio, entry.id, entry.publishedAt);

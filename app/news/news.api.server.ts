@@ -1,25 +1,69 @@
+import { resolveGameRefs } from "~/games/index.server";
 import { AppError } from "~/platform/errors/app-error";
+import { z } from "~/platform/forms/zod";
 import { DeletedSchema } from "~/platform/http/api-shapes";
 import { defineEndpoint, type Endpoint, pagedListEndpoint } from "~/platform/http/endpoint";
 import { runtimeContext } from "~/platform/server/context.server";
 import type { Permission } from "~/roles";
 import { studioTimeZone } from "~/settings/index.server";
 import { getPublishedNews, listNewsEntriesPage } from "./news.server";
+import {
+  GAME_REF_RULE,
+  isGameRef,
+  NEWS_KINDS,
+  type NewsFilter,
+  normalizeTag,
+  TAG_RULE,
+  UNKNOWN_KIND,
+} from "./news-about";
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
 import { addNews, deleteNews, updateNews } from "./news-writes.server";
 
 // The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
 // canManageNews; each write clears the page cache. The reads show published items only: drafts and
 // scheduled items are the admin dashboard's.
+/** The list's filters (docs/api.md#news): each optional, a wrong one a 400 naming it. */
+const NewsListQuery = z.object({
+  game: z
+    .string()
+    .trim()
+    .refine(isGameRef, GAME_REF_RULE)
+    .optional()
+    .describe("Only posts about this game: its id or its address (slug)."),
+  kind: z
+    .enum(NEWS_KINDS, { error: UNKNOWN_KIND })
+    .optional()
+    .describe("Only posts of this kind."),
+  tag: z
+    .string()
+    .transform((typed, ctx) => {
+      const tag = normalizeTag(typed);
+      if (tag) return tag;
+      ctx.addIssue({ code: "custom", message: TAG_RULE });
+      return z.NEVER;
+    })
+    .optional()
+    .describe("Only posts with this tag (normalised: `Level Design` is `level-design`)."),
+});
+
 export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
   pagedListEndpoint({
     path: "news",
-    summary: "List published news, newest first",
+    summary: "List published news, newest first; filtered by game, kind or tag",
     permission: null,
     item: NewsEntrySchema,
     statuses: [200, 400, 429, 503],
-    read: ({ context, limit, page }) =>
-      listNewsEntriesPage(context.get(runtimeContext).db, { page, size: limit }),
+    query: NewsListQuery,
+    read: async ({ context, limit, page, query }) => {
+      const { db } = context.get(runtimeContext);
+      const filter = query as NewsFilter;
+      if (filter.game) {
+        const { unknown } = await resolveGameRefs(db, [filter.game]);
+        if (unknown.length > 0)
+          throw new AppError("invalid", `Unknown game: ${filter.game}.`, { field: "game" });
+      }
+      return listNewsEntriesPage(db, { page, size: limit, filter });
+    },
   }),
   defineEndpoint({
     method: "GET",

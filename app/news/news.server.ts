@@ -1,7 +1,8 @@
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { news } from "~/db/schema";
+import { games, news, newsGames } from "~/db/schema";
+import { GAME_LISTED, GAME_REACHABLE, resolveGameRefs } from "~/games/index.server";
 import { type MediaImage, mediaImages, renderWithMedia } from "~/media/index.server";
 import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
 import { markdown } from "~/platform/markdown/lazy.server";
@@ -11,7 +12,8 @@ import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/pagi
 import { searchText } from "~/platform/paging/search";
 import type { SitemapUrl } from "~/platform/seo/sitemap";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
-import type { NewsEntry, NewsState, NewsSummary } from "./news-schema";
+import { isNewsKind, type NewsFilter, type NewsKind } from "./news-about";
+import type { NewsEntry, NewsGame, NewsState, NewsSummary } from "./news-schema";
 
 // The news feature's reads: the public lists and pages, the admin list, one item, an article
 // rendered. The writes are in news-writes.server.ts.
@@ -22,8 +24,10 @@ export function stateAt(publishedAt: Date | null, now = clockNow().getTime()): N
   return publishedAt.getTime() > now ? "scheduled" : "published";
 }
 
-/** A row as the feature hands it out (the writes answer with it too). */
-export function toEntry(row: typeof news.$inferSelect): NewsEntry {
+type NewsRow = typeof news.$inferSelect;
+
+/** A row as the feature hands it out (the writes answer with it too), with the games it is about. */
+export function toEntry(row: NewsRow, about: NewsGame[] = []): NewsEntry {
   return {
     id: row.id,
     title: row.title,
@@ -38,11 +42,82 @@ export function toEntry(row: typeof news.$inferSelect): NewsEntry {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     coverImage: row.coverImage,
     coverAlt: row.coverAlt,
+    games: about,
+    kind: kindOf(row.kind),
+    version: row.version,
+    tags: row.tags,
+    mailLists: row.mailLists,
   };
+}
+
+// The table's CHECK constraint holds it to the kinds.
+const kindOf = (kind: string): NewsKind => (isNewsKind(kind) ? kind : "news");
+
+/** The games each of these posts is about, in the order staff gave them (one query). */
+export async function gamesOfNews(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, NewsGame[]>> {
+  const about = new Map<string, NewsGame[]>();
+  if (ids.length === 0) return about;
+  const rows = await db
+    .select({ newsId: newsGames.newsId, id: games.id, slug: games.slug, title: games.title })
+    .from(newsGames)
+    .innerJoin(games, eq(games.id, newsGames.gameId))
+    .where(inArray(newsGames.newsId, [...ids]))
+    .orderBy(asc(newsGames.position), asc(games.title));
+  for (const { newsId, ...game } of rows) about.set(newsId, [...(about.get(newsId) ?? []), game]);
+  return about;
+}
+
+/** Rows as entries, their games read in one query. */
+export async function toEntries(db: Database, rows: NewsRow[]): Promise<NewsEntry[]> {
+  const about = await gamesOfNews(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toEntry(row, about.get(row.id)));
+}
+
+/** An entry as the public sees it: which lists it is mailed to is the staff's business. */
+export function publicEntry(entry: NewsEntry): NewsEntry {
+  const { mailLists: _lists, ...shown } = entry;
+  return shown;
 }
 
 /** Only what the public may see: items whose publication time has come. */
 export const PUBLISHED = sql`(${news.publishedAt} is not null and ${news.publishedAt} <= ${SQL_NOW})`;
+
+/**
+ * A published post that names no game guests may not see listed (docs/product.md#game-visibility):
+ * what the lists, feeds, sitemap, mails and announcements show. A post about an unlisted game is
+ * reachable (by its address) but not listed; one about a draft or not yet announced game is hidden.
+ */
+export const LISTED_NEWS = sql`(${PUBLISHED} and not exists (select 1 from ${newsGames} join ${games} on ${games.id} = ${newsGames.gameId} where ${newsGames.newsId} = ${news.id} and not ${GAME_LISTED}))`;
+export const REACHABLE_NEWS = sql`(${PUBLISHED} and not exists (select 1 from ${newsGames} join ${games} on ${games.id} = ${newsGames.gameId} where ${newsGames.newsId} = ${news.id} and not ${GAME_REACHABLE}))`;
+
+/** Who may see an article: anyone in lists, anyone by its address, or staff only. */
+export type NewsReach = "listed" | "unlisted" | "hidden";
+
+/**
+ * A list's filters as conditions: a kind, a game (its id, resolved from the id or slug asked for;
+ * null when no game has it: the list is empty), a tag.
+ */
+async function filtering(db: Database, filter: NewsFilter = {}): Promise<SQL | undefined | null> {
+  let gameId: string | undefined;
+  if (filter.game) {
+    const { ids } = await resolveGameRefs(db, [filter.game]);
+    if (!ids[0]) return null;
+    gameId = ids[0];
+  }
+  return whereAll(
+    filter.kind ? eq(news.kind, filter.kind) : undefined,
+    gameId
+      ? sql`exists (select 1 from ${newsGames} where ${newsGames.newsId} = ${news.id} and ${newsGames.gameId} = ${gameId})`
+      : undefined,
+    filter.tag ? sql`${news.tags} @> array[${filter.tag}]::text[]` : undefined,
+  );
+}
 
 /** The admin list's state filter as a condition. */
 function inState(state: NewsState | undefined): SQL | undefined {
@@ -52,18 +127,23 @@ function inState(state: NewsState | undefined): SQL | undefined {
   return undefined;
 }
 
-/** Published items, newest first; `limit` for Home's latest three. */
+/**
+ * Listed items, newest first, optionally filtered (a feed of a game or a tag); `limit` for Home's
+ * latest three. An unlisted game's own feed reads its `reachable` posts.
+ */
 export async function listNews(
   db: Database,
-  options: { limit?: number } = {},
+  options: { limit?: number; filter?: NewsFilter; reach?: "listed" | "reachable" } = {},
 ): Promise<NewsEntry[]> {
+  const where = await filtering(db, options.filter);
+  if (where === null) return [];
   const query = db
     .select()
     .from(news)
-    .where(PUBLISHED)
+    .where(whereAll(options.reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS, where))
     .orderBy(desc(news.publishedAt), desc(news.id));
   const rows = options.limit ? await query.limit(options.limit) : await query;
-  return rows.map(toEntry);
+  return toEntries(db, rows);
 }
 
 /** The text news search runs on (its GIN index is on this same expression, in the schema). */
@@ -82,6 +162,7 @@ export function newsPageQuery(
   page: PageRequest,
   search: string | undefined,
   size: number,
+  where: { filter?: SQL; reach?: "listed" | "reachable" } = {},
 ) {
   const bounds = keyset({ at: news.publishedAt, id: news.id }, page, size);
   return db
@@ -93,10 +174,19 @@ export function newsPageQuery(
       publishedAt: news.publishedAt,
       coverImage: news.coverImage,
       coverAlt: news.coverAlt,
+      kind: news.kind,
+      version: news.version,
       at: cursorTime(news.publishedAt),
     })
     .from(news)
-    .where(whereAll(PUBLISHED, matching(search), bounds.where))
+    .where(
+      whereAll(
+        where.reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS,
+        where.filter,
+        matching(search),
+        bounds.where,
+      ),
+    )
     .orderBy(...bounds.orderBy)
     .limit(bounds.limit);
 }
@@ -108,13 +198,30 @@ export function newsPageQuery(
  */
 export async function listNewsPage(
   db: Database,
-  options: { page?: PageRequest; search?: string; size?: number } = {},
+  options: {
+    page?: PageRequest;
+    search?: string;
+    size?: number;
+    filter?: NewsFilter;
+    reach?: "listed" | "reachable";
+  } = {},
 ): Promise<Page<NewsSummary>> {
   const page = options.page ?? { direction: "first" };
   const size = options.size ?? PAGE_SIZE;
-  const rows = await newsPageQuery(db, page, options.search, size);
+  const filter = await filtering(db, options.filter);
+  if (filter === null) return { items: [], newer: null, older: null };
+  const rows = await newsPageQuery(db, page, options.search, size, {
+    filter,
+    reach: options.reach,
+  });
   const coverIds = rows.flatMap((row) => row.coverImage ?? []);
-  const covers = coverIds.length ? await mediaImages(db, coverIds) : new Map<string, MediaImage>();
+  const [covers, about] = await Promise.all([
+    coverIds.length ? mediaImages(db, coverIds) : new Map<string, MediaImage>(),
+    gamesOfNews(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return toPage(
     rows.map((row) => {
       const image = row.coverImage ? covers.get(row.coverImage) : undefined;
@@ -124,6 +231,9 @@ export async function listNewsPage(
         title: row.title,
         excerpt: row.excerpt.trim(),
         date: row.publishedAt!.toISOString(),
+        kind: kindOf(row.kind),
+        version: row.version,
+        games: about.get(row.id) ?? [],
         cover: image ? { image, alt: row.coverAlt ?? "" } : null,
         cursor: { at: row.at, id: row.id },
       };
@@ -134,27 +244,51 @@ export async function listNewsPage(
 }
 
 /**
- * One page of whole news items, optionally matching a search: for the API, the
- * published ones newest first; for the admin News tab (`staff`), every item by the date it shows,
- * newest first: published and scheduled ones by their publication as /news orders them, drafts by
- * when they were written; optionally only those in one state.
+ * One page of whole news items, optionally matching a search and filters: for the API, the listed
+ * ones newest first; for the admin News tab (`staff`), every item by the date it shows, newest
+ * first: published and scheduled ones by their publication as /news orders them, drafts by when
+ * they were written; optionally only those in one state.
  */
-export function listNewsEntriesPage(
+export async function listNewsEntriesPage(
   db: Database,
   options: {
     page: PageRequest;
     size: number;
     search?: string;
+    filter?: NewsFilter;
     staff?: { state?: NewsState };
   },
-) {
+): Promise<Page<NewsEntry>> {
   const { page: request, size, staff } = options;
-  if (staff) {
-    const where = whereAll(matching(options.search), inState(staff.state));
-    return tablePage(db, news, { key: news.listedAt, id: news.id, request, size, where }, toEntry);
-  }
-  const where = whereAll(PUBLISHED, matching(options.search));
-  return tablePage(db, news, { key: news.publishedAt, id: news.id, request, size, where }, toEntry);
+  const filter = await filtering(db, options.filter);
+  if (filter === null) return { items: [], newer: null, older: null };
+  const page = staff
+    ? await tablePage(
+        db,
+        news,
+        {
+          key: news.listedAt,
+          id: news.id,
+          request,
+          size,
+          where: whereAll(matching(options.search), inState(staff.state), filter),
+        },
+        (row) => row,
+      )
+    : await tablePage(
+        db,
+        news,
+        {
+          key: news.publishedAt,
+          id: news.id,
+          request,
+          size,
+          where: whereAll(LISTED_NEWS, matching(options.search), filter),
+        },
+        (row) => row,
+      );
+  const entries = await toEntries(db, page.items);
+  return { ...page, items: staff ? entries : entries.map(publicEntry) };
 }
 
 /** How many published news items there are. */
@@ -185,7 +319,7 @@ export async function newsSitemapUrls(
   const rows = await db
     .select({ slug: news.slug, updatedAt: news.updatedAt })
     .from(news)
-    .where(PUBLISHED)
+    .where(LISTED_NEWS)
     .orderBy(news.publishedAt, news.id)
     .limit(size)
     .offset((part - 1) * size);
@@ -204,17 +338,18 @@ export async function latestNews(db: Database, count: number): Promise<NewsSumma
 export async function getNews(db: Database, id: string): Promise<NewsEntry | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(news).where(eq(news.id, id));
-  return row ? toEntry(row) : null;
+  return row ? ((await toEntries(db, [row]))[0] ?? null) : null;
 }
 
-/** A published item by id, as the public API shows one. */
+/** A published item by id that guests may open, as the public API shows one. */
 export async function getPublishedNews(db: Database, id: string): Promise<NewsEntry | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(news)
-    .where(and(eq(news.id, id), PUBLISHED));
-  return row ? toEntry(row) : null;
+    .where(and(eq(news.id, id), REACHABLE_NEWS));
+  const [entry] = row ? await toEntries(db, [row]) : [];
+  return entry ? publicEntry(entry) : null;
 }
 
 /**
@@ -222,14 +357,29 @@ export async function getPublishedNews(db: Database, id: string): Promise<NewsEn
  * an old `/news/<id>` address finds the item too, to be redirected to its slug.
  */
 export async function findNewsByAddress(db: Database, address: string): Promise<NewsEntry | null> {
-  const [row] = await db
-    .select()
+  return (await findArticle(db, address))?.entry ?? null;
+}
+
+/** An item by its address with who may see it now (listed, by address, staff only). */
+async function findArticle(
+  db: Database,
+  address: string,
+): Promise<{ entry: NewsEntry; reach: NewsReach } | null> {
+  const [found] = await db
+    .select({
+      row: news,
+      listed: sql<boolean>`${LISTED_NEWS}`,
+      reachable: sql<boolean>`${REACHABLE_NEWS}`,
+    })
     .from(news)
     .where(
       isUuid(address) ? or(eq(news.slug, address), eq(news.id, address)) : eq(news.slug, address),
     )
     .limit(1);
-  return row ? toEntry(row) : null;
+  if (!found) return null;
+  const [entry] = await toEntries(db, [found.row]);
+  const reach: NewsReach = found.listed ? "listed" : found.reachable ? "unlisted" : "hidden";
+  return entry ? { entry, reach } : null;
 }
 
 /** An item's HTML: Markdown rendered safely with its images from the media library, or the old
@@ -254,6 +404,8 @@ export async function readArticle(
   address: string,
 ): Promise<{
   article: NewsEntry;
+  /** Who may see it now: a published post about a hidden game is the staff's only. */
+  reach: NewsReach;
   html: string;
   cover: { image: MediaImage; alt: string } | null;
 } | null> {
@@ -261,12 +413,13 @@ export async function readArticle(
   // Nothing else can name an item: no query (a NUL in the address made the database refuse it, a
   // 500 found by fuzzing).
   if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
-  const article = await findNewsByAddress(db, address);
-  if (!article) return null;
+  const found = await findArticle(db, address);
+  if (!found) return null;
+  const { entry: article, reach } = found;
   const [html, covers] = await Promise.all([
     renderNewsContent(db, article, env.SITE_URL),
     article.coverImage ? mediaImages(db, [article.coverImage]) : null,
   ]);
   const image = article.coverImage ? covers?.get(article.coverImage) : undefined;
-  return { article, html, cover: image ? { image, alt: article.coverAlt ?? "" } : null };
+  return { article, reach, html, cover: image ? { image, alt: article.coverAlt ?? "" } : null };
 }

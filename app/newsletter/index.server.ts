@@ -37,8 +37,6 @@ export {
 } from "./preferences.server";
 export { newsletterQueues } from "./queues.server";
 export {
-  chooseSendLists,
-  MAIL_LISTS_LOCKED,
   type MailListOption,
   mailListOptions,
   type SendProgress,

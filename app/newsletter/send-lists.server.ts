@@ -1,17 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { games, newsletterDeliveries, newsletterSends, subscriberLists } from "~/db/schema";
-import { AppError } from "~/platform/errors/app-error";
-import { resolveLists } from "./newsletter.server";
 import { gameListName, STUDIO_LIST, studioListName } from "./subscribe-limits";
 
-// Which lists a post is mailed to (docs/product.md#newsletter-sending): chosen with the post in
-// the news editor (a `newsletter_sends` row, pending until the post is public), fixed once its send
-// has started; and the send's progress, counted from its deliveries.
+// The lists a post may be mailed to (docs/product.md#newsletter-sending), chosen with the post (its
+// `mail_lists`); and a send's progress, counted from its deliveries.
 
-export const MAIL_LISTS_LOCKED =
-  "This post's mail has already started going out: its lists can no longer be changed.";
-export const UNKNOWN_MAIL_LIST = "Choose lists from those shown: one of them no longer exists.";
 
 export type SendProgress = {
   state: "pending" | "sending" | "done";
@@ -35,50 +29,6 @@ export async function mailListOptions(db: Database, studioName: string): Promise
     { value: STUDIO_LIST, label: studioListName(studioName) },
     ...rows.map((game) => ({ value: game.id, label: gameListName(game.title) })),
   ];
-}
-
-/**
- * Records which lists a post goes to (inside the post's own write). An empty choice withdraws a
- * send not yet started; once started, the lists are fixed and another choice is refused.
- */
-export async function chooseSendLists(
-  tx: Database,
-  newsId: string,
-  names: readonly string[],
-  requestedBy: string | null,
-): Promise<void> {
-  const [current] = await tx
-    .select()
-    .from(newsletterSends)
-    .where(eq(newsletterSends.newsId, newsId))
-    .for("update");
-  const wanted = [...new Set(names)];
-  if (current && current.state !== "pending") {
-    const before = await listNames(tx, current.lists);
-    const same = before.length === wanted.length && before.every((name) => wanted.includes(name));
-    if (!same) throw new AppError("conflict", MAIL_LISTS_LOCKED, { field: "mailLists" });
-    return;
-  }
-  if (wanted.length === 0) {
-    if (current) await tx.delete(newsletterSends).where(eq(newsletterSends.id, current.id));
-    return;
-  }
-  let lists: string[];
-  try {
-    lists = await resolveLists(tx, wanted);
-  } catch (error) {
-    if (error instanceof AppError)
-      throw new AppError("invalid", UNKNOWN_MAIL_LIST, { field: "mailLists" });
-    throw error;
-  }
-  if (current) {
-    await tx
-      .update(newsletterSends)
-      .set({ lists, requestedBy })
-      .where(eq(newsletterSends.id, current.id));
-  } else {
-    await tx.insert(newsletterSends).values({ newsId, lists, requestedBy });
-  }
 }
 
 /** List ids back to the editor's values ("studio" or a game's id). */

@@ -1,13 +1,20 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { newsletterSends } from "~/db/schema";
+import { LISTED_NEWS } from "~/news/index.server";
 import { SQL_NOW } from "~/platform/clock/clock.server";
 import type { Jobs } from "~/platform/jobs/jobs.server";
+import { reachableGameIds } from "~/games/index.server";
 import { siteHost } from "~/platform/mail/mailer.server";
+import { resolveLists } from "./newsletter.server";
+import { STUDIO_LIST } from "./subscribe-limits";
 
-// Sending a post (docs/product.md#newsletter-sending): staff choose lists when they save a post
-// (a `newsletter_sends` row, pending); once the post is public, the send starts: one delivery row
-// per confirmed subscriber of any chosen list (unique per send and subscriber), then jobs on
-// `newsletter.deliver` that claim deliveries under a lease, mail them and mark them sent.
+// Sending a post (docs/product.md#newsletter-sending): staff choose lists with the post (the post's
+// `mail_lists`, from the editor or the API); once the post is public and listed, its send is made
+// from them (a `newsletter_sends` row) and starts: one delivery row per confirmed subscriber of any
+// chosen list (unique per send and subscriber), then jobs on `newsletter.deliver` that claim
+// deliveries under a lease, mail them and mark them sent. Every way a post is published (the admin,
+// the API, its scheduled time, its game's announcement) reaches this same sweep.
 
 export const NEWSLETTER_SEND = "newsletter.send";
 export const NEWSLETTER_DELIVER = "newsletter.deliver";
@@ -43,9 +50,10 @@ export async function sweepSends(
 ): Promise<{ started: number; resumed: number }> {
   const { db, jobs } = deps;
   const host = siteHost(deps.siteUrl);
+  await makeSends(db, newsId);
   const due = await db.execute<{ id: string }>(sql`
-    select s.id from newsletter_sends s join news n on n.id = s.news_id
-    where s.state = 'pending' and n.published_at is not null and n.published_at <= ${SQL_NOW}
+    select s.id from newsletter_sends s join news on news.id = s.news_id
+    where s.state = 'pending' and ${LISTED_NEWS}
     ${newsId ? sql`and s.news_id = ${newsId}` : sql``}`);
   let started = 0;
   for (const { id } of due.rows) {
@@ -99,6 +107,35 @@ export async function sweepSends(
     }
   }
   return { started, resumed };
+}
+
+/**
+ * The sends of listed posts whose chosen lists have none yet (all, or this post's), made from the
+ * lists as they stand: a game's list whose game guests can no longer open is left out.
+ */
+async function makeSends(db: Database, newsId?: string) {
+  const wanting = await db.execute<{ id: string; mail_lists: string[] }>(sql`
+    select news.id, news.mail_lists from news
+    where cardinality(news.mail_lists) > 0 and ${LISTED_NEWS}
+      and not exists (select 1 from newsletter_sends s where s.news_id = news.id)
+      ${newsId ? sql`and news.id = ${newsId}` : sql``}`);
+  for (const post of wanting.rows) {
+    const lists = await openLists(db, post.mail_lists);
+    if (lists.length === 0) continue;
+    await db.insert(newsletterSends).values({ newsId: post.id, lists }).onConflictDoNothing();
+  }
+}
+
+/** The chosen lists ("studio" or game ids) that can still be mailed, as list ids. */
+async function openLists(db: Database, chosen: readonly string[]): Promise<string[]> {
+  const reachable = await reachableGameIds(
+    db,
+    chosen.filter((list) => list !== STUDIO_LIST),
+  );
+  return resolveLists(
+    db,
+    chosen.filter((list) => list === STUDIO_LIST || reachable.has(list)),
+  );
 }
 
 async function queueJobs(jobs: Pick<Jobs, "send">, sendId: string, count: number) {

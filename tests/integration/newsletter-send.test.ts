@@ -19,7 +19,8 @@ import {
   NEWSLETTER_SEND,
   UNSUBSCRIBED_SINCE,
 } from "../../app/newsletter/send.server";
-import { MAIL_LISTS_LOCKED, sendProgress } from "../../app/newsletter/send-lists.server";
+import { MAIL_LISTS_LOCKED } from "../../app/news/index.server";
+import { sendProgress } from "../../app/newsletter/send-lists.server";
 import { createJobs, type Jobs } from "../../app/platform/jobs/jobs.server";
 import { createLogger } from "../../app/platform/logging/logger.server";
 import type { Mail, Mailer } from "../../app/platform/mail/mailer.server";

@@ -40,3 +40,14 @@ export function zonedTimeToInstant(value: string, timeZone: string): Date | null
 export function instantToZonedInput(iso: string | Date, timeZone: string): string {
   return new Date(wallClockMs(new Date(iso).getTime(), timeZone)).toISOString().slice(0, 19);
 }
+
+/** How long ago a scheduled time may be when it arrives: the form's time on its way, no more. */
+export const SCHEDULE_GRACE_MS = 30_000;
+
+/**
+ * Whether a scheduled time has passed (the form warns, the server refuses): scheduling is for the
+ * future, and publishing now is what Published is for.
+ */
+export function publishTimePassed(at: Date, now = Date.now()): boolean {
+  return at.getTime() < now - SCHEDULE_GRACE_MS;
+}

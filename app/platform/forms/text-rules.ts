@@ -1,5 +1,8 @@
 // Rules every stored text field shares, used inside the forms' zod schemas (browser and server).
 
+/** The specification's message for a required field left blank (docs/product.md#validation-messages). */
+export const FILL_ALL_FIELDS = "Please fill in all fields";
+
 /**
  * Control characters other than tab and line breaks: PostgreSQL refuses NUL in text, and XML (the
  * news feed, the sitemap) cannot carry the others, so they are refused at the form.

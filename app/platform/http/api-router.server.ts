@@ -85,6 +85,25 @@ export async function readBody(request: Request, schema: NonNullable<Endpoint["b
   });
 }
 
+/**
+ * The filters of a list's query string, by the endpoint's query schema: a value that does not pass
+ * is a 400 naming its parameter. Parameters it does not name (`limit`, `cursor`, a cache-buster)
+ * are left alone.
+ */
+export function readQuery(url: URL, schema: NonNullable<Endpoint["query"]>) {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = url.searchParams.get(name);
+    if (value !== null) values[name] = value;
+  }
+  const result = parseForm(schema, values);
+  if (result.success) return result.data as Record<string, unknown>;
+  const fields = Object.fromEntries(
+    Object.entries(result.errors).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  throw new AppError("invalid", Object.values(fields)[0] ?? "The query is not valid.", { fields });
+}
+
 /** 503 with Retry-After while the database is unreachable; any other error goes on up. */
 function unavailableOrThrow(error: unknown, context: AppContext, path: string): Response {
   if (!isDatabaseUnavailable(error)) throw error;
@@ -177,7 +196,8 @@ export function createApiRouter<P extends string, C extends ApiCaller>(
       if (params.id !== undefined && !isUuid(params.id))
         throw new AppError("not_found", "No item with that id.");
       const input = endpoint.body ? await readBody(request, endpoint.body) : undefined;
-      const result = await endpoint.run({ request, context, caller, params, limit, input });
+      const query = endpoint.query ? readQuery(new URL(request.url), endpoint.query) : {};
+      const result = await endpoint.run({ request, context, caller, params, limit, input, query });
       const headers = new Headers({
         // A public read is the same for everyone: shared caches (the page cache among them) may
         // keep it for a second.

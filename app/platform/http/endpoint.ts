@@ -33,6 +33,8 @@ export type EndpointCall<Caller, Input> = {
   limit: number;
   /** The body, parsed by the endpoint's body schema; undefined when it takes none. */
   input: Input;
+  /** The query's filters, parsed by the endpoint's query schema; {} when it takes none. */
+  query: Record<string, unknown>;
 };
 
 export type Endpoint<P extends string = string> = {
@@ -53,6 +55,11 @@ export type Endpoint<P extends string = string> = {
   statuses: readonly number[];
   /** A list paged by `cursor` (the OpenAPI document names the parameter). */
   paged?: true;
+  /**
+   * The query parameters it takes besides `limit` and `cursor` (a list's filters), each optional:
+   * the router answers 400 naming the one that does not pass; the OpenAPI document lists them.
+   */
+  query?: z.ZodObject;
   // biome-ignore lint/suspicious/noExplicitAny: each entry's own call type is checked by defineEndpoint
   run(call: EndpointCall<any, any>): Promise<unknown>;
 };
@@ -141,6 +148,8 @@ export function pagedListEndpoint<P extends string | null, T extends z.ZodType>(
     item: T;
     /** How the list's cursors look: its ids and what it is ordered by. */
     cursor?: { ids?: IdKind; key?: KeyKind };
+    /** Its filters (`?kind=`): see Endpoint.query. */
+    query?: z.ZodObject;
     read(
       call: EndpointCall<CallerOf<P>, undefined> & { page: PageRequest },
     ): Promise<Page<z.input<T>>>;

@@ -1,0 +1,145 @@
+import { z } from "~/platform/forms/zod";
+import { SLUG_PATTERN } from "~/platform/seo/slug";
+
+// What a post is about (docs/product.md#news-about-games): the games it names (none: the studio),
+// its kind (a patch note carries its version) and its tags. Browser-safe: the editor, the filters,
+// the cards and the API share these rules.
+
+export const NEWS_KINDS = ["news", "devlog", "patch-notes", "event", "launch"] as const;
+export type NewsKind = (typeof NEWS_KINDS)[number];
+export const DEFAULT_NEWS_KIND: NewsKind = "news";
+
+export const NEWS_KIND_LABELS: Record<NewsKind, string> = {
+  news: "News",
+  devlog: "Devlog",
+  "patch-notes": "Patch notes",
+  event: "Event",
+  launch: "Launch",
+};
+
+export const isNewsKind = (value: unknown): value is NewsKind =>
+  typeof value === "string" && (NEWS_KINDS as readonly string[]).includes(value);
+
+export const UNKNOWN_KIND = "Choose a kind: news, devlog, patch-notes, event or launch";
+
+/** A post's badge: its kind, and a patch note's version ("Patch notes 1.2.0"). */
+export function kindLabel(kind: NewsKind, version: string | null): string {
+  return kind === "patch-notes" && version ? `Patch notes ${version}` : NEWS_KIND_LABELS[kind];
+}
+
+// A version as studios write them: 1.2.0, v0.9b, 2024.11, 1.0.0-beta.2+build.7.
+export const VERSION_MAX = 32;
+const VERSION = /^[0-9A-Za-z]([0-9A-Za-z.+_-]*[0-9A-Za-z])?$/;
+export const VERSION_NEEDED = "Patch notes need a version, e.g. 1.2.0";
+export const VERSION_RULE = `Write the version with letters, digits, dots and hyphens, e.g. 1.2.0 (at most ${VERSION_MAX} characters)`;
+export const VERSION_ONLY_PATCH_NOTES = "Only patch notes have a version";
+
+export const isVersion = (value: string) => value.length <= VERSION_MAX && VERSION.test(value);
+
+// Tags: lower-case words joined by hyphens (letters of any script, digits), a handful per post.
+export const TAGS_MAX = 8;
+export const TAG_MAX = 32;
+const TAG = /^[\p{Ll}\p{Lo}\p{Lm}\p{N}]+(-[\p{Ll}\p{Lo}\p{Lm}\p{N}]+)*$/u;
+export const TAG_RULE = `Tags use letters, digits and hyphens, at most ${TAG_MAX} characters each`;
+export const TOO_MANY_TAGS = `Give a post at most ${TAGS_MAX} tags`;
+
+/**
+ * A tag as staff typed it, normalised: "Level Design" and "#level_design" are both `level-design`.
+ * Returns null for what cannot be a tag (other characters, too long, empty).
+ */
+export function normalizeTag(typed: string): string | null {
+  const tag = typed
+    .normalize("NFKC")
+    .trim()
+    .replace(/^#+/, "")
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return tag.length > 0 && tag.length <= TAG_MAX && TAG.test(tag) ? tag : null;
+}
+
+/** A tag page's address: `/news/tag/<tag>`. */
+export const tagPath = (tag: string) => `/news/tag/${encodeURIComponent(tag)}`;
+
+// A game named by the API or the editor: its id or its slug.
+export const GAME_REF_RULE = "Name games by their id or their address (slug)";
+export const GAMES_MAX = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isGameRef = (value: string) => UUID.test(value) || SLUG_PATTERN.test(value);
+
+/** A form's repeated field as a list: absent, one value or several. */
+const asList = (value: unknown) =>
+  value === undefined || value === "" ? [] : typeof value === "string" ? [value] : value;
+
+export const GamesField = z.preprocess(
+  asList,
+  z
+    .array(z.string({ error: GAME_REF_RULE }).trim().refine(isGameRef, GAME_REF_RULE), {
+      error: GAME_REF_RULE,
+    })
+    .max(GAMES_MAX, `Choose at most ${GAMES_MAX} games`)
+    .transform((refs) => [...new Set(refs)]),
+);
+
+export const KindField = z.enum(NEWS_KINDS, { error: UNKNOWN_KIND }).default(DEFAULT_NEWS_KIND);
+
+export const VersionField = z
+  .string({ error: VERSION_RULE })
+  .trim()
+  .optional()
+  .transform((value) => value || undefined)
+  .pipe(z.string().refine(isVersion, VERSION_RULE).optional());
+
+/** The form's one field ("level design, Roadmap") or the API's list, normalised and unique. */
+export const TagsField = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((tag) => tag.trim())
+          .filter(Boolean)
+      : (value ?? []),
+  z
+    .array(z.string({ error: TAG_RULE }), { error: TAG_RULE })
+    .transform((typed, ctx) => {
+      const tags: string[] = [];
+      for (const one of typed) {
+        const tag = normalizeTag(one);
+        if (!tag) {
+          ctx.addIssue({ code: "custom", message: `${TAG_RULE}: “${one.slice(0, 40)}”` });
+          return z.NEVER;
+        }
+        if (!tags.includes(tag)) tags.push(tag);
+      }
+      if (tags.length > TAGS_MAX) {
+        ctx.addIssue({ code: "custom", message: TOO_MANY_TAGS });
+        return z.NEVER;
+      }
+      return tags;
+    }),
+);
+
+/** The version rule across fields: patch notes need one, other kinds take none. */
+export function versionIssue(input: {
+  kind: NewsKind;
+  version?: string | undefined;
+}): string | null {
+  if (input.kind === "patch-notes") return input.version ? null : VERSION_NEEDED;
+  return input.version ? VERSION_ONLY_PATCH_NOTES : null;
+}
+
+/** The filters of a news list (`/news?kind=&game=&tag=`, the API's), each checked or absent. */
+export type NewsFilter = { kind?: NewsKind; game?: string; tag?: string };
+
+/** The filters a query string asks for; what cannot be one is left out (pages) or refused (API). */
+export function newsFilterFrom(params: URLSearchParams): NewsFilter {
+  const kind = params.get("kind");
+  const game = params.get("game")?.trim();
+  const tag = normalizeTag(params.get("tag") ?? "");
+  return {
+    ...(isNewsKind(kind) ? { kind } : {}),
+    ...(game && isGameRef(game) ? { game } : {}),
+    ...(tag ? { tag } : {}),
+  };
+}
