@@ -22,7 +22,9 @@ ALTER TABLE "news" ADD CONSTRAINT "news_kind_valid" CHECK ("news"."kind" in ('ne
 ALTER TABLE "news" ADD CONSTRAINT "news_version_only_patch_notes" CHECK ("news"."version" is null or ("news"."kind" = 'patch-notes' and length("news"."version") between 1 and 32));--> statement-breakpoint
 ALTER TABLE "news" ADD CONSTRAINT "news_tags_few" CHECK (cardinality("news"."tags") <= 8);--> statement-breakpoint
 UPDATE "news" SET "mail_lists" = coalesce((
-  SELECT array_agg(coalesce(l."game_id"::text, 'studio') ORDER BY array_position(s."lists", l."id"))
-  FROM "newsletter_sends" s JOIN "subscriber_lists" l ON l."id" = any(s."lists")
+  SELECT array_agg(coalesce(l."game_id"::text, 'studio') ORDER BY e."ord")
+  FROM "newsletter_sends" s
+  CROSS JOIN LATERAL jsonb_array_elements_text(s."lists") WITH ORDINALITY AS e("list_id", "ord")
+  JOIN "subscriber_lists" l ON l."id"::text = e."list_id"
   WHERE s."news_id" = "news"."id"), '{}'::text[]);--> statement-breakpoint
 DELETE FROM "newsletter_sends" WHERE "state" = 'pending';

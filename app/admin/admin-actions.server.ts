@@ -113,8 +113,9 @@ const ADMIN_WRITES = {
   "news-create": adminWrite(NewsFormSchema, (db, input, actor, studio) =>
     addNews(db, input, actor, studio),
   ),
-  "news-update": adminWrite(NewsFormSchema.safeExtend(Id.shape), (db, { id, ...input }, actor, studio) =>
-    updateNews(db, id, input, actor, studio),
+  "news-update": adminWrite(
+    NewsFormSchema.safeExtend(Id.shape),
+    (db, { id, ...input }, actor, studio) => updateNews(db, id, input, actor, studio),
   ),
   // The post's mail as it is saved, to the staff member only ("[Test]" in its subject).
   "news-mail-test": adminWrite(

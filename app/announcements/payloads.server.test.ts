@@ -46,6 +46,10 @@ describe("announcement payloads", () => {
         excerpt: post.excerpt,
         cover: post.cover,
         publishedAt: post.publishedAt,
+        games: [],
+        kind: "news",
+        version: null,
+        tags: [],
       },
     });
     expect(JSON.parse(genericBody("post.unpublished", null, post.id)).post).toEqual({
@@ -55,8 +59,44 @@ describe("announcement payloads", () => {
       excerpt: null,
       cover: null,
       publishedAt: null,
+      games: [],
+      kind: null,
+      version: null,
+      tags: [],
     });
     expect(JSON.parse(genericBody("ping", null, null))).toEqual({ event: "ping", post: null });
+  });
+
+  it("names the games, kind, version and tags of a post about a game, in the webhook and on Discord", () => {
+    const patch: AnnouncedPost = {
+      ...post,
+      games: [
+        {
+          id: "0b7e1a52-5c1d-4e8f-9a40-3d2c1b0a9f87",
+          slug: "star-drift",
+          title: "Star Drift",
+          url: "https://studio.example/games/star-drift",
+        },
+      ],
+      kind: "patch-notes",
+      version: "1.2.0",
+      tags: ["balance", "co-op"],
+    };
+    const body = JSON.parse(genericBody("post.published", patch, patch.id)).post;
+    expect(body.games).toEqual(patch.games);
+    expect([body.kind, body.version, body.tags]).toEqual([
+      "patch-notes",
+      "1.2.0",
+      ["balance", "co-op"],
+    ]);
+    const embed = discordMessage(patch, { roleId: null, threadName: null, accent: "#0b5a3c" }, true)
+      .embeds[0]!;
+    expect(embed.author).toEqual({ name: "Star Drift · Patch notes 1.2.0" });
+    // Studio news has no such line; a change of version is an edit of the message.
+    expect(
+      discordMessage(post, { roleId: null, threadName: null, accent: "#0b5a3c" }, true).embeds[0],
+    ).not.toHaveProperty("author");
+    expect(contentHash({ ...patch, version: "1.2.1" })).not.toBe(contentHash(patch));
   });
 
   it("makes Discord's embed, mentions only the chosen role, and names a forum thread on create", () => {

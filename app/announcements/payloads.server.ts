@@ -22,7 +22,8 @@ export type AnnouncedPost = {
 
 /** What a message says the post is: "Star Drift · Patch notes 1.2.0"; null for studio news. */
 export function postLabel(post: Pick<AnnouncedPost, "games" | "kind" | "version">): string | null {
-  const kind = isNewsKind(post.kind) && post.kind !== "news" ? kindLabel(post.kind, post.version) : null;
+  const kind =
+    isNewsKind(post.kind) && post.kind !== "news" ? kindLabel(post.kind, post.version) : null;
   const parts = [post.games.map((game) => game.title).join(", "), kind].filter(Boolean);
   return parts.length ? parts.join(" · ") : null;
 }

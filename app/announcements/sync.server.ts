@@ -290,10 +290,7 @@ export async function sweep(deps: AnnouncementDeps): Promise<number> {
             eq(announcementMessages.state, "sending"),
             lte(announcementMessages.claimedUntil, SQL_NOW),
           ),
-          and(
-            eq(announcementMessages.live, true),
-            or(isNull(news.id), sql`not ${LISTED_NEWS}`),
-          ),
+          and(eq(announcementMessages.live, true), or(isNull(news.id), sql`not ${LISTED_NEWS}`)),
         ),
       ),
   ]);

@@ -1,8 +1,11 @@
 import { isUuid } from "~/db/ids";
 import { MEDIA_ALT_MAX } from "~/media";
-import { FILL_ALL_FIELDS } from "~/platform/forms/text-rules";
 import { ZONED_INPUT } from "~/platform/dates/zoned-time";
-import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import {
+  FILL_ALL_FIELDS,
+  hasNoControlCharacters,
+  noControlCharacters,
+} from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
 import { SLUG_MAX, SLUG_PATTERN, SLUG_RULE } from "~/platform/seo/slug";
 import { GAME_STATUSES } from "./game-status";

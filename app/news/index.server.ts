@@ -3,13 +3,13 @@ export { NEWS_ENDPOINTS } from "./news.api.server";
 export {
   countNews,
   findNewsByAddress,
-  getNews,
   gamesOfNews,
+  getNews,
   getPublishedNews,
+  LISTED_NEWS,
   latestNews,
   listNews,
   listNewsEntriesPage,
-  LISTED_NEWS,
   listNewsPage,
   type NewsReach,
   newsSitemapUrls,
@@ -19,8 +19,8 @@ export {
   readArticle,
   renderNewsContent,
 } from "./news.server";
-export { feedHtml, newsFeedXml } from "./news-feed.server";
 export { isNewsKind, kindLabel, type NewsFilter, type NewsKind } from "./news-about";
+export { feedHtml, newsFeedXml } from "./news-feed.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
 export {
   addNews,

@@ -100,24 +100,22 @@ export const TagsField = z.preprocess(
           .map((tag) => tag.trim())
           .filter(Boolean)
       : (value ?? []),
-  z
-    .array(z.string({ error: TAG_RULE }), { error: TAG_RULE })
-    .transform((typed, ctx) => {
-      const tags: string[] = [];
-      for (const one of typed) {
-        const tag = normalizeTag(one);
-        if (!tag) {
-          ctx.addIssue({ code: "custom", message: `${TAG_RULE}: “${one.slice(0, 40)}”` });
-          return z.NEVER;
-        }
-        if (!tags.includes(tag)) tags.push(tag);
-      }
-      if (tags.length > TAGS_MAX) {
-        ctx.addIssue({ code: "custom", message: TOO_MANY_TAGS });
+  z.array(z.string({ error: TAG_RULE }), { error: TAG_RULE }).transform((typed, ctx) => {
+    const tags: string[] = [];
+    for (const one of typed) {
+      const tag = normalizeTag(one);
+      if (!tag) {
+        ctx.addIssue({ code: "custom", message: `${TAG_RULE}: “${one.slice(0, 40)}”` });
         return z.NEVER;
       }
-      return tags;
-    }),
+      if (!tags.includes(tag)) tags.push(tag);
+    }
+    if (tags.length > TAGS_MAX) {
+      ctx.addIssue({ code: "custom", message: TOO_MANY_TAGS });
+      return z.NEVER;
+    }
+    return tags;
+  }),
 );
 
 /** The version rule across fields: patch notes need one, other kinds take none. */

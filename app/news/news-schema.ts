@@ -135,9 +135,12 @@ export const NewsFormSchema = NewsSchema.safeExtend({
     (value) =>
       value === undefined || value === "" ? [] : typeof value === "string" ? [value] : value,
     z
-      .array(z.string({ error: UNKNOWN_MAIL_LIST_VALUE }).regex(MAIL_LIST, UNKNOWN_MAIL_LIST_VALUE), {
-        error: UNKNOWN_MAIL_LIST_VALUE,
-      })
+      .array(
+        z.string({ error: UNKNOWN_MAIL_LIST_VALUE }).regex(MAIL_LIST, UNKNOWN_MAIL_LIST_VALUE),
+        {
+          error: UNKNOWN_MAIL_LIST_VALUE,
+        },
+      )
       .max(MAIL_LISTS_MAX, `Choose at most ${MAIL_LISTS_MAX} lists`),
   ),
 });

@@ -135,10 +135,17 @@ async function aboutOf(db: Database, input: NewsInput, current: Current | null) 
     const refs = input.mailLists.filter((list) => list !== STUDIO_MAIL_LIST);
     const lists = await resolveGameRefs(db, refs);
     if (lists.unknown.length > 0)
-      throw new AppError("invalid", `Unknown mail list: ${lists.unknown.join(", ")}.`, {
-        field: "mailLists",
-      });
-    mailLists = [...(input.mailLists.includes(STUDIO_MAIL_LIST) ? [STUDIO_MAIL_LIST] : []), ...lists.ids];
+      throw new AppError(
+        "invalid",
+        `Choose lists from those shown: no game is named ${lists.unknown.join(", ")}.`,
+        {
+          field: "mailLists",
+        },
+      );
+    mailLists = [
+      ...(input.mailLists.includes(STUDIO_MAIL_LIST) ? [STUDIO_MAIL_LIST] : []),
+      ...lists.ids,
+    ];
   }
   const before = current?.mailLists ?? [];
   const changed =

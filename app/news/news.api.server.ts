@@ -30,10 +30,7 @@ const NewsListQuery = z.object({
     .refine(isGameRef, GAME_REF_RULE)
     .optional()
     .describe("Only posts about this game: its id or its address (slug)."),
-  kind: z
-    .enum(NEWS_KINDS, { error: UNKNOWN_KIND })
-    .optional()
-    .describe("Only posts of this kind."),
+  kind: z.enum(NEWS_KINDS, { error: UNKNOWN_KIND }).optional().describe("Only posts of this kind."),
   tag: z
     .string()
     .transform((typed, ctx) => {

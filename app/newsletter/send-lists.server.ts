@@ -6,7 +6,6 @@ import { gameListName, STUDIO_LIST, studioListName } from "./subscribe-limits";
 // The lists a post may be mailed to (docs/product.md#newsletter-sending), chosen with the post (its
 // `mail_lists`); and a send's progress, counted from its deliveries.
 
-
 export type SendProgress = {
   state: "pending" | "sending" | "done";
   lists: string[];

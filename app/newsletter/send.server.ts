@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { newsletterSends } from "~/db/schema";
+import { reachableGameIds } from "~/games/index.server";
 import { LISTED_NEWS } from "~/news/index.server";
 import { SQL_NOW } from "~/platform/clock/clock.server";
 import type { Jobs } from "~/platform/jobs/jobs.server";
-import { reachableGameIds } from "~/games/index.server";
 import { siteHost } from "~/platform/mail/mailer.server";
 import { resolveLists } from "./newsletter.server";
 import { STUDIO_LIST } from "./subscribe-limits";

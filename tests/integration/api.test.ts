@@ -350,7 +350,7 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
       body: { title: "Not yet", content: "A draft, the caller thought", status: "draft" },
     });
     const message =
-      "Unknown field: status. This endpoint takes: title, content, slug, state, publishAt, coverImage, coverAlt.";
+      "Unknown field: status. This endpoint takes: title, content, slug, state, publishAt, coverImage, coverAlt, games, kind, version, tags, mailLists.";
     expect(result.status).toBe(400);
     expect(result.body.error).toEqual({
       code: "unknown_fields",
@@ -444,6 +444,10 @@ describe("the published-schema check the calls above go through", () => {
     publishedAt: "2026-01-02T03:04:05.000Z",
     coverImage: null,
     coverAlt: null,
+    games: [],
+    kind: "news",
+    version: null,
+    tags: [],
   };
   it("passes an answer that fits, and fails one with a field too many, too few or mistyped", () => {
     expect(() => assertPublishedShape("GET", `news/${item.id}`, 200, item)).not.toThrow();
