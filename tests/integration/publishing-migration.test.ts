@@ -92,3 +92,66 @@ describe("the publishing migration on existing content", () => {
     expect(article!.article.state).toBe("published");
   });
 });
+
+// Issue 37: the news-about-games migration (drizzle/0024) on a site with news and chosen lists: every
+// post stays about the studio, kind News, with no tags; the lists already chosen move onto their
+// posts (studio first as chosen, then the games); a send not yet started is dropped (the queue makes
+// it again from the post once it is public) and a started one is kept with its deliveries.
+describe("the news-about-games migration on existing posts and sends", () => {
+  let handle: DatabaseHandle;
+  afterAll(() => handle?.close());
+
+  it("leaves posts about the studio as News and moves the chosen lists onto them", async () => {
+    handle = await openDatabase({ engine: "pglite" });
+    await migrate(handle, { migrationsFolder: migrationsBefore("0024_news_about_games") });
+    await handle.db.execute(sql`
+      insert into games (id, title, description, image_url, url, display_order, slug) values
+        ('0b7e1a52-5c1d-4e8f-9a40-3d2c1b0a9f87', 'Star Drift', 'd', '/i.png', 'https://x.example', 1, 'star-drift')`);
+    await handle.db.execute(sql`
+      insert into news (id, title, content, slug, published_at) values
+        ('11111111-1111-4111-8111-111111111111', 'Sent', 'c', 'sent', now() - interval '1 day'),
+        ('22222222-2222-4222-8222-222222222222', 'Waiting', 'c', 'waiting', now() + interval '1 day'),
+        ('33333333-3333-4333-8333-333333333333', 'Plain', 'c', 'plain', now())`);
+    await handle.db.execute(sql`
+      insert into subscriber_lists (id, game_id) values
+        ('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', null),
+        ('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', '0b7e1a52-5c1d-4e8f-9a40-3d2c1b0a9f87')`);
+    await handle.db.execute(sql`
+      insert into newsletter_sends (news_id, lists, state) values
+        ('11111111-1111-4111-8111-111111111111', '["bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb", "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa"]', 'done'),
+        ('22222222-2222-4222-8222-222222222222', '["aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa"]', 'pending')`);
+
+    await migrate(handle);
+
+    const posts = await queryRows<{
+      slug: string;
+      kind: string;
+      version: string | null;
+      tags: string[];
+      mail_lists: string[];
+      games: number;
+    }>(
+      handle.db,
+      sql`select slug, kind, version, tags, mail_lists,
+        (select count(*)::int from news_games g where g.news_id = news.id) as games
+        from news order by slug`,
+    );
+    expect(posts).toEqual([
+      { slug: "plain", kind: "news", version: null, tags: [], mail_lists: [], games: 0 },
+      {
+        slug: "sent",
+        kind: "news",
+        version: null,
+        tags: [],
+        mail_lists: ["0b7e1a52-5c1d-4e8f-9a40-3d2c1b0a9f87", "studio"],
+        games: 0,
+      },
+      { slug: "waiting", kind: "news", version: null, tags: [], mail_lists: ["studio"], games: 0 },
+    ]);
+    const sends = await queryRows<{ news_id: string; state: string }>(
+      handle.db,
+      sql`select news_id, state from newsletter_sends`,
+    );
+    expect(sends).toEqual([{ news_id: "11111111-1111-4111-8111-111111111111", state: "done" }]);
+  });
+});
