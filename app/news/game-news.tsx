@@ -73,25 +73,25 @@ export function GameNews({
           </h2>
           <ul className="max-w-3xl divide-y rounded-xl border">
             {patchNotes.map((note) => (
-              <li
-                key={note.slug}
-                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
-              >
-                <Link
-                  to={`/news/${note.slug}`}
-                  className="group flex min-w-0 items-baseline gap-3 hover:underline"
-                >
-                  <Wrench aria-hidden="true" className="size-4 shrink-0 self-center text-primary" />
-                  <span className="shrink-0 font-mono font-semibold">{note.version}</span>
-                  <span className="min-w-0 break-words text-muted-foreground group-hover:text-foreground">
-                    {note.title}
-                  </span>
-                </Link>
-                <LocalTime
-                  value={note.date}
-                  format="list"
-                  className="shrink-0 text-sm text-muted-foreground"
-                />
+              <li key={note.slug} className="flex gap-3 px-4 py-3">
+                <Wrench aria-hidden="true" className="mt-1 size-4 shrink-0 text-primary" />
+                {/* On a phone the date goes under the version, in line with the text. */}
+                <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <Link
+                    to={`/news/${note.slug}`}
+                    className="group flex min-w-0 items-baseline gap-3 hover:underline"
+                  >
+                    <span className="shrink-0 font-mono font-semibold">{note.version}</span>
+                    <span className="min-w-0 break-words text-muted-foreground group-hover:text-foreground">
+                      {note.title}
+                    </span>
+                  </Link>
+                  <LocalTime
+                    value={note.date}
+                    format="list"
+                    className="shrink-0 text-sm text-muted-foreground"
+                  />
+                </div>
               </li>
             ))}
           </ul>
