@@ -9,10 +9,10 @@ import { aboutGame, LISTED_NEWS, type ListReach, listNewsPage, reachWhere } from
 import { isNewsKind, NEWS_KINDS, type NewsKind } from "./news-about";
 import type { NewsSummary } from "./news-schema";
 
-// A game's news (docs/product.md#games): the section of its page, its own news page's kinds, and
-// the sitemap's game news pages. Each read follows the game's visibility: a listed game shows its
-// listed posts; an unlisted one (open by its address) its reachable ones; a hidden one, which only
-// staff open, every published one.
+// A game's news (docs/product.md#a-games-news): the section of its page, its own news page's kinds,
+// and the sitemap's game news pages. Each read follows the game's visibility: a listed game shows
+// its listed posts; an unlisted one (open by its address) its reachable ones; a hidden one, which
+// only staff open, every published one.
 
 /** How many posts and patch notes the game page shows. */
 export const GAME_PAGE_NEWS = 3;

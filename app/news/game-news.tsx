@@ -6,9 +6,9 @@ import { NEWS_KIND_LABELS, type NewsKind } from "./news-about";
 import { NewsCard } from "./news-card";
 import type { NewsSummary } from "./news-schema";
 
-// A game's news on its pages (docs/product.md#games): the game page's "News" and "Patch notes"
-// sections, and the kind filter of its own news page. The games feature does not know the news:
-// the route hands these the posts it read.
+// A game's news on its pages (docs/product.md#a-games-news): the game page's "News" and "Patch
+// notes" sections, and the kind filter of its own news page. The games feature does not know the
+// news: the route hands these the posts it read.
 
 /** A patch note as the game page lists it. */
 export type PatchNote = { slug: string; title: string; version: string; date: string };

@@ -25,8 +25,8 @@ import type { Route } from "./+types/game-news";
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;
 
-// A game's news (docs/product.md#games): its posts newest first, twelve a page by keyset cursor as
-// /news pages, optionally of one kind (?kind=). Who may open it follows the game page.
+// A game's news (docs/product.md#a-games-news): its posts newest first, twelve a page by keyset
+// cursor as /news pages, optionally of one kind (?kind=). Who may open it follows the game page.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext);

@@ -6,9 +6,9 @@ import { combinations, LAYOUT, SCREENSHOTS, screenshot } from "../support/screen
 import { uniqueId } from "../support/users";
 import { expect, SCALE_URL, test } from "./fixtures";
 
-// A game's news as a guest reads it (docs/product.md#games): the game page's 'News' section with
-// 'All news about <game>' and its 'Patch notes', the game's own news page paged and narrowed by
-// kind, each fitting a desktop and a phone in both themes. The rules behind them (visibility,
+// A game's news as a guest reads it (docs/product.md#a-games-news): the game page's 'News' section
+// with 'All news about <game>' and its 'Patch notes', the game's own news page paged and narrowed
+// by kind, each fitting a desktop and a phone in both themes. The rules behind them (visibility,
 // paging, feeds) are proved in tests/integration/game-news.test.ts; here, what needs a browser.
 //
 // On the server with the long lists: its game list is not reordered by another spec.

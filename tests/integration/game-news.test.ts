@@ -20,9 +20,9 @@ import { testEngines } from "../support/database";
 import { explain } from "../support/explain";
 import { openForSuite } from "../support/suite";
 
-// A game's news (docs/product.md#games): the game page's newest posts and patch notes, its own news
-// page (/games/<slug>/news, paged as /news, narrowed by kind), and the sitemap's game news pages;
-// each follows the game's visibility, as its page does.
+// A game's news (docs/product.md#a-games-news): the game page's newest posts and patch notes, its
+// own news page (/games/<slug>/news, paged as /news, narrowed by kind), and the sitemap's game news
+// pages; each follows the game's visibility, as its page does.
 
 const HOUR = 3_600_000;
 

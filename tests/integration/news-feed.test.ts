@@ -133,7 +133,7 @@ describe.each(testEngines())("news feed on $name", (engine) => {
     expect(xml).not.toContain("\uffff");
   });
 
-  // The feeds of a game and of a tag (docs/product.md#games), and every item's categories.
+  // The feeds of a game and of a tag (docs/product.md#a-games-news), and every item's categories.
   const site = () => context.get(runtimeContext).env.SITE_URL;
   const game = (title: string, visibility: GameEntry["visibility"] = "public") =>
     createGame(handle.db, {
