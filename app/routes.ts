@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"), //                                    /                 Home
   route("games", "routes/games.tsx"), //                          /games            Games list
   route("games/:slug", "routes/game-detail.tsx"), //              /games/:slug      Game page (an old /games/:id redirects)
+  route("games/:slug/news", "routes/game-news.tsx"), //          /games/:slug/news A game's news (an old /games/:id/news redirects)
   route("news", "routes/news.tsx"), //                            /news             News list
   route("news/:slug", "routes/news-detail.tsx"), //               /news/:slug       News detail (an old /news/:id redirects)
   route("contact", "routes/contact.tsx"), //                      /contact          Contact
@@ -74,6 +75,8 @@ export default [
   route("api/v1/*", "routes/api-v1.ts"),
   route("api/docs", "routes/api-docs.tsx"),
   route("news/feed.xml", "routes/news-feed.ts"),
+  route("games/:slug/feed.xml", "routes/game-feed.ts"),
+  route("news/tag/:tag/feed.xml", "routes/news-tag-feed.ts"),
   route("admin/news-preview", "routes/news-preview.ts"),
   route("admin/news-mail-preview", "routes/news-mail-preview.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -80,21 +80,32 @@ async function renderAbout(db: Database, game: GameEntry, siteUrl: string): Prom
 }
 
 /**
- * A game page by its address (slug or id); null for an unknown address, and for a game guests may
- * not open (a draft, or one announced later) unless `showHidden` says this reader may (staff who
- * manage games; a press kit's own rules).
+ * A game by its address (slug or id) as its pages open it: null for an unknown address, and for a
+ * game guests may not open (a draft, or one announced later) unless `showHidden` says this reader
+ * may (staff who manage games; a press kit's own rules).
  */
+export async function readVisibleGame(
+  db: Database,
+  address: string,
+  options: { showHidden?: () => Promise<boolean> } = {},
+): Promise<GameEntry | null> {
+  // Nothing else can name a game: no query for it.
+  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
+  const game = await getGameBySlug(db, address);
+  if (!game) return null;
+  if (!isReachable(game) && !(await options.showHidden?.())) return null;
+  return game;
+}
+
+/** A game page by its address, for whom `readVisibleGame` opens it; null otherwise. */
 export async function readGamePage(
   runtime: { db: Database; env: { SITE_URL: string } },
   address: string,
   options: { showHidden?: () => Promise<boolean> } = {},
 ): Promise<GamePage | null> {
   const { db, env } = runtime;
-  // Nothing else can name a game: no query for it.
-  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
-  const game = await getGameBySlug(db, address);
+  const game = await readVisibleGame(db, address, options);
   if (!game) return null;
-  if (!isReachable(game) && !(await options.showHidden?.())) return null;
   const [html, images] = await Promise.all([
     renderAbout(db, game, env.SITE_URL),
     picturesFor(db, [game]),

@@ -7,6 +7,7 @@ export {
   listGameCards,
   readFeaturedGame,
   readGamePage,
+  readVisibleGame,
 } from "./game-reads.server";
 export { type GameEntry, GameEntrySchema } from "./game-schema";
 export { GAMES_ENDPOINTS } from "./games.api.server";

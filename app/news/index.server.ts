@@ -1,4 +1,11 @@
 // The news feature's server-only face: what other folders may import on the server.
+export {
+  gameNewsKinds,
+  gameNewsReach,
+  gameNewsSitemapUrls,
+  listPatchNotes,
+  readGameNews,
+} from "./game-news.server";
 export { NEWS_ENDPOINTS } from "./news.api.server";
 export {
   countNews,
@@ -7,6 +14,7 @@ export {
   getNews,
   getPublishedNews,
   LISTED_NEWS,
+  type ListReach,
   latestNews,
   listNews,
   listNewsEntriesPage,
@@ -20,7 +28,15 @@ export {
   renderNewsContent,
 } from "./news.server";
 export { isNewsKind, kindLabel, type NewsFilter, type NewsKind } from "./news-about";
-export { feedHtml, newsFeedXml } from "./news-feed.server";
+export {
+  feedHtml,
+  feedResponse,
+  feedXml,
+  gameFeed,
+  newsFeedXml,
+  studioFeed,
+  tagFeed,
+} from "./news-feed.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
 export {
   addNews,

@@ -1,4 +1,12 @@
 // The news feature's browser-safe face: what other folders may import.
+export {
+  GameNews,
+  GameNewsKinds,
+  gameFeedLink,
+  gameFeedPath,
+  gameNewsPath,
+  type PatchNote,
+} from "./game-news";
 export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
 export {
   isNewsKind,

@@ -100,6 +100,19 @@ export const REACHABLE_NEWS = sql`(${PUBLISHED} and not exists (select 1 from ${
 export type NewsReach = "listed" | "unlisted" | "hidden";
 
 /**
+ * Which posts a list reads: those listed; those reachable by address (an unlisted game's own
+ * pages and feed); or every published one (a hidden game's pages, which only staff open).
+ */
+export type ListReach = "listed" | "reachable" | "published";
+
+export const reachWhere = (reach: ListReach = "listed"): SQL =>
+  reach === "published" ? PUBLISHED : reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS;
+
+/** The posts about one game (by its id). */
+export const aboutGame = (gameId: string): SQL =>
+  sql`exists (select 1 from ${newsGames} where ${newsGames.newsId} = ${news.id} and ${newsGames.gameId} = ${gameId})`;
+
+/**
  * A list's filters as conditions: a kind, a game (its id, resolved from the id or slug asked for;
  * null when no game has it: the list is empty), a tag.
  */
@@ -112,9 +125,7 @@ async function filtering(db: Database, filter: NewsFilter = {}): Promise<SQL | u
   }
   return whereAll(
     filter.kind ? eq(news.kind, filter.kind) : undefined,
-    gameId
-      ? sql`exists (select 1 from ${newsGames} where ${newsGames.newsId} = ${news.id} and ${newsGames.gameId} = ${gameId})`
-      : undefined,
+    gameId ? aboutGame(gameId) : undefined,
     filter.tag ? sql`${news.tags} @> array[${filter.tag}]::text[]` : undefined,
   );
 }
@@ -133,14 +144,14 @@ function inState(state: NewsState | undefined): SQL | undefined {
  */
 export async function listNews(
   db: Database,
-  options: { limit?: number; filter?: NewsFilter; reach?: "listed" | "reachable" } = {},
+  options: { limit?: number; filter?: NewsFilter; reach?: ListReach } = {},
 ): Promise<NewsEntry[]> {
   const where = await filtering(db, options.filter);
   if (where === null) return [];
   const query = db
     .select()
     .from(news)
-    .where(whereAll(options.reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS, where))
+    .where(whereAll(reachWhere(options.reach), where))
     .orderBy(desc(news.publishedAt), desc(news.id));
   const rows = options.limit ? await query.limit(options.limit) : await query;
   return toEntries(db, rows);
@@ -162,7 +173,7 @@ export function newsPageQuery(
   page: PageRequest,
   search: string | undefined,
   size: number,
-  where: { filter?: SQL; reach?: "listed" | "reachable" } = {},
+  where: { filter?: SQL; reach?: ListReach } = {},
 ) {
   const bounds = keyset({ at: news.publishedAt, id: news.id }, page, size);
   return db
@@ -179,14 +190,7 @@ export function newsPageQuery(
       at: cursorTime(news.publishedAt),
     })
     .from(news)
-    .where(
-      whereAll(
-        where.reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS,
-        where.filter,
-        matching(search),
-        bounds.where,
-      ),
-    )
+    .where(whereAll(reachWhere(where.reach), where.filter, matching(search), bounds.where))
     .orderBy(...bounds.orderBy)
     .limit(bounds.limit);
 }
@@ -203,7 +207,7 @@ export async function listNewsPage(
     search?: string;
     size?: number;
     filter?: NewsFilter;
-    reach?: "listed" | "reachable";
+    reach?: ListReach;
   } = {},
 ): Promise<Page<NewsSummary>> {
   const page = options.page ?? { direction: "first" };

@@ -10,7 +10,8 @@ import {
   isReachable,
 } from "~/games";
 import { readGamePage } from "~/games/index.server";
-import { summarize } from "~/news";
+import { GameNews, gameFeedLink, summarize } from "~/news";
+import { readGameNews } from "~/news/index.server";
 import { gameListName, STUDIO_LIST, SubscribeForm, studioListName } from "~/newsletter";
 import { clockNow } from "~/platform/clock/clock.server";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
@@ -48,10 +49,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       slug: game.slug,
       title: game.title,
     });
-  // The press kit's link shows only when guests may open it.
-  const kit = await readKit(runtime.db, game.id);
+  // The press kit's link shows only when guests may open it; the news, as far as the game's
+  // visibility lets its readers see it.
+  const [kit, news] = await Promise.all([
+    readKit(runtime.db, game.id),
+    readGameNews(runtime.db, game),
+  ]);
   return {
     ...page,
+    news,
     pressKit: isListed(game) && kitIsPublic(kit, clockNow()),
     siteUrl: runtime.env.SITE_URL,
   };
@@ -63,16 +69,21 @@ export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
     return notFoundMeta({ path: location.pathname, siteUrl, siteName, siteImage });
   }
   const { game, screenshots, keyArt } = page;
-  return pageMeta({
-    title: game.title,
-    description: summarize(game.description),
-    path: `/games/${game.slug}`,
-    siteUrl,
-    siteName,
-    siteImage,
-    // An upload's size is known; a typed image link's is not, and is left out.
-    image: gamePreviewImage(game, screenshots, keyArt),
-  }).concat(isListed(game) ? [] : [{ name: "robots", content: "noindex, nofollow" }]);
+  return (
+    pageMeta({
+      title: game.title,
+      description: summarize(game.description),
+      path: `/games/${game.slug}`,
+      siteUrl,
+      siteName,
+      siteImage,
+      // An upload's size is known; a typed image link's is not, and is left out.
+      image: gamePreviewImage(game, screenshots, keyArt),
+    })
+      .concat(isListed(game) ? [] : [{ name: "robots", content: "noindex, nofollow" }])
+      // A hidden game has no feed to announce (it answers 404 to everyone).
+      .concat(isReachable(game) ? [gameFeedLink(game)] : [])
+  );
 };
 
 function BackLink() {
@@ -89,7 +100,7 @@ function BackLink() {
 
 export default function GameDetail({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const { game, html, screenshots, keyArt, siteUrl, pressKit } = loaderData;
+  const { game, html, screenshots, keyArt, siteUrl, pressKit, news } = loaderData;
   const site = useSite();
   const structured = gameStructuredData(
     game,
@@ -110,6 +121,7 @@ export default function GameDetail({ loaderData }: Route.ComponentProps) {
       <GameVisibilityBanner game={game} />
       <BackLink />
       <GameDetails game={game} html={html} screenshots={screenshots} keyArt={keyArt} />
+      <GameNews game={game} items={news.items} patchNotes={news.patchNotes} />
       <div className="mt-12">
         <SubscribeForm
           form="game"

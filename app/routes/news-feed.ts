@@ -1,5 +1,4 @@
-import { newsFeedXml } from "~/news/index.server";
-import { FEED_CACHE_CONTROL } from "~/platform/http/shared-pages";
+import { feedResponse, newsFeedXml } from "~/news/index.server";
 import { runtimeContext } from "~/platform/server/context.server";
 import { readSettings } from "~/settings/index.server";
 import type { Route } from "./+types/news-feed";
@@ -8,10 +7,5 @@ import type { Route } from "./+types/news-feed";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(runtimeContext);
   const studio = await readSettings(db);
-  return new Response(await newsFeedXml(db, env.SITE_URL, studio.name), {
-    headers: {
-      "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": FEED_CACHE_CONTROL,
-    },
-  });
+  return feedResponse(await newsFeedXml(db, env.SITE_URL, studio.name));
 }

@@ -793,6 +793,16 @@ export function pageRequests(pools: Pools): fc.Arbitrary<FuzzRequest> {
     text.map((t) => `/news?before=${percentEncode(t)}&q=${percentEncode(t)}`),
     text.map((t) => `/news?after=${percentEncode(t)}`),
     text.map((t) => `/sitemaps/${percentEncode(t)}`),
+    // A game's news page and feed, a tag's feed.
+    id.map((i) => `/games/${percentEncode(i)}/news`),
+    fc
+      .tuple(id, text)
+      .map(
+        ([i, t]) =>
+          `/games/${percentEncode(i)}/news?kind=${percentEncode(t)}&before=${percentEncode(t)}`,
+      ),
+    id.map((i) => `/games/${percentEncode(i)}/feed.xml`),
+    text.map((t) => `/news/tag/${percentEncode(t)}/feed.xml`),
     id.map((i) => `/news/${i.replace(/[\ud800-\udfff]/g, "")}`),
     id.map((i) => `/avatars/${percentEncode(i)}/avatar.webp`),
     text.map((t) => `/${percentEncode(t)}`),

@@ -113,6 +113,8 @@ describe("head tags", () => {
   });
 });
 
+const SLUG = "[a-z0-9]+(-[a-z0-9]+)*";
+
 describe("feed, sitemap and robots.txt", () => {
   it("/news/feed.xml is RSS 2.0 with the newest news articles (20 at most)", async () => {
     const all = await allNewsPaths();
@@ -147,12 +149,18 @@ describe("feed, sitemap and robots.txt", () => {
     expect(emptyXml).not.toContain("<item>");
   });
 
-  it("/sitemap.xml lists the public pages, every news article and every game page", async () => {
+  it("/sitemap.xml lists the public pages, every news article, every game page and game news page", async () => {
     const games = await (await site.fetch("/games")).text();
     const gamePages = [
       ...new Set([...games.matchAll(/href="(\/games\/[a-z0-9-]+)"/g)].map((m) => m[1]!)),
     ];
     expect(gamePages.length).toBeGreaterThan(0);
+    // A game page with news links its own news page ('All news about …'): those are listed too.
+    const gameNewsPages: string[] = [];
+    for (const page of gamePages) {
+      const html = await (await site.fetch(page)).text();
+      if (html.includes(`href="${page}/news"`)) gameNewsPages.push(`${page}/news`);
+    }
     const news = await allNewsPaths();
     const response = await site.fetch("/sitemap.xml");
     expect(response.status).toBe(200);
@@ -166,12 +174,12 @@ describe("feed, sitemap and robots.txt", () => {
       ["/", "/games", "/news", "/contact"].map((path) => `${site.url}${path}`),
     );
     expect([...locs].sort()).toEqual(
-      ["/", "/games", "/news", "/contact", ...gamePages, ...news]
+      ["/", "/games", "/news", "/contact", ...gamePages, ...gameNewsPages, ...news]
         .map((path) => `${site.url}${path}`)
         .sort(),
     );
     for (const loc of locs.slice(4))
-      expect(loc).toMatch(new RegExp(`^${site.url}/((news|games)/)?[a-z0-9]+(-[a-z0-9]+)*$`));
+      expect(loc).toMatch(new RegExp(`^${site.url}/(((news|games)/)?${SLUG}|games/${SLUG}/news)$`));
   });
 
   it("/robots.txt points to the sitemap", async () => {
