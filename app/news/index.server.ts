@@ -2,31 +2,27 @@
 export { NEWS_ENDPOINTS } from "./news.api.server";
 export {
   countNews,
-  findNewsByAddress,
-  gamesOfNews,
   getNews,
   getPublishedNews,
-  LISTED_NEWS,
   latestNews,
   listNews,
   listNewsEntriesPage,
   listNewsPage,
-  type NewsReach,
   newsSitemapUrls,
   nextPublication,
-  publicEntry,
-  REACHABLE_NEWS,
-  readArticle,
   renderNewsContent,
 } from "./news.server";
 export { isNewsKind, kindLabel, type NewsFilter, type NewsKind } from "./news-about";
+export { gamesOfNews, LISTED_NEWS, type NewsReach, REACHABLE_NEWS } from "./news-about.server";
+export { MAIL_LISTS_LOCKED } from "./news-about-writes.server";
+export { findNewsByAddress, readArticle } from "./news-article.server";
+export { publicEntry } from "./news-entry.server";
 export { feedHtml, newsFeedXml } from "./news-feed.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
 export {
   addNews,
   createNews,
   deleteNews,
-  MAIL_LISTS_LOCKED,
   NEWS_CHANGED,
   type NewsChanged,
   updateNews,
