@@ -163,6 +163,8 @@ export async function listNewsEntriesPage(
     size: number;
     search?: string;
     filter?: NewsFilter;
+    /** The public's: listed posts, or those guests may open (an unlisted game's own list). */
+    reach?: "listed" | "reachable";
     staff?: { state?: NewsState };
   },
 ): Promise<Page<NewsEntry>> {
@@ -190,7 +192,11 @@ export async function listNewsEntriesPage(
           id: news.id,
           request,
           size,
-          where: whereAll(LISTED_NEWS, matching(options.search), filter),
+          where: whereAll(
+            options.reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS,
+            matching(options.search),
+            filter,
+          ),
         },
         (row) => row,
       );
