@@ -51,14 +51,15 @@ export async function announcedPost(db: Database, siteUrl: string, id: string) {
 }
 
 /**
- * Whether a hook announces a post that it does not show yet: the studio's hooks every post, a
- * game's hooks the posts about that game, published since the hook was added (a new hook does not
- * replay the archive).
+ * Whether a hook shows a public post: the studio's hooks every post, a game's hooks the posts about
+ * that game (a post no longer about it is taken down there). One it does not show yet only when
+ * published since the hook was added (a new hook does not replay the archive).
  */
 export function announces(
   hook: AnnouncementHook,
   post: { publishedAt: Date | null; gameIds: string[] },
+  shown: boolean,
 ): boolean {
   if (hook.gameId !== null && !post.gameIds.includes(hook.gameId)) return false;
-  return post.publishedAt !== null && post.publishedAt >= hook.createdAt;
+  return shown || (post.publishedAt !== null && post.publishedAt >= hook.createdAt);
 }

@@ -64,7 +64,7 @@ export async function syncPost(deps: AnnouncementDeps, newsId: string): Promise<
   let studio: Studio | null = null;
   for (const hook of hooks) {
     const row = rows.find((r) => r.hookId === hook.id);
-    const wanted = Boolean(found?.isPublic && (row?.live || announces(hook, found)));
+    const wanted = Boolean(found?.isPublic && announces(hook, found, row?.live ?? false));
     if (!wanted && !row) continue;
     studio ??= await studioOf(db);
     await syncOne(deps, hook, newsId, wanted ? found!.post : null, found?.post ?? null, studio);
