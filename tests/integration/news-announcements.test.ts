@@ -187,7 +187,7 @@ describe.each(testEngines())("announcements of posts about games on $name", (eng
     expect(remote.messages.size).toBe(0);
   });
 
-  it("a post about a hidden game is announced once the game is announced, days later, by the minute's sweep", async () => {
+  it("a post about a hidden game is announced once the game is announced, days later, by the minute's sweep, and taken down when it is hidden again", async () => {
     const secret = await game("Starling Post", "draft");
     await hook("studio", HOOK_IDS.studio);
     await hook(secret.id, HOOK_IDS.keeper);
@@ -207,6 +207,11 @@ describe.each(testEngines())("announcements of posts about games on $name", (eng
     expect(calls()).toEqual(["POST keeper", "POST studio"]);
     await sweep(deps);
     expect(calls()).toEqual([]);
+
+    // Hidden again: the sweep takes its messages down.
+    await handle.db.update(games).set({ visibility: "draft", updatedAt: clockNow() });
+    await sweep(deps);
+    expect(calls()).toEqual(["DELETE keeper", "DELETE studio"]);
   });
 
   it("tells a receiver what the post is about: its games, kind, version and tags", async () => {

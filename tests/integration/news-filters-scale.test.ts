@@ -7,9 +7,8 @@ import { filtering } from "../../app/news/news-about.server";
 import { testEngines } from "../support/database";
 import { type ScanReport, scansOf } from "../support/explain";
 
-// The news lists' filters on a large table (docs/performance.md#growth-the-list-pages-at-100-times-todays-data):
-// 2,000 posts across 3 games, 5 kinds and 50 tags, plus a game and a tag with a handful of old
-// posts. The first page of a game's posts, of a tag and of a kind read a bounded number of rows
+// The news lists' filters on a large table (docs/data.md#indexes): 2,000 posts across 3 games, 5
+// kinds and 50 tags, plus a game and a tag with a handful of old posts. The first page of a game's posts, of a tag and of a kind read a bounded number of rows
 // through an index, whether the filter is common (read newest first until the page is full) or
 // rare (its few rows found by their own index). PostgreSQL only: PGlite plans the same SQL, but
 // its plans are not what production runs.
