@@ -44,7 +44,7 @@ export function AnnouncementsTab({
           <p className="text-sm text-muted-foreground">
             Each post is announced to these hooks when it is published (a scheduled post at its
             time), edited when it changes and removed when it is unpublished. Studio hooks announce
-            every post; news is not linked to games yet, so game hooks wait for that.
+            every post; a game's hooks announce the posts about that game.
           </p>
         </CardHeader>
         <CardContent className="space-y-4">
