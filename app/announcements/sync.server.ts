@@ -11,9 +11,9 @@ import {
   news,
   newsGames,
 } from "~/db/schema";
-import { mediaImages } from "~/media/index.server";
-import { gamesOfNews, LISTED_NEWS } from "~/news/index.server";
+import { LISTED_NEWS } from "~/news/index.server";
 import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
+import { announcedPost, announces } from "./announced-post.server";
 import { type AnnouncedPost, contentHash } from "./payloads.server";
 import {
   type Action,
@@ -42,61 +42,6 @@ const MAX_ATTEMPTS = 8;
 /** How long a claimed call may take before another process may try it again. */
 const CLAIM_MS = 2 * 60_000;
 
-/**
- * The post as hooks show it, or null when it is gone; public while it is listed (published, and
- * about no game guests may not see listed: docs/product.md#game-visibility).
- */
-async function announcedPost(db: Database, siteUrl: string, id: string) {
-  const [found] = await db
-    .select({ row: news, listed: sql<boolean>`${LISTED_NEWS}` })
-    .from(news)
-    .where(eq(news.id, id));
-  if (!found) return null;
-  const { row } = found;
-  const [covers, about] = await Promise.all([
-    row.coverImage ? mediaImages(db, [row.coverImage]) : null,
-    gamesOfNews(db, [row.id]),
-  ]);
-  const cover = row.coverImage ? covers?.get(row.coverImage) : undefined;
-  const games = about.get(row.id) ?? [];
-  const post: AnnouncedPost = {
-    id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    url: new URL(`/news/${row.slug}`, siteUrl).href,
-    cover: cover ? new URL(cover.src, siteUrl).href : null,
-    publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
-    games: games.map((game) => ({
-      id: game.id,
-      slug: game.slug,
-      title: game.title,
-      url: new URL(`/games/${game.slug}`, siteUrl).href,
-    })),
-    kind: row.kind,
-    version: row.version,
-    tags: row.tags,
-  };
-  return {
-    post,
-    isPublic: Boolean(found.listed),
-    publishedAt: row.publishedAt,
-    gameIds: games.map((game) => game.id),
-  };
-}
-
-/**
- * Whether a hook announces a post that it does not show yet: the studio's hooks every post, a
- * game's hooks the posts about that game, published since the hook was added (a new hook does not
- * replay the archive).
- */
-function announces(
-  hook: AnnouncementHook,
-  post: { publishedAt: Date | null; gameIds: string[] },
-): boolean {
-  if (hook.gameId !== null && !post.gameIds.includes(hook.gameId)) return false;
-  return post.publishedAt !== null && post.publishedAt >= hook.createdAt;
-}
-
 /** The action the remote needs, judged from the row alone (no timing). */
 export function neededAction(
   row: Pick<AnnouncementMessage, "live" | "contentHash">,
@@ -119,7 +64,7 @@ export async function syncPost(deps: AnnouncementDeps, newsId: string): Promise<
   let studio: Studio | null = null;
   for (const hook of hooks) {
     const row = rows.find((r) => r.hookId === hook.id);
-    const wanted = Boolean(found?.isPublic && (row?.live || announces(hook, found)));
+    const wanted = Boolean(found?.isPublic && announces(hook, found, row?.live ?? false));
     if (!wanted && !row) continue;
     studio ??= await studioOf(db);
     await syncOne(deps, hook, newsId, wanted ? found!.post : null, found?.post ?? null, studio);

@@ -5,8 +5,9 @@ import { isListed, isReachable } from "~/games";
 import { GAME_LISTED } from "~/games/index.server";
 import type { SitemapUrl } from "~/platform/seo/sitemap";
 import type { PatchNote } from "./game-news";
-import { aboutGame, LISTED_NEWS, type ListReach, listNewsPage, reachWhere } from "./news.server";
+import { listNewsPage } from "./news.server";
 import { isNewsKind, NEWS_KINDS, type NewsKind } from "./news-about";
+import { aboutGame, LISTED_NEWS, type ListReach, reachWhere } from "./news-about.server";
 import type { NewsSummary } from "./news-schema";
 
 // A game's news (docs/product.md#a-games-news): the section of its page, its own news page's kinds,

@@ -9,25 +9,27 @@ export {
 export { NEWS_ENDPOINTS } from "./news.api.server";
 export {
   countNews,
-  findNewsByAddress,
-  gamesOfNews,
   getNews,
   getPublishedNews,
-  LISTED_NEWS,
-  type ListReach,
   latestNews,
   listNews,
   listNewsEntriesPage,
   listNewsPage,
-  type NewsReach,
   newsSitemapUrls,
   nextPublication,
-  publicEntry,
-  REACHABLE_NEWS,
-  readArticle,
   renderNewsContent,
 } from "./news.server";
 export { isNewsKind, kindLabel, type NewsFilter, type NewsKind } from "./news-about";
+export {
+  gamesOfNews,
+  LISTED_NEWS,
+  type ListReach,
+  type NewsReach,
+  REACHABLE_NEWS,
+} from "./news-about.server";
+export { MAIL_LISTS_LOCKED } from "./news-about-writes.server";
+export { findNewsByAddress, readArticle } from "./news-article.server";
+export { publicEntry } from "./news-entry.server";
 export {
   feedHtml,
   feedResponse,
@@ -42,7 +44,6 @@ export {
   addNews,
   createNews,
   deleteNews,
-  MAIL_LISTS_LOCKED,
   NEWS_CHANGED,
   type NewsChanged,
   updateNews,

@@ -2,8 +2,9 @@ import type { Database } from "~/db/database.server";
 import { mediaImages } from "~/media/index.server";
 import { FEED_CACHE_CONTROL } from "~/platform/http/shared-pages";
 import { escapeXml } from "~/platform/seo/meta";
-import { type ListReach, listNews, renderNewsContent } from "./news.server";
+import { listNews, renderNewsContent } from "./news.server";
 import { NEWS_KIND_LABELS, type NewsFilter, tagPath } from "./news-about";
+import type { ListReach } from "./news-about.server";
 import { summarize } from "./news-format";
 import type { NewsEntry } from "./news-schema";
 

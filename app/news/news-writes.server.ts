@@ -1,8 +1,7 @@
-import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { news, newsGames, newsletterSends } from "~/db/schema";
-import { resolveGameRefs } from "~/games/index.server";
+import { news } from "~/db/schema";
 import { mediaImages } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
@@ -12,14 +11,14 @@ import type { Jobs } from "~/platform/jobs/jobs.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import { slugify } from "~/platform/seo/slug";
 import { chooseSlug, freeSlug } from "~/platform/seo/unique-slug.server";
-import { stateAt, toEntries } from "./news.server";
+import { aboutOf, type Current, tieGames } from "./news-about-writes.server";
+import { stateAt, toEntries } from "./news-entry.server";
 import {
   type NewsEntry,
   type NewsInput,
   type NewsState,
   PUBLISH_TIME_PASSED,
   publishTimePassed,
-  STUDIO_MAIL_LIST,
 } from "./news-schema";
 
 // The news feature's writes: staff's add, update and delete, each with its audit log lines in one
@@ -74,15 +73,6 @@ export async function createNews(
   return (await toEntries(db, [row!]))[0]!;
 }
 
-/** Ties a post to its games, in the order given (replacing the ties it had). */
-async function tieGames(db: Database, newsId: string, gameIds: readonly string[]) {
-  await db.delete(newsGames).where(eq(newsGames.newsId, newsId));
-  if (gameIds.length > 0)
-    await db
-      .insert(newsGames)
-      .values(gameIds.map((gameId, position) => ({ newsId, gameId, position })));
-}
-
 export type Actor = { id: string; email: string };
 /**
  * What a write needs of the studio: the zone its scheduled times are typed in, and the job queue
@@ -112,58 +102,8 @@ async function publishChange(studio: Pick<Studio, "jobs">, id: string, published
 }
 
 const NEWS_GONE = "This news item no longer exists.";
-export const MAIL_LISTS_LOCKED =
-  "This post's mail has already started going out: its lists can no longer be changed.";
-const unknownGames = (refs: string[]) =>
-  `Unknown game${refs.length > 1 ? "s" : ""}: ${refs.join(", ")}. Name games by their id or address.`;
 const SLUG_TAKEN = "This address is already used by another news item";
 const NEWS_SLUGS = { table: news, slug: news.slug, id: news.id };
-
-type Current = typeof news.$inferSelect;
-
-/**
- * The games a post is about and the lists it is mailed to, resolved from ids or slugs; an unknown
- * one is a 400 naming it. Lists stay as they are when the input leaves them out (the API's update),
- * and are fixed once the post's mail has started.
- */
-async function aboutOf(db: Database, input: NewsInput, current: Current | null) {
-  const about = await resolveGameRefs(db, input.games ?? []);
-  if (about.unknown.length > 0)
-    throw new AppError("invalid", unknownGames(about.unknown), { field: "games" });
-  let mailLists = current?.mailLists ?? [];
-  if (input.mailLists) {
-    const refs = input.mailLists.filter((list) => list !== STUDIO_MAIL_LIST);
-    const lists = await resolveGameRefs(db, refs);
-    if (lists.unknown.length > 0)
-      throw new AppError(
-        "invalid",
-        `Choose lists from those shown: no game is named ${lists.unknown.join(", ")}.`,
-        {
-          field: "mailLists",
-        },
-      );
-    mailLists = [
-      ...(input.mailLists.includes(STUDIO_MAIL_LIST) ? [STUDIO_MAIL_LIST] : []),
-      ...lists.ids,
-    ];
-  }
-  const before = current?.mailLists ?? [];
-  const changed =
-    before.length !== mailLists.length || before.some((list) => !mailLists.includes(list));
-  if (current && changed && (await mailStarted(db, current.id)))
-    throw new AppError("conflict", MAIL_LISTS_LOCKED, { field: "mailLists" });
-  return { gameIds: about.ids, mailLists };
-}
-
-/** Whether the newsletter has begun mailing this post (its lists are then fixed). */
-async function mailStarted(db: Database, newsId: string): Promise<boolean> {
-  const [send] = await db
-    .select({ id: newsletterSends.id })
-    .from(newsletterSends)
-    .where(and(eq(newsletterSends.newsId, newsId), ne(newsletterSends.state, "pending")))
-    .limit(1);
-  return Boolean(send);
-}
 
 /** The columns a form's input sets: slug, state and time, cover, excerpt, kind, tags, lists. */
 async function columnsOf(

@@ -1,4 +1,6 @@
-import { resolveGameRefs } from "~/games/index.server";
+import type { Database } from "~/db/database.server";
+import { isListed, isReachable } from "~/games";
+import { getGameBySlug } from "~/games/index.server";
 import { AppError } from "~/platform/errors/app-error";
 import { z } from "~/platform/forms/zod";
 import { DeletedSchema } from "~/platform/http/api-shapes";
@@ -19,9 +21,10 @@ import {
 import { NewsEntrySchema, NewsSchema } from "./news-schema";
 import { addNews, deleteNews, updateNews } from "./news-writes.server";
 
-// The news feature's API endpoints (docs/product.md#api): reads for everyone, writes for
-// canManageNews; each write clears the page cache. The reads show published items only: drafts and
-// scheduled items are the admin dashboard's.
+// The news feature's API endpoints (docs/product.md#api, docs/api.md#news): reads for everyone,
+// writes for canManageNews; each write clears the page cache. The reads show published items only:
+// drafts and scheduled items are the admin dashboard's.
+
 /** The list's filters (docs/api.md#news): each optional, a wrong one a 400 naming it. */
 const NewsListQuery = z.object({
   game: z
@@ -29,7 +32,9 @@ const NewsListQuery = z.object({
     .trim()
     .refine(isGameRef, GAME_REF_RULE)
     .optional()
-    .describe("Only posts about this game: its id or its address (slug)."),
+    .describe(
+      "Only posts about this game: its id or its address (slug). An unlisted game's posts are listed here only (as on its page); a game guests cannot see is unknown.",
+    ),
   kind: z.enum(NEWS_KINDS, { error: UNKNOWN_KIND }).optional().describe("Only posts of this kind."),
   tag: z
     .string()
@@ -43,6 +48,18 @@ const NewsListQuery = z.object({
     .describe("Only posts with this tag (normalised: `Level Design` is `level-design`)."),
 });
 
+/**
+ * Which posts `?game=` lists, as the game's own page would: a listed game's listed posts, an
+ * unlisted game's posts guests may open by address. A draft or not yet announced game is unknown,
+ * as one that does not exist: the answer must not tell that it does.
+ */
+async function reachOfGame(db: Database, ref: string): Promise<"listed" | "reachable"> {
+  const game = await getGameBySlug(db, ref);
+  if (game && isListed(game)) return "listed";
+  if (game && isReachable(game)) return "reachable";
+  throw new AppError("invalid", `Unknown game: ${ref}.`, { field: "game" });
+}
+
 export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
   pagedListEndpoint({
     path: "news",
@@ -54,12 +71,8 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     read: async ({ context, limit, page, query }) => {
       const { db } = context.get(runtimeContext);
       const filter = query as NewsFilter;
-      if (filter.game) {
-        const { unknown } = await resolveGameRefs(db, [filter.game]);
-        if (unknown.length > 0)
-          throw new AppError("invalid", `Unknown game: ${filter.game}.`, { field: "game" });
-      }
-      return listNewsEntriesPage(db, { page, size: limit, filter });
+      const reach = filter.game ? await reachOfGame(db, filter.game) : "listed";
+      return listNewsEntriesPage(db, { page, size: limit, filter, reach });
     },
   }),
   defineEndpoint({
@@ -98,7 +111,8 @@ export const NEWS_ENDPOINTS: Endpoint<Permission>[] = [
     permission: "canManageNews",
     body: NewsSchema,
     response: NewsEntrySchema,
-    statuses: [200, 400, 401, 403, 404, 429, 503],
+    // 409: its mail has started going out, and the body changes its lists.
+    statuses: [200, 400, 401, 403, 404, 409, 429, 503],
     run: async ({ context, caller, params, input }) => {
       const { db, env, jobs } = context.get(runtimeContext);
       return updateNews(db, params.id!, input, caller, {

@@ -1,134 +1,32 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { games, news, newsGames } from "~/db/schema";
-import { GAME_LISTED, GAME_REACHABLE, resolveGameRefs } from "~/games/index.server";
+import { news } from "~/db/schema";
 import { type MediaImage, mediaImages, renderWithMedia } from "~/media/index.server";
-import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
+import { SQL_NOW } from "~/platform/clock/clock.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import type { DroppedImage } from "~/platform/markdown/markdown-rules.server";
 import { PAGE_SIZE, type Page, type PageRequest } from "~/platform/paging/cursor";
 import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
 import { searchText } from "~/platform/paging/search";
 import type { SitemapUrl } from "~/platform/seo/sitemap";
-import { SLUG_PATTERN } from "~/platform/seo/slug";
-import { isNewsKind, type NewsFilter, type NewsKind } from "./news-about";
-import type { NewsEntry, NewsGame, NewsState, NewsSummary } from "./news-schema";
+import type { NewsFilter } from "./news-about";
+import {
+  filtering,
+  gamesOfNews,
+  LISTED_NEWS,
+  type ListReach,
+  PUBLISHED,
+  REACHABLE_NEWS,
+  reachWhere,
+} from "./news-about.server";
+import { kindOf, publicEntry, toEntries } from "./news-entry.server";
+import type { NewsEntry, NewsState, NewsSummary } from "./news-schema";
 
-// The news feature's reads: the public lists and pages, the admin list, one item, an article
-// rendered. The writes are in news-writes.server.ts.
-
-/** Where an item stands at `now`: a draft has no publication time. */
-export function stateAt(publishedAt: Date | null, now = clockNow().getTime()): NewsState {
-  if (!publishedAt) return "draft";
-  return publishedAt.getTime() > now ? "scheduled" : "published";
-}
-
-type NewsRow = typeof news.$inferSelect;
-
-/** A row as the feature hands it out (the writes answer with it too), with the games it is about. */
-export function toEntry(row: NewsRow, about: NewsGame[] = []): NewsEntry {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    // The item's date: when it went (or goes) public; a draft's, when it was written.
-    date: (row.publishedAt ?? row.createdAt).toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    slug: row.slug,
-    excerpt: row.excerpt,
-    format: row.format === "text" ? "text" : "markdown",
-    state: stateAt(row.publishedAt),
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    coverImage: row.coverImage,
-    coverAlt: row.coverAlt,
-    games: about,
-    kind: kindOf(row.kind),
-    version: row.version,
-    tags: row.tags,
-    mailLists: row.mailLists,
-  };
-}
-
-// The table's CHECK constraint holds it to the kinds.
-const kindOf = (kind: string): NewsKind => (isNewsKind(kind) ? kind : "news");
-
-/** The games each of these posts is about, in the order staff gave them (one query). */
-export async function gamesOfNews(
-  db: Database,
-  ids: readonly string[],
-): Promise<Map<string, NewsGame[]>> {
-  const about = new Map<string, NewsGame[]>();
-  if (ids.length === 0) return about;
-  const rows = await db
-    .select({ newsId: newsGames.newsId, id: games.id, slug: games.slug, title: games.title })
-    .from(newsGames)
-    .innerJoin(games, eq(games.id, newsGames.gameId))
-    .where(inArray(newsGames.newsId, [...ids]))
-    .orderBy(asc(newsGames.position), asc(games.title));
-  for (const { newsId, ...game } of rows) about.set(newsId, [...(about.get(newsId) ?? []), game]);
-  return about;
-}
-
-/** Rows as entries, their games read in one query. */
-export async function toEntries(db: Database, rows: NewsRow[]): Promise<NewsEntry[]> {
-  const about = await gamesOfNews(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toEntry(row, about.get(row.id)));
-}
-
-/** An entry as the public sees it: which lists it is mailed to is the staff's business. */
-export function publicEntry(entry: NewsEntry): NewsEntry {
-  const { mailLists: _lists, ...shown } = entry;
-  return shown;
-}
-
-/** Only what the public may see: items whose publication time has come. */
-export const PUBLISHED = sql`(${news.publishedAt} is not null and ${news.publishedAt} <= ${SQL_NOW})`;
-
-/**
- * A published post that names no game guests may not see listed (docs/product.md#game-visibility):
- * what the lists, feeds, sitemap, mails and announcements show. A post about an unlisted game is
- * reachable (by its address) but not listed; one about a draft or not yet announced game is hidden.
- */
-export const LISTED_NEWS = sql`(${PUBLISHED} and not exists (select 1 from ${newsGames} join ${games} on ${games.id} = ${newsGames.gameId} where ${newsGames.newsId} = ${news.id} and not ${GAME_LISTED}))`;
-export const REACHABLE_NEWS = sql`(${PUBLISHED} and not exists (select 1 from ${newsGames} join ${games} on ${games.id} = ${newsGames.gameId} where ${newsGames.newsId} = ${news.id} and not ${GAME_REACHABLE}))`;
-
-/** Who may see an article: anyone in lists, anyone by its address, or staff only. */
-export type NewsReach = "listed" | "unlisted" | "hidden";
-
-/**
- * Which posts a list reads: those listed; those reachable by address (an unlisted game's own
- * pages and feed); or every published one (a hidden game's pages, which only staff open).
- */
-export type ListReach = "listed" | "reachable" | "published";
-
-export const reachWhere = (reach: ListReach = "listed"): SQL =>
-  reach === "published" ? PUBLISHED : reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS;
-
-/** The posts about one game (by its id). */
-export const aboutGame = (gameId: string): SQL =>
-  sql`exists (select 1 from ${newsGames} where ${newsGames.newsId} = ${news.id} and ${newsGames.gameId} = ${gameId})`;
-
-/**
- * A list's filters as conditions: a kind, a game (its id, resolved from the id or slug asked for;
- * null when no game has it: the list is empty), a tag.
- */
-async function filtering(db: Database, filter: NewsFilter = {}): Promise<SQL | undefined | null> {
-  let gameId: string | undefined;
-  if (filter.game) {
-    const { ids } = await resolveGameRefs(db, [filter.game]);
-    if (!ids[0]) return null;
-    gameId = ids[0];
-  }
-  return whereAll(
-    filter.kind ? eq(news.kind, filter.kind) : undefined,
-    gameId ? aboutGame(gameId) : undefined,
-    filter.tag ? sql`${news.tags} @> array[${filter.tag}]::text[]` : undefined,
-  );
-}
+// The news feature's reads: the public lists and pages, the admin list, one item, an item's HTML.
+// A row as an entry is in news-entry.server.ts, what a post is about and who may see it in
+// news-about.server.ts, an article page's reads in news-article.server.ts, the writes in
+// news-writes.server.ts.
 
 /** The admin list's state filter as a condition. */
 function inState(state: NewsState | undefined): SQL | undefined {
@@ -260,6 +158,8 @@ export async function listNewsEntriesPage(
     size: number;
     search?: string;
     filter?: NewsFilter;
+    /** The public's: listed posts, or those guests may open (an unlisted game's own list). */
+    reach?: ListReach;
     staff?: { state?: NewsState };
   },
 ): Promise<Page<NewsEntry>> {
@@ -287,7 +187,7 @@ export async function listNewsEntriesPage(
           id: news.id,
           request,
           size,
-          where: whereAll(LISTED_NEWS, matching(options.search), filter),
+          where: whereAll(reachWhere(options.reach), matching(options.search), filter),
         },
         (row) => row,
       );
@@ -356,36 +256,6 @@ export async function getPublishedNews(db: Database, id: string): Promise<NewsEn
   return entry ? publicEntry(entry) : null;
 }
 
-/**
- * An article page's item by its address, whatever its state (the page decides who may see it);
- * an old `/news/<id>` address finds the item too, to be redirected to its slug.
- */
-export async function findNewsByAddress(db: Database, address: string): Promise<NewsEntry | null> {
-  return (await findArticle(db, address))?.entry ?? null;
-}
-
-/** An item by its address with who may see it now (listed, by address, staff only). */
-async function findArticle(
-  db: Database,
-  address: string,
-): Promise<{ entry: NewsEntry; reach: NewsReach } | null> {
-  const [found] = await db
-    .select({
-      row: news,
-      listed: sql<boolean>`${LISTED_NEWS}`,
-      reachable: sql<boolean>`${REACHABLE_NEWS}`,
-    })
-    .from(news)
-    .where(
-      isUuid(address) ? or(eq(news.slug, address), eq(news.id, address)) : eq(news.slug, address),
-    )
-    .limit(1);
-  if (!found) return null;
-  const [entry] = await toEntries(db, [found.row]);
-  const reach: NewsReach = found.listed ? "listed" : found.reachable ? "unlisted" : "hidden";
-  return entry ? { entry, reach } : null;
-}
-
 /** An item's HTML: Markdown rendered safely with its images from the media library, or the old
  * plain text a paragraph per line. */
 export async function renderNewsContent(
@@ -397,33 +267,4 @@ export async function renderNewsContent(
 ): Promise<string> {
   if (entry.format === "text") return (await markdown()).renderPlainText(entry.content);
   return renderWithMedia(db, entry.content, siteUrl, dropped);
-}
-
-/**
- * An article page's parts: the item (whatever its state: the page decides who sees it), its HTML
- * and its cover.
- */
-export async function readArticle(
-  runtime: { db: Database; env: { SITE_URL: string } },
-  address: string,
-): Promise<{
-  article: NewsEntry;
-  /** Who may see it now: a published post about a hidden game is the staff's only. */
-  reach: NewsReach;
-  html: string;
-  cover: { image: MediaImage; alt: string } | null;
-} | null> {
-  const { db, env } = runtime;
-  // Nothing else can name an item: no query (a NUL in the address made the database refuse it, a
-  // 500 found by fuzzing).
-  if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
-  const found = await findArticle(db, address);
-  if (!found) return null;
-  const { entry: article, reach } = found;
-  const [html, covers] = await Promise.all([
-    renderNewsContent(db, article, env.SITE_URL),
-    article.coverImage ? mediaImages(db, [article.coverImage]) : null,
-  ]);
-  const image = article.coverImage ? covers?.get(article.coverImage) : undefined;
-  return { article, reach, html, cover: image ? { image, alt: article.coverAlt ?? "" } : null };
 }

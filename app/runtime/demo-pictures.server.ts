@@ -1,13 +1,13 @@
 import fs from "node:fs";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { games, news } from "~/db/schema";
+import { games, news, newsGames } from "~/db/schema";
 import { storeMedia } from "~/media/index.server";
 import type { Storage } from "~/platform/storage/storage.server";
 
 // The demo's pictures (`npm run demo`, `studio db seed --demo`): each demo game's artwork (the SVGs
 // under public/images/games) uploaded through the image pipeline as its card image and key art, and
-// used as the cover of the news items that name the game, so the demo shows what a studio's site
+// used as the cover of the news items about the game, so the demo shows what a studio's site
 // looks like with its own pictures. The first game also gets ten screenshots, views of its artwork
 // (a press kit with a full gallery, measured by Lighthouse). Only pictures not set yet are added:
 // running it twice changes nothing. The browser tests' demo has none (they seed without storage).
@@ -107,17 +107,22 @@ export async function seedDemoPictures(
       .update(games)
       .set({ cardImage: picture.id, cardImageAlt: alt, keyArt: picture.id, keyArtAlt: alt })
       .where(eq(games.id, game.id));
-    // The news that names the game gets its picture as a cover.
-    const items = await db
-      .select({ id: news.id, title: news.title })
-      .from(news)
-      .where(isNull(news.coverImage));
-    for (const item of items.filter((entry) => entry.title.includes(game.title))) {
-      await db
-        .update(news)
-        .set({ coverImage: picture.id, coverAlt: alt })
-        .where(eq(news.id, item.id));
-    }
+    // The news about the game gets its picture as a cover.
+    await db
+      .update(news)
+      .set({ coverImage: picture.id, coverAlt: alt })
+      .where(
+        and(
+          isNull(news.coverImage),
+          inArray(
+            news.id,
+            db
+              .select({ id: newsGames.newsId })
+              .from(newsGames)
+              .where(eq(newsGames.gameId, game.id)),
+          ),
+        ),
+      );
     added++;
   }
   return added + (await seedScreenshots(db, storage, galleryOf));

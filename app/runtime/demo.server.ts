@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { games, news } from "~/db/schema";
 import { createGame, type NewGame } from "~/games/index.server";
-import { createNews } from "~/news/index.server";
+import { createNews, type NewsKind } from "~/news/index.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { seedSettings } from "~/settings/index.server";
 import { seedDemoPictures } from "./demo-pictures.server";
@@ -10,35 +10,63 @@ import { DEMO_STUDIO } from "./demo-studio";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-// Realistic sample content for `npm run demo` and `studio db seed --demo`.
-const DEMO_NEWS: { title: string; content: string; daysAgo: number }[] = [
+type DemoPost = {
+  title: string;
+  content: string;
+  daysAgo: number;
+  kind: NewsKind;
+  version?: string;
+  tags: string[];
+  /** The demo games it is about, by title; none: the studio. */
+  games: string[];
+};
+
+// Realistic sample content for `npm run demo` and `studio db seed --demo`: posts of every kind but
+// one, about the studio or its games (docs/product.md#news-about-games).
+const DEMO_NEWS: DemoPost[] = [
   {
     title: "Lantern Keeper 1.2: the Night Market update is out",
     daysAgo: 2,
+    kind: "patch-notes",
+    version: "1.2.0",
+    tags: ["night-market", "accessibility"],
+    games: ["Lantern Keeper"],
     content:
       "The Night Market opens its stalls today in Lantern Keeper 1.2.\nTrade moth-silk with the new merchant families, take on twelve handwritten side quests and light the market's paper lanterns to unlock a brand-new ending.\nThe update also brings controller remapping, a colour-blind palette for every puzzle and more than forty fixes reported by our community. Thank you for every bug report.",
   },
   {
     title: "Devlog #14: how we draw rain in Tidewright",
     daysAgo: 9,
+    kind: "devlog",
+    tags: ["art", "behind-the-scenes"],
+    games: ["Tidewright"],
     content:
       "Rain is Tidewright's main character, so it had to feel right on every screen.\nIn this devlog our technical artist walks through the layered sprite system behind our storms: three parallax sheets, a splash pass that follows the tile map, and a tiny shader that darkens the palette as clouds roll in.\nWe also share the mistakes, including the week the rain fell upwards on Tuesdays.",
   },
   {
     title: "We are hiring a gameplay programmer",
     daysAgo: 18,
+    kind: "news",
+    tags: ["jobs"],
+    games: [],
     content:
       "We are looking for a gameplay programmer to join our remote-first team for Tidewright.\nYou will prototype boat handling, build tools for our designers and help shape the way the ocean feels to play. Experience with C# or C++ and a love for small, handmade games matter more to us than a long CV.\nWrite to us through the contact page with a few words about a game you made.",
   },
   {
     title: "Hollow Orchard is coming to consoles",
     daysAgo: 33,
+    kind: "launch",
+    tags: ["consoles"],
+    games: ["Hollow Orchard"],
     content:
       "Our cozy orchard-tending game is coming to consoles next spring.\nThe console edition includes every seasonal update so far, split-screen co-op and a new winter valley with its own festival.\nWishlists and follows help small studios more than you might think. Thank you for helping Hollow Orchard grow.",
   },
   {
     title: "Lanternfly Games at the Lisbon Indie Showcase",
     daysAgo: 47,
+    kind: "event",
+    tags: ["showcase", "behind-the-scenes"],
+    games: ["Tidewright"],
     content:
       "We spent a weekend at the Lisbon Indie Showcase with two playable builds and far too many lantern stickers.\nMore than six hundred of you played Tidewright's first island. Your notes on the sailing controls are already in the next build.\nSee you at the next one.",
   },
@@ -123,12 +151,7 @@ export async function seedDemo(
   const now = Date.now();
   let addedNews = 0;
   let addedGames = 0;
-  for (const item of [...DEMO_NEWS].reverse()) {
-    const existing = await db.select({ id: news.id }).from(news).where(eq(news.title, item.title));
-    if (existing.length > 0) continue;
-    await createNews(db, { ...item, createdAt: new Date(now - item.daysAgo * DAY) });
-    addedNews++;
-  }
+  // The games first: the posts name them.
   for (const game of DEMO_GAMES) {
     const existing = await db
       .select({ id: games.id })
@@ -137,6 +160,29 @@ export async function seedDemo(
     if (existing.length > 0) continue;
     await createGame(db, game);
     addedGames++;
+  }
+  const gameIds = new Map(
+    (
+      await db
+        .select({ id: games.id, title: games.title })
+        .from(games)
+        .where(
+          inArray(
+            games.title,
+            DEMO_GAMES.map((game) => game.title),
+          ),
+        )
+    ).map((game) => [game.title, game.id]),
+  );
+  for (const { games: about, ...item } of [...DEMO_NEWS].reverse()) {
+    const existing = await db.select({ id: news.id }).from(news).where(eq(news.title, item.title));
+    if (existing.length > 0) continue;
+    await createNews(db, {
+      ...item,
+      createdAt: new Date(now - item.daysAgo * DAY),
+      games: about.flatMap((title) => gameIds.get(title) ?? []),
+    });
+    addedNews++;
   }
   const pictures = options.storage
     ? await seedDemoPictures(db, options.storage, DEMO_GAMES[0]!.title)

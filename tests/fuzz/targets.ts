@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { ADMIN_INTENTS } from "../../app/admin/admin-actions.server";
 import { ENDPOINTS } from "../../app/api/api.server";
 import { GAME_STATUSES } from "../../app/games/game-status";
+import { NEWS_KINDS } from "../../app/news/news-about";
 import { THEMES } from "../../app/platform/theme/theme";
 import { ProfileIntentSchema } from "../../app/profiles/profile-schema";
 import { ROLES } from "../../app/roles/permissions";
@@ -656,8 +657,27 @@ function apiRequest(pools: Pools): fc.Arbitrary<FuzzRequest> {
     },
   );
   const idArb = idFrom(() => [...pools.news, ...pools.games]);
+  const gameRef = fc.oneof(
+    idFrom(() => pools.games),
+    text,
+  );
   const validBody: Record<string, fc.Arbitrary<unknown>> = {
-    news: fc.record({ title: orText(goodText), content: orText(goodText) }),
+    // What a post is about, each field often sensible, sometimes wrong, sometimes left out.
+    news: fc.record(
+      {
+        title: orText(goodText),
+        content: orText(goodText),
+        games: fc.oneof(fc.array(gameRef, { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
+        kind: orText(fc.constantFrom(...NEWS_KINDS)),
+        version: orText(fc.constantFrom("1.2.0", "v0.9b", "1.0.0-beta.2+build.7")),
+        tags: fc.oneof(
+          fc.array(orText(fc.constantFrom("roadmap", "Level Design", "#art")), { maxLength: 9 }),
+          text,
+        ),
+        mailLists: fc.array(fc.oneof(fc.constant("studio"), gameRef), { maxLength: 3 }),
+      },
+      { requiredKeys: ["title", "content"] },
+    ),
     games: fc.record({
       title: orText(goodText),
       description: orText(goodText),

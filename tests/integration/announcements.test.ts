@@ -1,7 +1,5 @@
 import fs from "node:fs";
-import http from "node:http";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import vm from "node:vm";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -29,82 +27,17 @@ import { openAdmin, postAdmin } from "../support/admin";
 import { testEngines } from "../support/database";
 import { testContext } from "../support/runtime";
 import { openForSuite } from "../support/suite";
+import { standIn } from "../support/webhook-stand-in";
 
 // Announcements on both engines (docs/product.md#announcements), against a local stand-in that
 // plays Discord (/api/webhooks/…) and a generic receiver (/receiver): a scheduled post goes out at
 // its time once with two queue workers racing, edits and unpublishing follow, failures are
 // retried and logged, the documented signature recipe verifies, and the tab refuses a moderator.
 
-type Seen = {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-};
-
 const DISCORD_URL =
   "https://discord.com/api/webhooks/123456789012345678/AbCdEfGhIjKlMnOpQrStUvWxYz_-0123456789";
 const RECEIVER_URL = "https://hooks.example.com/receiver";
 const SECRET = "test-secret-test-secret-test-secret-1234";
-
-/** The stand-in: records every call; `script` answers the next calls (else Discord's behaviour). */
-function standIn() {
-  const seen: Seen[] = [];
-  const script: { status: number; body?: string }[] = [];
-  const messages = new Set<string>();
-  let next = 1000;
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://stand-in");
-      seen.push({
-        method: req.method ?? "",
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        body,
-      });
-      const scripted = script.shift();
-      if (scripted) {
-        res.writeHead(scripted.status, { "content-type": "application/json" });
-        res.end(scripted.body ?? "{}");
-        return;
-      }
-      const message = url.pathname.match(/\/messages\/(\d+)$/)?.[1];
-      if (url.pathname.startsWith("/api/webhooks/") && req.method === "POST") {
-        const id = String(next++);
-        messages.add(id);
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id, channel_id: url.searchParams.get("thread_id") ?? "42" }));
-      } else if (message && !messages.has(message)) {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end('{"message": "Unknown Message", "code": 10008}');
-      } else if (message && req.method === "DELETE") {
-        messages.delete(message);
-        res.writeHead(204).end();
-      } else {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end("{}");
-      }
-    });
-  });
-  return {
-    seen,
-    script,
-    messages,
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, "127.0.0.1", () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-        ),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The verification function exactly as docs/api.md prints it. */
 function documentedVerifier(): (raw: string, headers: object, secret: string) => boolean {

@@ -2,6 +2,7 @@ import { inArray, isNotNull, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { games, media, news } from "../../app/db/schema";
+import { listNews } from "../../app/news/news.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { seedDemo } from "../../app/runtime/demo.server";
 import { readSettings } from "../../app/settings/index.server";
@@ -9,7 +10,7 @@ import { testEngines } from "../support/database";
 import { openForSuite } from "../support/suite";
 
 // The demo (`npm run demo`, `studio db seed --demo`): with the storage, its games' artwork is
-// uploaded as card image and key art, the news that names a game takes it as cover, Home features
+// uploaded as card image and key art, the news about a game takes it as cover, Home features
 // the first game and its press kit has ten screenshots; without it (the browser tests' seed), none
 // of that.
 
@@ -65,6 +66,33 @@ describe.each(testEngines())("the demo seed on $name", (engine) => {
       settings: false,
     });
     expect(await handle.db.select().from(media)).toHaveLength(uploads);
+  });
+
+  it("ties the demo posts to the demo games, each of a fitting kind with a few tags", async () => {
+    await seedDemo(handle.db);
+    const posts = await listNews(handle.db);
+    const about = Object.fromEntries(
+      posts.map((post) => [
+        post.kind,
+        { games: post.games.map((game) => game.title), version: post.version },
+      ]),
+    );
+    expect(about).toMatchObject({
+      "patch-notes": { games: ["Lantern Keeper"], version: "1.2.0" },
+      devlog: { games: ["Tidewright"], version: null },
+      launch: { games: ["Hollow Orchard"], version: null },
+      event: { games: ["Tidewright"], version: null },
+      news: { games: [], version: null },
+    });
+    for (const post of posts) {
+      expect(post.tags.length, post.title).toBeGreaterThan(0);
+      expect(post.tags.length, post.title).toBeLessThanOrEqual(3);
+    }
+    // The studio's list of a game's posts finds them (the game page's "All news about …").
+    const tidewright = posts.find((post) => post.kind === "devlog")!.games[0]!;
+    expect(
+      (await listNews(handle.db, { filter: { game: tidewright.slug } })).map((post) => post.kind),
+    ).toEqual(["devlog", "event"]);
   });
 
   it("without the storage adds no picture and features nothing", async () => {

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { news } from "../../app/db/schema";
-import { readArticle } from "../../app/news/news.server";
+import { readArticle } from "../../app/news/news-article.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import * as feed from "../../app/routes/news-feed";
 import * as preview from "../../app/routes/news-preview";

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
-import { readArticle } from "../../app/news/news.server";
+import { readArticle } from "../../app/news/news-article.server";
 import { runtimeContext } from "../../app/platform/server/context.server";
 import { queryRows } from "../support/explain";
 import { testContext } from "../support/runtime";

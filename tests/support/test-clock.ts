@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
+import type { Database } from "../../app/db/database.server";
 import { JOB_SCHEMA } from "../../app/db/job-queue.server";
+import { clockOffset, setClockOffset } from "../../app/platform/clock/clock.server";
 
 // The clock of the server processes a test starts (app/platform/clock/clock.server.ts): a file the
 // processes name in TEST_CLOCK_FILE, holding how far their time runs ahead of the machine's. Moving
@@ -61,4 +64,18 @@ export function testClock(dir: string): TestClock {
     },
   };
   return clock;
+}
+
+/**
+ * Time passing by `ms` for the product in this test's own process (`setClockOffset`), and for the
+ * jobs waiting in its database (as `advance` does for the server processes): a post's nudge at its
+ * publication time, a retry, a resumed send become due as they would have.
+ */
+export async function passInProcess(db: Database, ms: number): Promise<void> {
+  const step = Math.ceil(ms);
+  if (!(step > 0)) throw new Error(`the clock only moves forward (asked ${ms} ms)`);
+  setClockOffset(clockOffset() + step);
+  await db.execute(sql`
+    update ${sql.raw(JOB_SCHEMA)}.job set start_after = start_after - make_interval(secs => ${step / 1000})
+    where state in ('created', 'retry') and start_after > now()`);
 }

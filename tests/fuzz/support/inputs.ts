@@ -196,9 +196,15 @@ export const httpUrl = fc.oneof(
 export const queryString = fc.oneof(
   fc.constant(""),
   fc
-    .array(fc.tuple(fc.constantFrom("limit", "tab", "redirectTo", "token", "error", "q"), text), {
-      maxLength: 3,
-    })
+    .array(
+      fc.tuple(
+        fc.constantFrom("limit", "tab", "redirectTo", "token", "error", "q", "game", "kind", "tag"),
+        text,
+      ),
+      {
+        maxLength: 3,
+      },
+    )
     .map((pairs) =>
       pairs
         .map(([k, v]) => `${k}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ""))}`)
@@ -219,6 +225,12 @@ export const queryString = fc.oneof(
     "redirectTo=//evil.example",
     "redirectTo=javascript:alert(1)",
     "tab=settings",
+    "kind=patch-notes",
+    "kind=devlog&tag=Level%20Design",
+    "tag=%23roadmap",
+    "game=lantern-keeper&kind=launch",
+    "game=00000000-0000-4000-8000-000000000000",
+    "game=%00",
     "=&&=",
     "%",
   ),
