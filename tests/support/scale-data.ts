@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../app/db/database.server";
 
-// Large data for the scale tests, the benchmark and the browser tests of paging: news, contact
-// messages and users (as sign-up makes them), written by SQL in one statement each, so
+// Large data for the scale tests, the benchmark and the browser tests of paging: news (with kinds,
+// tags and games), contact messages and users (as sign-up makes them), written by SQL in one statement each, so
 // 10,000 rows take a second rather than minutes. Rows are spread over the past, one a minute, each
 // with a number in its text; every third message is unread. Returns nothing: read the counts back.
 
@@ -29,6 +29,23 @@ export async function seedScale(db: Database, counts: ScaleCounts): Promise<void
              now() - interval '1 day' - n * interval '1 minute',
              now() - interval '1 day' - n * interval '1 minute'
       from generate_series(1, ${counts.news}::int) as n`);
+    // What the posts are about (docs/product.md#news-about-games): a kind each (every fifth patch
+    // notes with its version), two of 50 tags, and the first three games in turn (when there are).
+    await db.execute(sql`
+      update news set
+        kind = (array['devlog', 'news', 'patch-notes', 'event', 'launch'])[n % 5 + 1],
+        version = case when n % 5 = 2 then '1.' || n || '.0' end,
+        tags = array['tag-' || (n % 50), 'tag-' || ((n * 7 + 3) % 50)]
+      from (select id, substring(slug from '^devlog-([0-9]+)-')::int as n from news
+            where slug ~ '^devlog-[0-9]+-the-') as numbered
+      where news.id = numbered.id`);
+    await db.execute(sql`
+      insert into news_games (news_id, game_id)
+      select news.id, g.id from news
+      join (select id, row_number() over (order by display_order, created_at) - 1 as i from games) g
+        on g.i = substring(news.slug from '^devlog-([0-9]+)-')::int % 3
+      where news.slug ~ '^devlog-[0-9]+-the-'
+      on conflict do nothing`);
   }
   if (counts.messages) {
     await db.execute(sql`

@@ -13,7 +13,8 @@ import { adminUrl, authSecret, cleanups, ports, serverEnv, usePg, work } from ".
 
 // Growth: each list page's weight and time with today's data and with a hundred
 // times as much, side by side. Today: the demo content plus 20 news items, 50 contact messages and
-// 30 users; 100×: 2,000, 5,000 and 3,000. Each size gets its own data and its own site process;
+// 30 users; 100×: 2,000, 5,000 and 3,000. The news are spread over three games, five kinds and 50
+// tags (tests/support/scale-data.ts), for a game's news, a tag's page and a filtered list. Each size gets its own data and its own site process;
 // every page is fetched as the owner (signed in, so never from the page cache), one at a time.
 
 const SIZES: { label: string; counts: Required<ScaleCounts> }[] = [
@@ -23,6 +24,8 @@ const SIZES: { label: string; counts: Required<ScaleCounts> }[] = [
 const FETCHES = 15;
 const WARM_UP = 3;
 const GOAL = { ratio: 1.5, maxBytes: 300 * 1024 };
+/** Pages whose time is held to the ratio too. */
+const TIMED = ["/games/<game>/news", "/news/tag/", "/news?kind="];
 
 type Sample = { bytes: number; gzipBytes: number; p50: number; p95: number };
 
@@ -57,7 +60,11 @@ async function prepare(label: string, counts: Required<ScaleCounts>) {
           from news order by created_at desc, id desc
           offset ${Math.floor(counts.news * 0.9)} limit 1`,
     );
-    return { dataDir, databaseUrl, deepNews: encodeCursor(deep!) };
+    const [game] = await queryRows<{ slug: string }>(
+      database.db,
+      sql`select slug from games order by display_order, created_at limit 1`,
+    );
+    return { dataDir, databaseUrl, deepNews: encodeCursor(deep!), gameSlug: game!.slug };
   } finally {
     await database.close();
   }
@@ -78,6 +85,10 @@ async function measurePages(label: string, counts: Required<ScaleCounts>) {
       "/news",
       `/news?before=${prepared.deepNews}`,
       "/news?q=lantern",
+      // News about games (issue 37): a game's news, a tag's page, a filtered list.
+      `/games/${prepared.gameSlug}/news`,
+      "/news/tag/tag-7",
+      `/news?kind=patch-notes&game=${prepared.gameSlug}`,
       "/admin/messages",
       "/admin/news",
       "/admin/games",
@@ -95,7 +106,7 @@ async function measurePages(label: string, counts: Required<ScaleCounts>) {
         if (response.status !== 200) throw new Error(`${page} (${label}): ${response.status}`);
         if (i >= WARM_UP) times.push(performance.now() - started);
       }
-      samples.set(page.replace(prepared.deepNews, "<deep>"), {
+      samples.set(page.replace(prepared.deepNews, "<deep>").replace(prepared.gameSlug, "<game>"), {
         bytes: Buffer.byteLength(html),
         gzipBytes: zlib.gzipSync(html, { level: 6 }).length,
         p50: percentile(times, 50),
@@ -118,6 +129,10 @@ export async function growthScenario() {
   for (const [page, big] of large) {
     const small = today.get(page)!;
     const ratio = big.bytes / small.bytes;
+    // The pages of news about games are held to time as well as bytes: the filters' queries must
+    // stay flat as the table grows (their indexes: docs/data.md#indexes).
+    const timed = TIMED.some((prefix) => page.startsWith(prefix));
+    const timeRatio = big.p50 / small.p50;
     rows.push({
       scenario: `growth ${page}`,
       side: "site",
@@ -127,8 +142,8 @@ export async function growthScenario() {
       p50Ms: big.p50,
       p99Ms: big.p95,
       bytes: big.bytes,
-      goal: `≤ ${GOAL.ratio}× bytes, ≤ ${kb(GOAL.maxBytes)}`,
-      met: ratio <= GOAL.ratio && big.bytes <= GOAL.maxBytes,
+      goal: `≤ ${GOAL.ratio}× bytes${timed ? ` and time` : ""}, ≤ ${kb(GOAL.maxBytes)}`,
+      met: ratio <= GOAL.ratio && big.bytes <= GOAL.maxBytes && (!timed || timeRatio <= GOAL.ratio),
       growth: { today: small, hundredfold: big, bytesRatio: ratio, timeRatio: big.p50 / small.p50 },
       note: `today ${kb(small.bytes)} (gzip ${kb(small.gzipBytes)}), ${small.p50.toFixed(1)} ms → 100× ${kb(big.bytes)} (gzip ${kb(big.gzipBytes)}), ${big.p50.toFixed(1)} ms: ×${ratio.toFixed(2)} bytes, ×${(big.p50 / small.p50).toFixed(2)} time (p50; p99 column: p95)`,
     } satisfies Row);
