@@ -20,11 +20,16 @@ import { Field, type FieldMeta, SelectField, TextareaField } from "~/platform/fo
 import type { FormReply } from "~/platform/forms/submission.server";
 import { slugify } from "~/platform/seo/slug";
 import { toast } from "~/platform/toast/notify";
+import { DEFAULT_NEWS_KIND } from "./news-about";
+import { AboutFields } from "./news-about-fields";
+import { type AboutGame, offeredGames } from "./news-editor-choices";
 import { CoverPicker, InsertImage, LivePreview } from "./news-editor-parts";
-import { MailingFieldset, type NewsMailing } from "./news-mailing";
+import { MailingFieldset, type NewsMailing, useMailChoice } from "./news-mailing";
 
 /** What the add form starts from, and what a save or Cancel returns it to. */
-const ADD_DEFAULTS = { state: DEFAULT_NEWS_STATE };
+const ADD_DEFAULTS = { state: DEFAULT_NEWS_STATE, kind: DEFAULT_NEWS_KIND };
+
+const gameIdsOf = (editing: NewsEntry | null) => editing?.games.map((game) => game.id) ?? [];
 
 /**
  * A failed news write (docs/product.md#news-management-tab): the title names the operation; the
@@ -91,11 +96,14 @@ function PublishAtField({ meta, value }: { meta: FieldMeta; value: string }) {
 export function NewsForm({
   editing,
   covers,
+  games,
   mailing,
   onDone,
 }: {
   editing: NewsEntry | null;
   covers: Record<string, MediaImage>;
+  /** Every game, for About. */
+  games: readonly AboutGame[];
   /** The newsletter lists and sends (staff who manage news; none: no fieldset). */
   mailing?: NewsMailing;
   onDone: () => void;
@@ -117,6 +125,9 @@ export function NewsForm({
             : undefined,
           coverImage: editing.coverImage ?? undefined,
           coverAlt: editing.coverAlt ?? undefined,
+          kind: editing.kind,
+          version: editing.version ?? undefined,
+          tags: editing.tags.join(", "),
         }
       : ADD_DEFAULTS,
     onReply: (reply, sent) => {
@@ -139,6 +150,15 @@ export function NewsForm({
       ? { id: editing.coverImage, image: covers[editing.coverImage] ?? null }
       : null,
   );
+  // The games ticked, and the mail lists that follow them.
+  const [about, setAbout] = useState<string[]>(gameIdsOf(editing));
+  const mail = useMailChoice(editing);
+  // Each fresh start of the form draws About and the lists anew (a reset leaves ticks behind).
+  const [round, setRound] = useState(0);
+  const tickGame = (id: string, ticked: boolean) => {
+    setAbout((ids) => (ticked ? [...ids, id] : ids.filter((one) => one !== id)));
+    mail.onGame(id, ticked);
+  };
   // Another item to edit, or none: they start from its values (the form's own fields do too). Not
   // when the lists reload after a write (new `covers`): that would undo what staff are typing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of the edited item only
@@ -151,12 +171,17 @@ export function NewsForm({
         ? { id: editing.coverImage, image: covers[editing.coverImage] ?? null }
         : null,
     );
+    setAbout(gameIdsOf(editing));
+    mail.reset(editing);
   }, [editing]);
   const done = () => {
     setContent("");
     setTitle("");
     setState(DEFAULT_NEWS_STATE);
     setCover(null);
+    setAbout([]);
+    mail.reset(null);
+    setRound((n) => n + 1);
     onDone();
   };
   const format = editing?.format ?? "markdown";
@@ -229,6 +254,13 @@ export function NewsForm({
             />
           )}
         </div>
+        <AboutFields
+          key={`about-${round}`}
+          fields={fields}
+          games={offeredGames(games, editing)}
+          about={about}
+          onGame={tickGame}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             meta={fields.state}
@@ -242,10 +274,11 @@ export function NewsForm({
         </div>
         {mailing && (
           <MailingFieldset
-            key={editing?.id ?? "new"}
+            key={`${editing?.id ?? "new"}-${round}`}
             mailing={mailing}
             editingId={editing?.id ?? null}
-            chosenLists={editing?.mailLists ?? []}
+            savedLists={editing?.mailLists ?? []}
+            choice={mail}
             errors={fields.mailLists.errors}
           />
         )}
