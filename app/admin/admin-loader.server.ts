@@ -2,7 +2,13 @@ import { gameImagesOf, listAllGames } from "~/games/index.server";
 import type { MediaImage } from "~/media";
 import { mediaImages } from "~/media/index.server";
 import { countUnreadMessages, listMessagesPage } from "~/messages/index.server";
-import { NEWS_STATES, type NewsMailing, type NewsState, newsFilterFrom } from "~/news";
+import {
+  NEWS_STATES,
+  type NewsMailing,
+  type NewsState,
+  newsFilterFrom,
+  withWaitingMail,
+} from "~/news";
 import { listNewsEntriesPage } from "~/news/index.server";
 import { mailListOptions, sendProgress } from "~/newsletter/index.server";
 import { hasPage, listPages } from "~/pages/index.server";
@@ -102,9 +108,12 @@ export async function loadNewsTab(request: Request, context: AppContext) {
     const settings = await readSettings(db);
     return {
       lists: await mailListOptions(db, settings.name),
-      sends: await sendProgress(
-        db,
-        page.value.items.map((item) => item.id),
+      sends: withWaitingMail(
+        page.value.items,
+        await sendProgress(
+          db,
+          page.value.items.map((item) => item.id),
+        ),
       ),
       postalAddressMissing: settings.postalAddress === "",
     };

@@ -62,9 +62,12 @@ export function NewsRow({
         <p className="font-medium">{item.title}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <NewsStateBadge state={item.state} />
-          <Badge className="border border-border text-foreground" data-testid="news-kind">
-            {kindLabel(item.kind, item.version)}
-          </Badge>
+          {/* Most posts are plain news: the badge marks the others, and a phone keeps one line. */}
+          {item.kind !== "news" && (
+            <Badge className="border border-border text-foreground" data-testid="news-kind">
+              {kindLabel(item.kind, item.version)}
+            </Badge>
+          )}
           {item.state === "scheduled" && item.publishedAt ? (
             <StudioTime value={item.publishedAt} format="zoned" />
           ) : (

@@ -1,4 +1,3 @@
-import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { MediaImage } from "~/media";
 import {
@@ -9,25 +8,28 @@ import {
   type NewsEntry,
   NewsFormSchema,
   type NewsState,
-  PUBLISH_TIME_PASSED,
-  publishTimePassed,
 } from "~/news/news-schema";
-import { StudioZoneHint, useStudioTimeZone } from "~/platform/dates/local-time";
-import { instantToZonedInput, zonedTimeToInstant } from "~/platform/dates/zoned-time";
+import { useStudioTimeZone } from "~/platform/dates/local-time";
+import { instantToZonedInput } from "~/platform/dates/zoned-time";
 import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
 import { failedOnServer, failureMessage } from "~/platform/forms/fetcher-reply";
-import { Field, type FieldMeta, SelectField, TextareaField } from "~/platform/forms/schema-form";
+import { Field, SelectField, TextareaField } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
 import { slugify } from "~/platform/seo/slug";
 import { toast } from "~/platform/toast/notify";
 import { DEFAULT_NEWS_KIND } from "./news-about";
 import { AboutFields } from "./news-about-fields";
-import { type AboutGame, offeredGames } from "./news-editor-choices";
-import { CoverPicker, InsertImage, LivePreview } from "./news-editor-parts";
+import { type AboutGame, firstMailChoice, offeredGames } from "./news-editor-choices";
+import { CoverPicker, InsertImage, LivePreview, PublishAtField } from "./news-editor-parts";
 import { MailingFieldset, type NewsMailing, useMailChoice } from "./news-mailing";
 
 /** What the add form starts from, and what a save or Cancel returns it to. */
-const ADD_DEFAULTS = { state: DEFAULT_NEWS_STATE, kind: DEFAULT_NEWS_KIND };
+const ADD_DEFAULTS = {
+  state: DEFAULT_NEWS_STATE,
+  kind: DEFAULT_NEWS_KIND,
+  games: [],
+  mailLists: firstMailChoice(null).lists,
+};
 
 const gameIdsOf = (editing: NewsEntry | null) => editing?.games.map((game) => game.id) ?? [];
 
@@ -48,45 +50,6 @@ export function toastNewsFailure(intent: FormDataEntryValue | null, reply: FormR
     : "Failed to save news item. Please try again.";
   const reason = failedOnServer(reply) ? undefined : failureMessage(reply);
   toast.error(title, { description: reason ?? retry });
-}
-
-/** How often a shown publish time is checked again against the clock. */
-const CLOCK_CHECK_MS = 5_000;
-
-/**
- * 'Publish at', with a warning while the time typed has passed: saving would be refused, as
- * scheduling is for the future (the server checks the same rule).
- */
-function PublishAtField({ meta, value }: { meta: FieldMeta; value: string }) {
-  const timeZone = useStudioTimeZone();
-  const [, tick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => tick((n) => n + 1), CLOCK_CHECK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  const at = zonedTimeToInstant(value, timeZone);
-  // The server's refusal says the same below the field: once is enough.
-  const passed = at !== null && publishTimePassed(at) && meta.errors?.[0] !== PUBLISH_TIME_PASSED;
-  return (
-    <Field
-      meta={meta}
-      id="news-publish-at"
-      label="Publish at"
-      type="datetime-local"
-      step={1}
-      hint={
-        <>
-          <StudioZoneHint />
-          {passed && (
-            <span className="mt-1 flex items-start gap-1.5 font-medium text-amber-800 dark:text-amber-300">
-              <TriangleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-              <span>{PUBLISH_TIME_PASSED}</span>
-            </span>
-          )}
-        </>
-      }
-    />
-  );
 }
 
 /**
@@ -113,7 +76,8 @@ export function NewsForm({
     key: "news-form",
     editing,
     // The add form's defaults too: a reset puts each field back to its default, and a select
-    // without one would be left with no option chosen (a blank State).
+    // without one would be left with no option chosen (a blank State). The ticks too, or a reset
+    // would clear the games and lists the form's state holds ticked.
     defaultValue: editing
       ? {
           title: editing.title,
@@ -128,6 +92,8 @@ export function NewsForm({
           kind: editing.kind,
           version: editing.version ?? undefined,
           tags: editing.tags.join(", "),
+          games: gameIdsOf(editing),
+          mailLists: firstMailChoice(editing).lists,
         }
       : ADD_DEFAULTS,
     onReply: (reply, sent) => {

@@ -28,6 +28,23 @@ export type NewsSend = {
   skipped: number;
 };
 
+/**
+ * Each post's send, and "waiting" for a post with lists that has none yet: the newsletter makes a
+ * post's send only once the post is public and listed (until then, its lists are the post's own).
+ */
+export function withWaitingMail(
+  posts: readonly { id: string; mailLists?: string[] }[],
+  sends: Record<string, NewsSend>,
+): Record<string, NewsSend> {
+  const waiting = posts
+    .filter((post) => !sends[post.id] && (post.mailLists?.length ?? 0) > 0)
+    .map((post): [string, NewsSend] => [
+      post.id,
+      { state: "pending", lists: post.mailLists ?? [], queued: 0, sent: 0, failed: 0, skipped: 0 },
+    ]);
+  return { ...Object.fromEntries(waiting), ...sends };
+}
+
 export type NewsMailing = {
   /** The lists a post may go to: "studio" or a game's id, and the name shown. */
   lists: { value: string; label: string }[];

@@ -36,7 +36,8 @@ const game = (title: string, extra: Record<string, unknown> = {}) => ({
 });
 
 type NewsTabData = {
-  page: { items: { title: string; kind: string; games: { title: string }[] }[] };
+  page: { items: { id: string; title: string; kind: string; games: { title: string }[] }[] };
+  mailing: { sends: Record<string, { state: string; lists: string[] }> };
   filter: { kind: string | null; game: string | null };
   games: {
     id: string;
@@ -81,7 +82,7 @@ describe.each(testEngines())("the news editor's About part on $name", (engine) =
     audit: (await handle.db.select().from(staffAuditLog)).length,
   });
 
-  it("saves the games in the order ticked, the kind, the version, the tags and the lists", async () => {
+  it("saves the games in the order sent, the kind, the version, the tags and the lists", async () => {
     const saved = await post({
       games: [orchard.id, tidewright.id],
       kind: "patch-notes",
@@ -279,5 +280,22 @@ describe.each(testEngines())("the news editor's About part on $name", (engine) =
     )) as NewsTabData;
     expect(odd.page.items).toHaveLength(3);
     expect(odd.filter).toEqual({ kind: null, game: null });
+  });
+
+  it("shows the mail of a post with lists as waiting until the post is public", async () => {
+    await post({
+      title: "Draft",
+      state: "draft",
+      games: [tidewright.id],
+      mailLists: ["studio", tidewright.id],
+    });
+    await post({ title: "No mail", state: "draft", mailLists: [] });
+    const tab = (await adminLoader(context, "/admin/news", developer.cookie)) as NewsTabData;
+    const id = (title: string) => tab.page.items.find((item) => item.title === title)!.id;
+    expect(tab.mailing.sends[id("Draft")]).toMatchObject({
+      state: "pending",
+      lists: ["studio", tidewright.id],
+    });
+    expect(tab.mailing.sends[id("No mail")]).toBeUndefined();
   });
 });
