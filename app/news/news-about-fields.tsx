@@ -108,7 +108,6 @@ export function AboutFields({
       <fieldset
         className="space-y-2 rounded-md border p-3"
         aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
       >
         <legend className="px-1 text-sm font-medium">About</legend>
         <p id="news-about-hint" className="text-xs text-muted-foreground">

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
 import { combinations, LAYOUT, SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
@@ -162,6 +163,7 @@ test.describe("the About part", () => {
     await page.getByRole("button", { name: "Add News", exact: true }).click();
     await expect(about.getByText("Give a post at most 8 tags")).toBeVisible();
     await expect(tags).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(page), "with a field's error").toEqual([]);
     await tags.fill("Lighting, #Roadmap, level_design");
     await expect(chips.getByText(/^[a-z-]+$/)).toHaveText(["lighting", "roadmap", "level-design"]);
     await expect(chips).toContainText("3 of 8");
@@ -182,6 +184,7 @@ test.describe("the About part", () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `${name}: horizontal overflow`).toBe(0);
+      expect(await axeViolations(page), `${name}: axe`).toEqual([]);
       await captureParts(page, `news-editor-about-${name}.png`, about, mailing);
     }
     await page.emulateMedia({ colorScheme: "light" });
