@@ -105,10 +105,7 @@ export function AboutFields({
     .join(" ");
   return (
     <div className="space-y-4" data-testid="news-about">
-      <fieldset
-        className="space-y-2 rounded-md border p-3"
-        aria-describedby={describedBy}
-      >
+      <fieldset className="space-y-2 rounded-md border p-3" aria-describedby={describedBy}>
         <legend className="px-1 text-sm font-medium">About</legend>
         <p id="news-about-hint" className="text-xs text-muted-foreground">
           Tick the games this post is about. None ticked: it is about the studio.

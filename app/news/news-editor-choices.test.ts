@@ -26,7 +26,7 @@ describe("typedTags", () => {
   });
 
   it("names the pieces the server would refuse, and agrees with the form's schema", () => {
-    const typed = "art, <b>, 1.2";
+    const typed = "art, <b>, 1.2, <b>";
     expect(typedTags(typed)).toEqual({ tags: ["art"], refused: ["<b>", "1.2"] });
     expect(TagsField.safeParse(typed).success).toBe(false);
     expect(TagsField.parse("Level Design, #roadmap")).toEqual(

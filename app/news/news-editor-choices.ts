@@ -39,8 +39,9 @@ export function typedTags(typed: string): { tags: string[]; refused: string[] } 
   for (const piece of typed.split(",")) {
     if (!piece.trim()) continue;
     const tag = normalizeTag(piece);
-    if (tag === null) refused.push(piece.trim());
-    else if (!tags.includes(tag)) tags.push(tag);
+    if (tag === null) {
+      if (!refused.includes(piece.trim())) refused.push(piece.trim());
+    } else if (!tags.includes(tag)) tags.push(tag);
   }
   return { tags, refused };
 }
