@@ -2,7 +2,13 @@ import { gameImagesOf, listAllGames } from "~/games/index.server";
 import type { MediaImage } from "~/media";
 import { mediaImages } from "~/media/index.server";
 import { countUnreadMessages, listMessagesPage } from "~/messages/index.server";
-import { NEWS_STATES, type NewsMailing, type NewsState } from "~/news";
+import {
+  NEWS_STATES,
+  type NewsMailing,
+  type NewsState,
+  newsFilterFrom,
+  withWaitingMail,
+} from "~/news";
 import { listNewsEntriesPage } from "~/news/index.server";
 import { mailListOptions, sendProgress } from "~/newsletter/index.server";
 import { hasPage, listPages } from "~/pages/index.server";
@@ -56,21 +62,40 @@ export async function loadMessagesTab(request: Request, context: AppContext) {
   return { page: page.value, error: page.error, unread: unread.value, filter };
 }
 
-/** The News Management tab: a page of the news, its search and state filter, and their covers. */
+/**
+ * The News Management tab: a page of the news, its search and its state, kind and game filters,
+ * their covers, and every game (the editor's About).
+ */
 export async function loadNewsTab(request: Request, context: AppContext) {
   const { db } = context.get(runtimeContext);
   const params = new URL(request.url).searchParams;
   const search = params.get("nq")?.trim() ?? "";
   const wanted = params.get("nstate");
   const state = NEWS_STATES.find((one) => one === wanted) as NewsState | undefined;
-  const page = await read(context, "news", EMPTY, () =>
-    listNewsEntriesPage(db, {
-      page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.news) ?? FIRST,
-      size: PAGE.news,
-      search,
-      staff: { state },
-    }),
+  // The public list's rules for its kind and game filters; what cannot be one is left out.
+  const filter = newsFilterFrom(
+    new URLSearchParams({ kind: params.get("nkind") ?? "", game: params.get("ngame") ?? "" }),
   );
+  const [page, games] = await Promise.all([
+    read(context, "news", EMPTY, () =>
+      listNewsEntriesPage(db, {
+        page: pageRequestFrom(params, "uuid", ADMIN_LIST_PARAMS.news) ?? FIRST,
+        size: PAGE.news,
+        search,
+        filter,
+        staff: { state },
+      }),
+    ),
+    read(context, "games", [], async () =>
+      (await listAllGames(db)).map(({ id, title, slug, visibility, announceAt }) => ({
+        id,
+        title,
+        slug,
+        visibility,
+        announceAt,
+      })),
+    ),
+  ]);
   // The covers of the listed news items, for the editor's picture of the cover it edits.
   const coverIds = page.value.items.flatMap((item) => item.coverImage ?? []);
   const covers = coverIds.length
@@ -83,9 +108,12 @@ export async function loadNewsTab(request: Request, context: AppContext) {
     const settings = await readSettings(db);
     return {
       lists: await mailListOptions(db, settings.name),
-      sends: await sendProgress(
-        db,
-        page.value.items.map((item) => item.id),
+      sends: withWaitingMail(
+        page.value.items,
+        await sendProgress(
+          db,
+          page.value.items.map((item) => item.id),
+        ),
       ),
       postalAddressMissing: settings.postalAddress === "",
     };
@@ -95,7 +123,9 @@ export async function loadNewsTab(request: Request, context: AppContext) {
     error: page.error,
     search,
     state: state ?? null,
+    filter: { kind: filter.kind ?? null, game: filter.game ?? null },
     covers: covers as Record<string, MediaImage>,
+    games: games.value,
     mailing: mailing.value as NewsMailing,
   };
 }

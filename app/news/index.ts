@@ -24,7 +24,7 @@ export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-a
 export { NewsCard } from "./news-card";
 export { InsertImage, LivePreview } from "./news-editor-parts";
 export { summarize, toParagraphs } from "./news-format";
-export type { NewsMailing, NewsSend } from "./news-mailing";
+export { type NewsMailing, type NewsSend, withWaitingMail } from "./news-mailing";
 export {
   FILL_ALL_FIELDS,
   NEWS_LIMITS,

@@ -1,6 +1,5 @@
-import { ExternalLink, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useFetchers } from "react-router";
+import { useFetchers } from "react-router";
 import type { MediaImage } from "~/media";
 import {
   DEFAULT_NEWS_STATE,
@@ -9,36 +8,41 @@ import {
   type NewsEntry,
   type NewsState,
 } from "~/news/news-schema";
-import { StudioTime } from "~/platform/dates/local-time";
 import { useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { Select } from "~/platform/forms/schema-form";
 import type { CursorParams, Page } from "~/platform/paging/cursor";
 import { ListSearch } from "~/platform/paging/list-search";
 import { PageLinks } from "~/platform/paging/page-links";
 import { toast } from "~/platform/toast/notify";
-import { ConfirmDialog } from "~/platform/ui/alert-dialog";
-import { Badge } from "~/platform/ui/badge";
-import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import {
+  DEFAULT_NEWS_KIND,
+  isNewsKind,
+  NEWS_KIND_LABELS,
+  NEWS_KINDS,
+  type NewsKind,
+} from "./news-about";
+import type { AboutGame } from "./news-about-fields";
+import { NewsRow } from "./news-admin-row";
 import { NewsForm, toastNewsFailure } from "./news-form";
-import { type NewsMailing, SendProgressLine } from "./news-mailing";
+import type { NewsMailing } from "./news-mailing";
 
-const STATE_BADGE: Record<NewsState, string> = {
-  published: "border-emerald-600/40 bg-emerald-600/10 text-emerald-800 dark:text-emerald-300",
-  scheduled: "border-sky-600/40 bg-sky-600/10 text-sky-800 dark:text-sky-300",
-  draft: "border-border bg-muted text-muted-foreground",
-};
-
-/** An item's state as a small badge. */
-export function NewsStateBadge({ state }: { state: NewsState }) {
-  return <Badge className={STATE_BADGE[state]}>{NEWS_STATE_LABELS[state]}</Badge>;
+/** What a form on its way says the post is about: its kind, version and games. */
+function aboutInForm(form: FormData, games: readonly AboutGame[]) {
+  const kind = form.get("kind");
+  const ids = form.getAll("games");
+  return {
+    kind: isNewsKind(kind) ? kind : DEFAULT_NEWS_KIND,
+    version: kind === "patch-notes" ? String(form.get("version") ?? "") || null : null,
+    games: games.filter((game) => ids.includes(game.id)),
+  };
 }
 
 /**
  * The list as it will be: the server's list with the writes still on their way applied
  * (docs/product.md#news-management-tab).
  */
-function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
+function useOptimisticNews(news: NewsEntry[], games: readonly AboutGame[]): NewsEntry[] {
   const fetchers = useFetchers();
   let list = news;
   for (const fetcher of fetchers) {
@@ -48,6 +52,8 @@ function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
     const id = String(form.get("id") ?? "");
     const title = String(form.get("title") ?? "");
     const content = String(form.get("content") ?? "");
+    const about = aboutInForm(form, games);
+    const named = about.games.map(({ id, slug, title }) => ({ id, slug, title }));
     if (intent === "news-create") {
       list = [
         {
@@ -63,15 +69,17 @@ function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
           publishedAt: null,
           coverImage: null,
           coverAlt: null,
-          games: [],
-          kind: "news",
-          version: null,
+          games: named,
+          kind: about.kind,
+          version: about.version,
           tags: [],
         },
         ...list,
       ];
     } else if (intent === "news-update") {
-      list = list.map((item) => (item.id === id ? { ...item, title, content } : item));
+      list = list.map((item) =>
+        item.id === id ? { ...item, title, content, ...about, games: named } : item,
+      );
     } else if (intent === "news-delete") {
       list = list.filter((item) => item.id !== id);
     }
@@ -79,13 +87,18 @@ function useOptimisticNews(news: NewsEntry[]): NewsEntry[] {
   return list;
 }
 
+const filterClass =
+  "block h-10 w-auto min-w-0 max-w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
+
 export function NewsTab({
   news,
   loadError,
   page,
   search,
   state,
+  filter,
   covers,
+  games,
   mailing,
   params,
 }: {
@@ -95,13 +108,17 @@ export function NewsTab({
   search: string;
   /** The list's state filter, if any. */
   state: NewsState | null;
+  /** The list's kind and game filters (the game by its slug), if any. */
+  filter: { kind: NewsKind | null; game: string | null };
   covers: Record<string, MediaImage>;
+  /** Every game, for the editor's About and the list's game filter. */
+  games: readonly AboutGame[];
   /** The newsletter's lists and each listed post's send. */
   mailing?: NewsMailing;
   params: CursorParams;
 }) {
   const [editing, setEditing] = useState<NewsEntry | null>(null);
-  const list = useOptimisticNews(news);
+  const list = useOptimisticNews(news, games);
 
   useEffect(() => {
     if (loadError) toast.error(loadError);
@@ -118,6 +135,7 @@ export function NewsTab({
       <NewsForm
         editing={editing}
         covers={covers}
+        games={games}
         mailing={mailing}
         onDone={() => setEditing(null)}
       />
@@ -137,12 +155,44 @@ export function NewsTab({
               name="nstate"
               defaultValue={state ?? ""}
               key={state ?? ""}
-              className="block h-10 w-auto rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+              className={filterClass}
               options={[
                 { value: "", label: "All states" },
                 ...NEWS_STATES.map((value) => ({ value, label: NEWS_STATE_LABELS[value] })),
               ]}
             />
+            <label htmlFor="news-kind-filter" className="sr-only">
+              Show news items of this kind
+            </label>
+            <Select
+              id="news-kind-filter"
+              name="nkind"
+              defaultValue={filter.kind ?? ""}
+              key={`kind-${filter.kind ?? ""}`}
+              className={filterClass}
+              options={[
+                { value: "", label: "All kinds" },
+                ...NEWS_KINDS.map((value) => ({ value, label: NEWS_KIND_LABELS[value] })),
+              ]}
+            />
+            {games.length > 0 && (
+              <>
+                <label htmlFor="news-game-filter" className="sr-only">
+                  Show news items about this game
+                </label>
+                <Select
+                  id="news-game-filter"
+                  name="ngame"
+                  defaultValue={filter.game ?? ""}
+                  key={`game-${filter.game ?? ""}`}
+                  className={filterClass}
+                  options={[
+                    { value: "", label: "All games" },
+                    ...games.map((game) => ({ value: game.slug, label: game.title })),
+                  ]}
+                />
+              </>
+            )}
           </ListSearch>
           {list.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground">
@@ -151,58 +201,16 @@ export function NewsTab({
           ) : (
             <ul className="divide-y" data-testid="manage-news">
               {list.map((item) => (
-                <li key={item.id} className="flex items-start justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium">{item.title}</p>
-                    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                      <NewsStateBadge state={item.state} />
-                      {item.state === "scheduled" && item.publishedAt ? (
-                        <StudioTime value={item.publishedAt} format="zoned" />
-                      ) : (
-                        <StudioTime value={item.date} format="list" />
-                      )}
-                      {item.slug && (
-                        <Link
-                          to={`/news/${item.slug}`}
-                          className="inline-flex items-center gap-1 text-primary hover:underline"
-                        >
-                          {item.state === "published" ? "View" : "Preview"}
-                          <span className="sr-only">: {item.title}</span>
-                          <ExternalLink aria-hidden="true" className="size-3" />
-                        </Link>
-                      )}
-                    </p>
-                    {mailing?.sends[item.id] && <SendProgressLine send={mailing.sends[item.id]!} />}
-                  </div>
-                  <div className="flex shrink-0 gap-1">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${item.title}`}
-                      disabled={item.id.startsWith("temp-")}
-                      onClick={() => setEditing(item)}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <ConfirmDialog
-                      title="Are you sure you want to delete this news item?"
-                      description={item.title}
-                      onConfirm={() =>
-                        remove.submit({ intent: "news-delete", id: item.id }, { method: "post" })
-                      }
-                      trigger={
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Delete ${item.title}`}
-                          disabled={item.id.startsWith("temp-")}
-                        >
-                          <Trash2 aria-hidden="true" className="text-destructive" />
-                        </Button>
-                      }
-                    />
-                  </div>
-                </li>
+                <NewsRow
+                  key={item.id}
+                  item={item}
+                  games={games}
+                  send={mailing?.sends[item.id]}
+                  onEdit={() => setEditing(item)}
+                  onDelete={() =>
+                    remove.submit({ intent: "news-delete", id: item.id }, { method: "post" })
+                  }
+                />
               ))}
             </ul>
           )}

@@ -1,12 +1,16 @@
 import { ImagePlus, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ImagePicker, ImageUpload, type MediaImage } from "~/media";
+import { StudioZoneHint, useStudioTimeZone } from "~/platform/dates/local-time";
+import { zonedTimeToInstant } from "~/platform/dates/zoned-time";
+import { Field, type FieldMeta } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
+import { PUBLISH_TIME_PASSED, publishTimePassed } from "./news-schema";
 
 // The news editor's parts beyond plain fields: the live preview, the image inserted into the text,
-// the cover.
+// the cover, the publish time.
 
 const PREVIEW_DELAY_MS = 350;
 
@@ -206,4 +210,43 @@ export function CoverPicker(props: {
   onChange: (cover: { id: string; image: MediaImage } | null) => void;
 }) {
   return <ImagePicker {...props} uploadLabel="Upload cover image" removeLabel="Remove cover" />;
+}
+
+/** How often a shown publish time is checked again against the clock. */
+const CLOCK_CHECK_MS = 5_000;
+
+/**
+ * 'Publish at', with a warning while the time typed has passed: saving would be refused, as
+ * scheduling is for the future (the server checks the same rule).
+ */
+export function PublishAtField({ meta, value }: { meta: FieldMeta; value: string }) {
+  const timeZone = useStudioTimeZone();
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), CLOCK_CHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const at = zonedTimeToInstant(value, timeZone);
+  // The server's refusal says the same below the field: once is enough.
+  const passed = at !== null && publishTimePassed(at) && meta.errors?.[0] !== PUBLISH_TIME_PASSED;
+  return (
+    <Field
+      meta={meta}
+      id="news-publish-at"
+      label="Publish at"
+      type="datetime-local"
+      step={1}
+      hint={
+        <>
+          <StudioZoneHint />
+          {passed && (
+            <span className="mt-1 flex items-start gap-1.5 font-medium text-amber-800 dark:text-amber-300">
+              <TriangleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+              <span>{PUBLISH_TIME_PASSED}</span>
+            </span>
+          )}
+        </>
+      }
+    />
+  );
 }

@@ -1,4 +1,3 @@
-import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { MediaImage } from "~/media";
 import {
@@ -9,22 +8,30 @@ import {
   type NewsEntry,
   NewsFormSchema,
   type NewsState,
-  PUBLISH_TIME_PASSED,
-  publishTimePassed,
 } from "~/news/news-schema";
-import { StudioZoneHint, useStudioTimeZone } from "~/platform/dates/local-time";
-import { instantToZonedInput, zonedTimeToInstant } from "~/platform/dates/zoned-time";
+import { useStudioTimeZone } from "~/platform/dates/local-time";
+import { instantToZonedInput } from "~/platform/dates/zoned-time";
 import { EditorCard, useEditorForm } from "~/platform/forms/editor-card";
 import { failedOnServer, failureMessage } from "~/platform/forms/fetcher-reply";
-import { Field, type FieldMeta, SelectField, TextareaField } from "~/platform/forms/schema-form";
+import { Field, SelectField, TextareaField } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
 import { slugify } from "~/platform/seo/slug";
 import { toast } from "~/platform/toast/notify";
-import { CoverPicker, InsertImage, LivePreview } from "./news-editor-parts";
-import { MailingFieldset, type NewsMailing } from "./news-mailing";
+import { DEFAULT_NEWS_KIND } from "./news-about";
+import { AboutFields } from "./news-about-fields";
+import { type AboutGame, firstMailChoice, offeredGames } from "./news-editor-choices";
+import { CoverPicker, InsertImage, LivePreview, PublishAtField } from "./news-editor-parts";
+import { MailingFieldset, type NewsMailing, useMailChoice } from "./news-mailing";
 
 /** What the add form starts from, and what a save or Cancel returns it to. */
-const ADD_DEFAULTS = { state: DEFAULT_NEWS_STATE };
+const ADD_DEFAULTS = {
+  state: DEFAULT_NEWS_STATE,
+  kind: DEFAULT_NEWS_KIND,
+  games: [],
+  mailLists: firstMailChoice(null).lists,
+};
+
+const gameIdsOf = (editing: NewsEntry | null) => editing?.games.map((game) => game.id) ?? [];
 
 /**
  * A failed news write (docs/product.md#news-management-tab): the title names the operation; the
@@ -45,45 +52,6 @@ export function toastNewsFailure(intent: FormDataEntryValue | null, reply: FormR
   toast.error(title, { description: reason ?? retry });
 }
 
-/** How often a shown publish time is checked again against the clock. */
-const CLOCK_CHECK_MS = 5_000;
-
-/**
- * 'Publish at', with a warning while the time typed has passed: saving would be refused, as
- * scheduling is for the future (the server checks the same rule).
- */
-function PublishAtField({ meta, value }: { meta: FieldMeta; value: string }) {
-  const timeZone = useStudioTimeZone();
-  const [, tick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => tick((n) => n + 1), CLOCK_CHECK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  const at = zonedTimeToInstant(value, timeZone);
-  // The server's refusal says the same below the field: once is enough.
-  const passed = at !== null && publishTimePassed(at) && meta.errors?.[0] !== PUBLISH_TIME_PASSED;
-  return (
-    <Field
-      meta={meta}
-      id="news-publish-at"
-      label="Publish at"
-      type="datetime-local"
-      step={1}
-      hint={
-        <>
-          <StudioZoneHint />
-          {passed && (
-            <span className="mt-1 flex items-start gap-1.5 font-medium text-amber-800 dark:text-amber-300">
-              <TriangleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-              <span>{PUBLISH_TIME_PASSED}</span>
-            </span>
-          )}
-        </>
-      }
-    />
-  );
-}
-
 /**
  * 'Add News' or, with an item, 'Edit News'; a successful save or Cancel returns to add mode with
  * every field at its default (docs/product.md#news-management-tab).
@@ -91,11 +59,14 @@ function PublishAtField({ meta, value }: { meta: FieldMeta; value: string }) {
 export function NewsForm({
   editing,
   covers,
+  games,
   mailing,
   onDone,
 }: {
   editing: NewsEntry | null;
   covers: Record<string, MediaImage>;
+  /** Every game, for About. */
+  games: readonly AboutGame[];
   /** The newsletter lists and sends (staff who manage news; none: no fieldset). */
   mailing?: NewsMailing;
   onDone: () => void;
@@ -105,7 +76,8 @@ export function NewsForm({
     key: "news-form",
     editing,
     // The add form's defaults too: a reset puts each field back to its default, and a select
-    // without one would be left with no option chosen (a blank State).
+    // without one would be left with no option chosen (a blank State). The ticks too, or a reset
+    // would clear the games and lists the form's state holds ticked.
     defaultValue: editing
       ? {
           title: editing.title,
@@ -117,6 +89,11 @@ export function NewsForm({
             : undefined,
           coverImage: editing.coverImage ?? undefined,
           coverAlt: editing.coverAlt ?? undefined,
+          kind: editing.kind,
+          version: editing.version ?? undefined,
+          tags: editing.tags.join(", "),
+          games: gameIdsOf(editing),
+          mailLists: firstMailChoice(editing).lists,
         }
       : ADD_DEFAULTS,
     onReply: (reply, sent) => {
@@ -139,6 +116,16 @@ export function NewsForm({
       ? { id: editing.coverImage, image: covers[editing.coverImage] ?? null }
       : null,
   );
+  // The games ticked, and the mail lists that follow them.
+  const [about, setAbout] = useState<string[]>(gameIdsOf(editing));
+  const mail = useMailChoice(editing);
+  // Each fresh start of the form draws About and the lists anew (a reset leaves ticks behind).
+  const [round, setRound] = useState(0);
+  const tickGame = (id: string, ticked: boolean) => {
+    const others = about.filter((one) => one !== id);
+    setAbout(ticked ? [...others, id] : others);
+    mail.onGame(id, ticked, others.length + (ticked ? 1 : 0));
+  };
   // Another item to edit, or none: they start from its values (the form's own fields do too). Not
   // when the lists reload after a write (new `covers`): that would undo what staff are typing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of the edited item only
@@ -151,12 +138,17 @@ export function NewsForm({
         ? { id: editing.coverImage, image: covers[editing.coverImage] ?? null }
         : null,
     );
+    setAbout(gameIdsOf(editing));
+    mail.reset(editing);
   }, [editing]);
   const done = () => {
     setContent("");
     setTitle("");
     setState(DEFAULT_NEWS_STATE);
     setCover(null);
+    setAbout([]);
+    mail.reset(null);
+    setRound((n) => n + 1);
     onDone();
   };
   const format = editing?.format ?? "markdown";
@@ -229,6 +221,13 @@ export function NewsForm({
             />
           )}
         </div>
+        <AboutFields
+          key={`about-${round}`}
+          fields={fields}
+          games={offeredGames(games, editing)}
+          about={about}
+          onGame={tickGame}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             meta={fields.state}
@@ -242,10 +241,11 @@ export function NewsForm({
         </div>
         {mailing && (
           <MailingFieldset
-            key={editing?.id ?? "new"}
+            key={`${editing?.id ?? "new"}-${round}`}
             mailing={mailing}
             editingId={editing?.id ?? null}
-            chosenLists={editing?.mailLists ?? []}
+            savedLists={editing?.mailLists ?? []}
+            choice={mail}
             errors={fields.mailLists.errors}
           />
         )}

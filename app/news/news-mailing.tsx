@@ -1,8 +1,17 @@
 import { Eye, Send } from "lucide-react";
+import { useState } from "react";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { FormErrors } from "~/platform/forms/schema-form";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import {
+  firstMailChoice,
+  listsFollowGames,
+  type MailChoice,
+  tickGame,
+  tickList,
+} from "./news-editor-choices";
+import type { NewsEntry } from "./news-schema";
 
 // The news editor's part of the newsletter (docs/product.md#newsletter-sending): which lists get
 // the post by mail once it is public, a preview and a test to oneself, and the send's progress.
@@ -19,6 +28,23 @@ export type NewsSend = {
   skipped: number;
 };
 
+/**
+ * Each post's send, and "waiting" for a post with lists that has none yet: the newsletter makes a
+ * post's send only once the post is public and listed (until then, its lists are the post's own).
+ */
+export function withWaitingMail(
+  posts: readonly { id: string; mailLists?: string[] }[],
+  sends: Record<string, NewsSend>,
+): Record<string, NewsSend> {
+  const waiting = posts
+    .filter((post) => !sends[post.id] && (post.mailLists?.length ?? 0) > 0)
+    .map((post): [string, NewsSend] => [
+      post.id,
+      { state: "pending", lists: post.mailLists ?? [], queued: 0, sent: 0, failed: 0, skipped: 0 },
+    ]);
+  return { ...Object.fromEntries(waiting), ...sends };
+}
+
 export type NewsMailing = {
   /** The lists a post may go to: "studio" or a game's id, and the name shown. */
   lists: { value: string; label: string }[];
@@ -34,22 +60,46 @@ export const POSTAL_ADDRESS_MISSING =
 export const LISTS_LOCKED_NOTE =
   "The mail has started going out: its lists can no longer be changed.";
 
+/**
+ * The lists a post is mailed to as the editor holds them: a new post's start with none (its first
+ * game brings the studio's), an edited post's with those saved; the games ticked in About move their own lists (while the post
+ * is not public yet) until staff set a list by hand. `reset` starts again from another post.
+ */
+export function useMailChoice(editing: NewsEntry | null) {
+  const [choice, setChoice] = useState<MailChoice>(() => firstMailChoice(editing));
+  const follows = listsFollowGames(editing);
+  return {
+    lists: choice.lists,
+    follows,
+    reset: (to: NewsEntry | null) => setChoice(firstMailChoice(to)),
+    onGame: (id: string, ticked: boolean, gamesTicked: number) => {
+      if (follows) setChoice((current) => tickGame(current, id, ticked, gamesTicked));
+    },
+    onList: (list: string, ticked: boolean) =>
+      setChoice((current) => tickList(current, list, ticked)),
+  };
+}
+
 /** The "Send by mail to" fieldset of the editor, for a new post or the one edited. */
 export function MailingFieldset({
   mailing,
   editingId,
-  chosenLists,
+  savedLists,
+  choice,
   errors,
 }: {
   mailing: NewsMailing;
   editingId: string | null;
   /** The lists the post is mailed to ("studio" or a game's id), as saved with it. */
-  chosenLists: readonly string[];
+  savedLists: readonly string[];
+  /** The lists ticked now, whether they follow the games, and a tick by hand. */
+  choice: Pick<ReturnType<typeof useMailChoice>, "lists" | "follows" | "onList">;
   errors?: string[];
 }) {
   const send = editingId ? mailing.sends[editingId] : undefined;
   const locked = send !== undefined && send.state !== "pending";
-  const chosen = new Set(chosenLists);
+  // Fixed lists are shown as saved, whatever the games ticked since.
+  const chosen = new Set(locked ? savedLists : choice.lists);
   const test = useFetcherReply("news-mail-test", (reply) => {
     if (reply.status === "success")
       toast.success("Test sent", { description: "Check your inbox: the mail is marked [Test]." });
@@ -64,16 +114,17 @@ export function MailingFieldset({
       <legend className="px-1 text-sm font-medium">Send by mail to</legend>
       <div className="grid gap-1.5 sm:grid-cols-2">
         {mailing.lists.map((list) => (
-          <label key={list.value} className="flex items-center gap-2 text-sm">
+          <label key={list.value} className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"
               name={locked ? undefined : "mailLists"}
               value={list.value}
-              defaultChecked={chosen.has(list.value)}
+              checked={chosen.has(list.value)}
+              onChange={(event) => choice.onList(list.value, event.target.checked)}
               disabled={locked}
-              className="size-4 accent-primary"
+              className="mt-0.5 size-4 shrink-0 accent-primary"
             />
-            {list.label}
+            <span className="min-w-0 [overflow-wrap:anywhere]">{list.label}</span>
           </label>
         ))}
       </div>
@@ -89,7 +140,10 @@ export function MailingFieldset({
       ) : (
         <p id="news-mail-hint" className="text-sm text-muted-foreground">
           Subscribers of the lists ticked get the post by mail once it is public (now, or at its
-          scheduled time), each one once.
+          scheduled time), each one once.{" "}
+          {choice.follows
+            ? "A game ticked in About ticks its list and the studio's too (unticking it unticks them), unless you set that list yourself."
+            : "The post is public already: a list ticked here mails it once you save."}
         </p>
       )}
       {!locked && mailing.postalAddressMissing && (

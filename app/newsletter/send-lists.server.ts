@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { games, news, newsletterDeliveries, newsletterSends, subscriberLists } from "~/db/schema";
+import { games, newsletterDeliveries, newsletterSends, subscriberLists } from "~/db/schema";
 import { gameListName, STUDIO_LIST, studioListName } from "./subscribe-limits";
 
 // The lists a post may be mailed to (docs/product.md#newsletter-sending), chosen with the post (its
@@ -50,28 +50,7 @@ export async function sendProgress(
     .select()
     .from(newsletterSends)
     .where(inArray(newsletterSends.newsId, [...newsIds]));
-  const progress: Record<string, SendProgress> = {};
-  // A post with lists chosen and no send yet: its mail waits for the post to be public.
-  const waiting = await db
-    .select({ id: news.id, lists: news.mailLists })
-    .from(news)
-    .where(
-      and(
-        inArray(news.id, [...newsIds]),
-        sql`cardinality(${news.mailLists}) > 0`,
-        sql`not exists (select 1 from ${newsletterSends} where ${newsletterSends.newsId} = ${news.id})`,
-      ),
-    );
-  for (const post of waiting)
-    progress[post.id] = {
-      state: "pending",
-      lists: post.lists,
-      queued: 0,
-      sent: 0,
-      failed: 0,
-      skipped: 0,
-    };
-  if (sends.length === 0) return progress;
+  if (sends.length === 0) return {};
   const counts = await db
     .select({
       sendId: newsletterDeliveries.sendId,
@@ -86,6 +65,7 @@ export async function sendProgress(
       ),
     )
     .groupBy(newsletterDeliveries.sendId, newsletterDeliveries.state);
+  const progress: Record<string, SendProgress> = {};
   for (const send of sends) {
     const of = (state: string) =>
       counts.find((row) => row.sendId === send.id && row.state === state)?.count ?? 0;

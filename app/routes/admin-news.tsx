@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate = freshAfterWrites;
 
 export default function AdminNews({ loaderData }: Route.ComponentProps) {
-  const { page, error, search, state, covers, mailing } = loaderData;
+  const { page, error, search, state, filter, covers, games, mailing } = loaderData;
   return (
     <NewsTab
       news={page.items}
@@ -28,7 +28,9 @@ export default function AdminNews({ loaderData }: Route.ComponentProps) {
       page={page}
       search={search}
       state={state}
+      filter={filter}
       covers={covers}
+      games={games}
       mailing={mailing}
       params={ADMIN_LIST_PARAMS.news}
     />

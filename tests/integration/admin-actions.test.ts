@@ -387,13 +387,23 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
     expect(Object.keys(messages).sort()).toEqual(["error", "filter", "page", "unread"]);
     expect(messages).toMatchObject({ unread: 1, filter: { search: "lantern", unreadOnly: true } });
     const news = await body("/admin/news?nq=lantern");
+    // The games are the editor's About and the list's game filter: their names, not the catalogue.
     expect(Object.keys(news).sort()).toEqual([
       "covers",
       "error",
+      "filter",
+      "games",
       "mailing",
       "page",
       "search",
       "state",
+    ]);
+    expect(Object.keys((news.games as object[])[0]!).sort()).toEqual([
+      "announceAt",
+      "id",
+      "slug",
+      "title",
+      "visibility",
     ]);
     const titles = (news.page as { items: { title: string }[] }).items.map((item) => item.title);
     expect(titles).toEqual(["Lantern news"]);

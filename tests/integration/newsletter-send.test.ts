@@ -142,15 +142,6 @@ describe.each(testEngines())("newsletter sending on $name", (engine) => {
     // The lists are the post's; its send is made by the queue once the post is public.
     expect(item!.mailLists).toEqual(["studio"]);
     expect(await handle.db.select().from(newsletterSends)).toEqual([]);
-    // The admin list says the mail waits for the post.
-    expect((await sendProgress(handle.db, [item!.id]))[item!.id]).toEqual({
-      state: "pending",
-      lists: ["studio"],
-      queued: 0,
-      sent: 0,
-      failed: 0,
-      skipped: 0,
-    });
 
     // Scheduled: nothing goes out before its time.
     await runAll();

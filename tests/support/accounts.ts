@@ -93,18 +93,27 @@ export async function outcome(
 }
 
 /** A form's fields; one holding a file is sent as multipart, as the browser sends an upload. */
-export type FormFields = Record<string, string | File>;
+/** A form's fields; a list is a field sent once per value, as checkboxes of one name are. */
+export type FormFields = Record<string, string | File | readonly string[]>;
 
 export function request(path: string, init: { cookie?: string; form?: FormFields } = {}) {
   const headers = new Headers({ Origin: "http://localhost:3000" });
   if (init.cookie) headers.set("Cookie", init.cookie);
   let body: URLSearchParams | FormData | undefined;
-  if (init.form && Object.values(init.form).some((value) => value instanceof File)) {
-    body = new FormData();
-    for (const [name, value] of Object.entries(init.form)) body.set(name, value);
+  const fields = Object.entries(init.form ?? {}).flatMap(([name, value]) =>
+    typeof value === "string" || value instanceof File
+      ? [[name, value] as const]
+      : value.map((one) => [name, one] as const),
+  );
+  if (fields.some(([, value]) => value instanceof File)) {
+    const form = new FormData();
+    for (const [name, value] of fields) form.append(name, value);
+    body = form;
   } else if (init.form) {
     headers.set("Content-Type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(init.form as Record<string, string>);
+    const form = new URLSearchParams();
+    for (const [name, value] of fields) if (typeof value === "string") form.append(name, value);
+    body = form;
   }
   return new Request(`http://localhost:3000${path}`, {
     method: init.form ? "POST" : "GET",
