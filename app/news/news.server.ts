@@ -1,295 +1,45 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
-import { games, news, newsGames } from "~/db/schema";
-import { GAME_LISTED, GAME_REACHABLE, resolveGameRefs } from "~/games/index.server";
+import { news } from "~/db/schema";
 import { type MediaImage, mediaImages, renderWithMedia } from "~/media/index.server";
-import { clockNow, SQL_NOW } from "~/platform/clock/clock.server";
+import { SQL_NOW } from "~/platform/clock/clock.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import type { DroppedImage } from "~/platform/markdown/markdown-rules.server";
-import { PAGE_SIZE, type Page, type PageRequest } from "~/platform/paging/cursor";
-import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
-import { searchText } from "~/platform/paging/search";
 import type { SitemapUrl } from "~/platform/seo/sitemap";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
-import { isNewsKind, type NewsFilter, type NewsKind } from "./news-about";
-import type { NewsEntry, NewsGame, NewsState, NewsSummary } from "./news-schema";
+import {
+  LISTED_NEWS,
+  type NewsReach,
+  PUBLISHED,
+  publicEntry,
+  REACHABLE_NEWS,
+  toEntries,
+} from "./news-rows.server";
+import type { NewsEntry } from "./news-schema";
 
-// The news feature's reads: the public lists and pages, the admin list, one item, an article
-// rendered. The writes are in news-writes.server.ts.
-
-/** Where an item stands at `now`: a draft has no publication time. */
-export function stateAt(publishedAt: Date | null, now = clockNow().getTime()): NewsState {
-  if (!publishedAt) return "draft";
-  return publishedAt.getTime() > now ? "scheduled" : "published";
-}
-
-type NewsRow = typeof news.$inferSelect;
-
-/** A row as the feature hands it out (the writes answer with it too), with the games it is about. */
-export function toEntry(row: NewsRow, about: NewsGame[] = []): NewsEntry {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    // The item's date: when it went (or goes) public; a draft's, when it was written.
-    date: (row.publishedAt ?? row.createdAt).toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    slug: row.slug,
-    excerpt: row.excerpt,
-    format: row.format === "text" ? "text" : "markdown",
-    state: stateAt(row.publishedAt),
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    coverImage: row.coverImage,
-    coverAlt: row.coverAlt,
-    games: about,
-    kind: kindOf(row.kind),
-    version: row.version,
-    tags: row.tags,
-    mailLists: row.mailLists,
-  };
-}
-
-// The table's CHECK constraint holds it to the kinds.
-const kindOf = (kind: string): NewsKind => (isNewsKind(kind) ? kind : "news");
-
-/** The games each of these posts is about, in the order staff gave them (one query). */
-export async function gamesOfNews(
-  db: Database,
-  ids: readonly string[],
-): Promise<Map<string, NewsGame[]>> {
-  const about = new Map<string, NewsGame[]>();
-  if (ids.length === 0) return about;
-  const rows = await db
-    .select({ newsId: newsGames.newsId, id: games.id, slug: games.slug, title: games.title })
-    .from(newsGames)
-    .innerJoin(games, eq(games.id, newsGames.gameId))
-    .where(inArray(newsGames.newsId, [...ids]))
-    .orderBy(asc(newsGames.position), asc(games.title));
-  for (const { newsId, ...game } of rows) about.set(newsId, [...(about.get(newsId) ?? []), game]);
-  return about;
-}
-
-/** Rows as entries, their games read in one query. */
-export async function toEntries(db: Database, rows: NewsRow[]): Promise<NewsEntry[]> {
-  const about = await gamesOfNews(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toEntry(row, about.get(row.id)));
-}
-
-/** An entry as the public sees it: which lists it is mailed to is the staff's business. */
-export function publicEntry(entry: NewsEntry): NewsEntry {
-  const { mailLists: _lists, ...shown } = entry;
-  return shown;
-}
-
-/** Only what the public may see: items whose publication time has come. */
-export const PUBLISHED = sql`(${news.publishedAt} is not null and ${news.publishedAt} <= ${SQL_NOW})`;
-
-/**
- * A published post that names no game guests may not see listed (docs/product.md#game-visibility):
- * what the lists, feeds, sitemap, mails and announcements show. A post about an unlisted game is
- * reachable (by its address) but not listed; one about a draft or not yet announced game is hidden.
- */
-export const LISTED_NEWS = sql`(${PUBLISHED} and not exists (select 1 from ${newsGames} join ${games} on ${games.id} = ${newsGames.gameId} where ${newsGames.newsId} = ${news.id} and not ${GAME_LISTED}))`;
-export const REACHABLE_NEWS = sql`(${PUBLISHED} and not exists (select 1 from ${newsGames} join ${games} on ${games.id} = ${newsGames.gameId} where ${newsGames.newsId} = ${news.id} and not ${GAME_REACHABLE}))`;
-
-/** Who may see an article: anyone in lists, anyone by its address, or staff only. */
-export type NewsReach = "listed" | "unlisted" | "hidden";
-
-/**
- * A list's filters as conditions: a kind, a game (its id, resolved from the id or slug asked for;
- * null when no game has it: the list is empty), a tag.
- */
-async function filtering(db: Database, filter: NewsFilter = {}): Promise<SQL | undefined | null> {
-  let gameId: string | undefined;
-  if (filter.game) {
-    const { ids } = await resolveGameRefs(db, [filter.game]);
-    if (!ids[0]) return null;
-    gameId = ids[0];
-  }
-  return whereAll(
-    filter.kind ? eq(news.kind, filter.kind) : undefined,
-    gameId
-      ? sql`exists (select 1 from ${newsGames} where ${newsGames.newsId} = ${news.id} and ${newsGames.gameId} = ${gameId})`
-      : undefined,
-    filter.tag ? sql`${news.tags} @> array[${filter.tag}]::text[]` : undefined,
-  );
-}
-
-/** The admin list's state filter as a condition. */
-function inState(state: NewsState | undefined): SQL | undefined {
-  if (state === "draft") return sql`${news.publishedAt} is null`;
-  if (state === "scheduled") return sql`${news.publishedAt} > ${SQL_NOW}`;
-  if (state === "published") return PUBLISHED;
-  return undefined;
-}
-
-/**
- * Listed items, newest first, optionally filtered (a feed of a game or a tag); `limit` for Home's
- * latest three. An unlisted game's own feed reads its `reachable` posts.
- */
-export async function listNews(
-  db: Database,
-  options: { limit?: number; filter?: NewsFilter; reach?: "listed" | "reachable" } = {},
-): Promise<NewsEntry[]> {
-  const where = await filtering(db, options.filter);
-  if (where === null) return [];
-  const query = db
-    .select()
-    .from(news)
-    .where(whereAll(options.reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS, where))
-    .orderBy(desc(news.publishedAt), desc(news.id));
-  const rows = options.limit ? await query.limit(options.limit) : await query;
-  return toEntries(db, rows);
-}
-
-/** The text news search runs on (its GIN index is on this same expression, in the schema). */
-export const NEWS_SEARCH_DOCUMENT = sql`to_tsvector('english', ${news.title} || ' ' || ${news.content})`;
-
-/** A reader's search as a full-text condition (words, "quoted phrases", -excluded), or none. */
-function matching(search: string | undefined): SQL | undefined {
-  const words = searchText(search);
-  if (!words) return undefined;
-  return sql`${NEWS_SEARCH_DOCUMENT} @@ websearch_to_tsquery('english', ${words})`;
-}
-
-/** The query of one page of the news list (exported for the index checks of the scale tests). */
-export function newsPageQuery(
-  db: Database,
-  page: PageRequest,
-  search: string | undefined,
-  size: number,
-  where: { filter?: SQL; reach?: "listed" | "reachable" } = {},
-) {
-  const bounds = keyset({ at: news.publishedAt, id: news.id }, page, size);
-  return db
-    .select({
-      id: news.id,
-      slug: news.slug,
-      title: news.title,
-      excerpt: news.excerpt,
-      publishedAt: news.publishedAt,
-      coverImage: news.coverImage,
-      coverAlt: news.coverAlt,
-      kind: news.kind,
-      version: news.version,
-      at: cursorTime(news.publishedAt),
-    })
-    .from(news)
-    .where(
-      whereAll(
-        where.reach === "reachable" ? REACHABLE_NEWS : LISTED_NEWS,
-        where.filter,
-        matching(search),
-        bounds.where,
-      ),
-    )
-    .orderBy(...bounds.orderBy)
-    .limit(bounds.limit);
-}
-
-/**
- * One page of the news list, newest first, as cards show it (title, date, excerpt, cover; never
- * the whole text), optionally only the items matching a search (docs/product.md#news-list). The
- * page's covers come in one query of the media library; one gone from it is left out.
- */
-export async function listNewsPage(
-  db: Database,
-  options: {
-    page?: PageRequest;
-    search?: string;
-    size?: number;
-    filter?: NewsFilter;
-    reach?: "listed" | "reachable";
-  } = {},
-): Promise<Page<NewsSummary>> {
-  const page = options.page ?? { direction: "first" };
-  const size = options.size ?? PAGE_SIZE;
-  const filter = await filtering(db, options.filter);
-  if (filter === null) return { items: [], newer: null, older: null };
-  const rows = await newsPageQuery(db, page, options.search, size, {
-    filter,
-    reach: options.reach,
-  });
-  const coverIds = rows.flatMap((row) => row.coverImage ?? []);
-  const [covers, about] = await Promise.all([
-    coverIds.length ? mediaImages(db, coverIds) : new Map<string, MediaImage>(),
-    gamesOfNews(
-      db,
-      rows.map((row) => row.id),
-    ),
-  ]);
-  return toPage(
-    rows.map((row) => {
-      const image = row.coverImage ? covers.get(row.coverImage) : undefined;
-      return {
-        id: row.id,
-        slug: row.slug,
-        title: row.title,
-        excerpt: row.excerpt.trim(),
-        date: row.publishedAt!.toISOString(),
-        kind: kindOf(row.kind),
-        version: row.version,
-        games: about.get(row.id) ?? [],
-        cover: image ? { image, alt: row.coverAlt ?? "" } : null,
-        cursor: { at: row.at, id: row.id },
-      };
-    }),
-    page,
-    size,
-  );
-}
-
-/**
- * One page of whole news items, optionally matching a search and filters: for the API, the listed
- * ones newest first; for the admin News tab (`staff`), every item by the date it shows, newest
- * first: published and scheduled ones by their publication as /news orders them, drafts by when
- * they were written; optionally only those in one state.
- */
-export async function listNewsEntriesPage(
-  db: Database,
-  options: {
-    page: PageRequest;
-    size: number;
-    search?: string;
-    filter?: NewsFilter;
-    staff?: { state?: NewsState };
-  },
-): Promise<Page<NewsEntry>> {
-  const { page: request, size, staff } = options;
-  const filter = await filtering(db, options.filter);
-  if (filter === null) return { items: [], newer: null, older: null };
-  const page = staff
-    ? await tablePage(
-        db,
-        news,
-        {
-          key: news.listedAt,
-          id: news.id,
-          request,
-          size,
-          where: whereAll(matching(options.search), inState(staff.state), filter),
-        },
-        (row) => row,
-      )
-    : await tablePage(
-        db,
-        news,
-        {
-          key: news.publishedAt,
-          id: news.id,
-          request,
-          size,
-          where: whereAll(LISTED_NEWS, matching(options.search), filter),
-        },
-        (row) => row,
-      );
-  const entries = await toEntries(db, page.items);
-  return { ...page, items: staff ? entries : entries.map(publicEntry) };
-}
+// The news feature's reads of one item (an article, the API's item, the editor's), its counts and
+// the sitemap's addresses. Rows and who may see them are in news-rows.server.ts, the lists in
+// news-lists.server.ts, the writes in news-writes.server.ts; the names below stay importable here.
+export { NEWS_SEARCH_DOCUMENT } from "./news-conditions.server";
+export {
+  latestNews,
+  listNews,
+  listNewsEntriesPage,
+  listNewsPage,
+  newsPageQuery,
+} from "./news-lists.server";
+export {
+  gamesOfNews,
+  LISTED_NEWS,
+  type NewsReach,
+  PUBLISHED,
+  publicEntry,
+  REACHABLE_NEWS,
+  stateAt,
+  toEntries,
+  toEntry,
+} from "./news-rows.server";
 
 /** How many published news items there are. */
 export async function countNews(db: Database): Promise<number> {
@@ -327,11 +77,6 @@ export async function newsSitemapUrls(
     loc: `${site}/news/${row.slug}`,
     lastmod: row.updatedAt.toISOString(),
   }));
-}
-
-/** The newest items as cards show them (Home's latest three). */
-export async function latestNews(db: Database, count: number): Promise<NewsSummary[]> {
-  return (await listNewsPage(db, { size: count })).items;
 }
 
 /** Any item, whatever its state, by id (null for an unknown or malformed id). */
