@@ -17,6 +17,7 @@ export {
   publicEntry,
   REACHABLE_NEWS,
   readArticle,
+  readNewsList,
   renderNewsContent,
 } from "./news.server";
 export { isNewsKind, kindLabel, type NewsFilter, type NewsKind } from "./news-about";

@@ -1,6 +1,8 @@
 import { desc, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { news } from "~/db/schema";
+import { isListed } from "~/games";
+import { getGameBySlug } from "~/games/index.server";
 import { type MediaImage, mediaImages } from "~/media/index.server";
 import { PAGE_SIZE, type Page, type PageRequest } from "~/platform/paging/cursor";
 import { cursorTime, keyset, tablePage, toPage, whereAll } from "~/platform/paging/keyset.server";
@@ -14,7 +16,7 @@ import {
   REACHABLE_NEWS,
   toEntries,
 } from "./news-rows.server";
-import type { NewsEntry, NewsState, NewsSummary } from "./news-schema";
+import type { NewsEntry, NewsGame, NewsState, NewsSummary } from "./news-schema";
 
 // The news lists: the public list's pages (and Home's latest), the feeds' items, the API's and the
 // admin tab's pages of whole items.
@@ -123,6 +125,24 @@ export async function listNewsPage(
     page,
     size,
   );
+}
+
+/**
+ * One page of /news with its filters (docs/product.md#news-list), and the game its filter names as
+ * guests know it: a listed game only (the list never shows another game's posts, and a hidden
+ * game's name is not given away), else null and no post.
+ */
+export async function readNewsList(
+  db: Database,
+  options: { page: PageRequest; search: string; filter: NewsFilter },
+): Promise<Page<NewsSummary> & { game: NewsGame | null }> {
+  const { filter } = options;
+  if (!filter.game) return { ...(await listNewsPage(db, options)), game: null };
+  const found = await getGameBySlug(db, filter.game);
+  if (!found || !isListed(found)) return { items: [], newer: null, older: null, game: null };
+  const game = { id: found.id, slug: found.slug, title: found.title };
+  const page = await listNewsPage(db, { ...options, filter: { ...filter, game: game.id } });
+  return { ...page, game };
 }
 
 /**

@@ -28,6 +28,7 @@ export {
   listNewsEntriesPage,
   listNewsPage,
   newsPageQuery,
+  readNewsList,
 } from "./news-lists.server";
 export {
   gamesOfNews,
