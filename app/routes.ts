@@ -7,6 +7,7 @@ export default [
   route("games/:slug", "routes/game-detail.tsx"), //              /games/:slug      Game page (an old /games/:id redirects)
   route("news", "routes/news.tsx"), //                            /news             News list
   route("news/:slug", "routes/news-detail.tsx"), //               /news/:slug       News detail (an old /news/:id redirects)
+  route("news/tag/:tag", "routes/news-tag.tsx"), //               /news/tag/:tag    A tag's posts (beyond the spec)
   route("contact", "routes/contact.tsx"), //                      /contact          Contact
   route("press", "routes/press.tsx"), //                          /press            The studio's press kit (beyond the spec)
   route("press/:slug", "routes/press-game.tsx"), //               /press/:slug      A game's press kit (beyond the spec)
