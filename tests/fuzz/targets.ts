@@ -792,6 +792,11 @@ export function pageRequests(pools: Pools): fc.Arbitrary<FuzzRequest> {
     text.map((t) => `/news?q=${percentEncode(t)}`),
     text.map((t) => `/news?before=${percentEncode(t)}&q=${percentEncode(t)}`),
     text.map((t) => `/news?after=${percentEncode(t)}`),
+    text.map(
+      (t) => `/news?kind=${percentEncode(t)}&game=${percentEncode(t)}&tag=${percentEncode(t)}`,
+    ),
+    text.map((t) => `/news/tag/${percentEncode(t)}`),
+    text.map((t) => `/news/tag/${percentEncode(t)}?before=${percentEncode(t)}`),
     text.map((t) => `/sitemaps/${percentEncode(t)}`),
     id.map((i) => `/news/${i.replace(/[\ud800-\udfff]/g, "")}`),
     id.map((i) => `/avatars/${percentEncode(i)}/avatar.webp`),
