@@ -1,10 +1,11 @@
-import { Eye } from "lucide-react";
+import { Eye, Gamepad2 } from "lucide-react";
+import { Link } from "react-router";
 import { type MediaImage, ResponsiveImage } from "~/media";
 import { LocalTime } from "~/platform/dates/local-time";
-import { kindLabel } from "./news-about";
-import { GameLinks, KindBadge, TagLinks } from "./news-badges";
+import { KindBadge } from "./news-card";
 import { summarize } from "./news-format";
-import type { NewsEntry } from "./news-schema";
+import { kindLabel, tagPath } from "./news-kinds";
+import type { NewsEntry, NewsGame } from "./news-schema";
 import { NEWS_STATE_LABELS } from "./news-states";
 
 // An article page's parts: what staff see above an item guests cannot see yet, the header (kind,
@@ -37,6 +38,48 @@ function PreviewBanner({ article }: { article: Pick<NewsEntry, "state" | "publis
         )}
       </p>
     </div>
+  );
+}
+
+/** The games an article is about, each a link to its page. */
+export function GameLinks({ games }: { games: NewsGame[] }) {
+  if (games.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="news-games">
+      <Gamepad2 aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      <span className="text-muted-foreground">About</span>
+      <ul className="contents">
+        {games.map((game, index) => (
+          <li key={game.id}>
+            <Link to={`/games/${game.slug}`} className="font-medium text-primary hover:underline">
+              {game.title}
+            </Link>
+            {index < games.length - 1 && <span className="text-muted-foreground">,</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** An article's tags, each a link to its tag page. */
+export function TagLinks({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <nav aria-label="Tags" className="mt-10">
+      <ul className="flex flex-wrap gap-2">
+        {tags.map((tag) => (
+          <li key={tag}>
+            <Link
+              to={tagPath(tag)}
+              className="inline-flex rounded-full border px-3 py-1 text-sm font-medium text-foreground hover:border-primary hover:text-primary"
+            >
+              #{tag}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

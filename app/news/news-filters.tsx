@@ -1,7 +1,8 @@
 import { Filter, Newspaper, X } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/platform/ui/cn";
-import { NEWS_KIND_LABELS, NEWS_KINDS, type NewsFilter } from "./news-about";
+import type { NewsFilter } from "./news-about";
+import { NEWS_KIND_LABELS, NEWS_KINDS } from "./news-kinds";
 import { newsListHref } from "./news-list-filter";
 
 // The news list's filter bar (docs/product.md#news-list): plain links, so a filtered list has an

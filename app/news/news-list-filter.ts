@@ -1,4 +1,5 @@
-import type { NewsFilter, NewsKind } from "./news-about";
+import type { NewsFilter } from "./news-about";
+import type { NewsKind } from "./news-kinds";
 
 // The news list's filters as addresses and words (docs/product.md#news-list): the query a filter
 // is written as, the heading that names it, and whether search engines may keep the page.
