@@ -8,6 +8,7 @@ export default [
   route("games/:slug/news", "routes/game-news.tsx"), //          /games/:slug/news A game's news (an old /games/:id/news redirects)
   route("news", "routes/news.tsx"), //                            /news             News list
   route("news/:slug", "routes/news-detail.tsx"), //               /news/:slug       News detail (an old /news/:id redirects)
+  route("news/tag/:tag", "routes/news-tag.tsx"), //               /news/tag/:tag    A tag's posts (beyond the spec)
   route("contact", "routes/contact.tsx"), //                      /contact          Contact
   route("press", "routes/press.tsx"), //                          /press            The studio's press kit (beyond the spec)
   route("press/:slug", "routes/press-game.tsx"), //               /press/:slug      A game's press kit (beyond the spec)

@@ -23,7 +23,15 @@ export { NewsTab } from "./news-admin-tab";
 export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";
 export { NewsCard } from "./news-card";
 export { InsertImage, LivePreview } from "./news-editor-parts";
+export { NewsFilterBar, NoNews } from "./news-filters";
 export { summarize, toParagraphs } from "./news-format";
+export {
+  isIndexableNewsList,
+  NEWS_KIND_PLURALS,
+  newsListHeading,
+  newsListHref,
+  newsListQuery,
+} from "./news-list-filter";
 export { type NewsMailing, type NewsSend, withWaitingMail } from "./news-mailing";
 export {
   FILL_ALL_FIELDS,

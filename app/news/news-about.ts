@@ -1,31 +1,23 @@
 import { z } from "~/platform/forms/zod";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
+import { DEFAULT_NEWS_KIND, isNewsKind, NEWS_KINDS, type NewsKind } from "./news-kinds";
 
 // What a post is about (docs/product.md#news-about-games): the games it names (none: the studio),
 // its kind (a patch note carries its version) and its tags. Browser-safe: the editor, the filters,
-// the cards and the API share these rules.
+// the cards and the API share these rules. The kinds and their labels are in ./news-kinds.ts, which
+// pages showing a badge load without the schemas.
 
-export const NEWS_KINDS = ["news", "devlog", "patch-notes", "event", "launch"] as const;
-export type NewsKind = (typeof NEWS_KINDS)[number];
-export const DEFAULT_NEWS_KIND: NewsKind = "news";
-
-export const NEWS_KIND_LABELS: Record<NewsKind, string> = {
-  news: "News",
-  devlog: "Devlog",
-  "patch-notes": "Patch notes",
-  event: "Event",
-  launch: "Launch",
-};
-
-export const isNewsKind = (value: unknown): value is NewsKind =>
-  typeof value === "string" && (NEWS_KINDS as readonly string[]).includes(value);
+export {
+  DEFAULT_NEWS_KIND,
+  isNewsKind,
+  kindLabel,
+  NEWS_KIND_LABELS,
+  NEWS_KINDS,
+  type NewsKind,
+  tagPath,
+} from "./news-kinds";
 
 export const UNKNOWN_KIND = "Choose a kind: news, devlog, patch-notes, event or launch";
-
-/** A post's badge: its kind, and a patch note's version ("Patch notes 1.2.0"). */
-export function kindLabel(kind: NewsKind, version: string | null): string {
-  return kind === "patch-notes" && version ? `Patch notes ${version}` : NEWS_KIND_LABELS[kind];
-}
 
 // A version as studios write them: 1.2.0, v0.9b, 2024.11, 1.0.0-beta.2+build.7.
 export const VERSION_MAX = 32;
@@ -58,9 +50,6 @@ export function normalizeTag(typed: string): string | null {
     .replace(/^-+|-+$/g, "");
   return tag.length > 0 && tag.length <= TAG_MAX && TAG.test(tag) ? tag : null;
 }
-
-/** A tag page's address: `/news/tag/<tag>`. */
-export const tagPath = (tag: string) => `/news/tag/${encodeURIComponent(tag)}`;
 
 // A game named by the API or the editor: its id or its slug.
 export const GAME_REF_RULE = "Name games by their id or their address (slug)";

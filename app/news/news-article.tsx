@@ -1,16 +1,22 @@
-import { Eye } from "lucide-react";
+import { Eye, Gamepad2 } from "lucide-react";
+import { Link } from "react-router";
 import { type MediaImage, ResponsiveImage } from "~/media";
 import { LocalTime } from "~/platform/dates/local-time";
+import { KindBadge } from "./news-card";
 import { summarize } from "./news-format";
-import type { NewsEntry } from "./news-schema";
+import { kindLabel, tagPath } from "./news-kinds";
+import type { NewsEntry, NewsGame } from "./news-schema";
 import { NEWS_STATE_LABELS } from "./news-states";
 
-// An article page's parts: what staff see above an item not public yet, the
-// header, cover and body, and the item as schema.org's NewsArticle.
+// An article page's parts: what staff see above an item guests cannot see yet, the header (kind,
+// games), cover, body and tags, and the item as schema.org's NewsArticle.
 
 export type ArticleCover = { image: MediaImage; alt: string };
 
-/** What staff see above an item that is not public yet. */
+/**
+ * What staff see above an item guests cannot see yet: one not public yet, or a published one about
+ * a game that is not announced (docs/product.md#news-detail).
+ */
 function PreviewBanner({ article }: { article: Pick<NewsEntry, "state" | "publishedAt"> }) {
   return (
     <div
@@ -20,7 +26,9 @@ function PreviewBanner({ article }: { article: Pick<NewsEntry, "state" | "publis
       <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>
         <strong>Preview: {NEWS_STATE_LABELS[article.state]}.</strong>{" "}
-        {article.state === "scheduled" && article.publishedAt ? (
+        {article.state === "published" ? (
+          "It is about a game guests cannot see yet: only staff who manage news see this page until the game is announced."
+        ) : article.state === "scheduled" && article.publishedAt ? (
           <>
             Goes public on <LocalTime value={article.publishedAt} format="detail" />. Until then
             only staff who manage news see this page.
@@ -33,7 +41,52 @@ function PreviewBanner({ article }: { article: Pick<NewsEntry, "state" | "publis
   );
 }
 
-/** The article itself: title and date, cover, and the HTML the server's renderer made. */
+/** The games an article is about, each a link to its page. */
+export function GameLinks({ games }: { games: NewsGame[] }) {
+  if (games.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="news-games">
+      <Gamepad2 aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      <span className="text-muted-foreground">About</span>
+      <ul className="contents">
+        {games.map((game, index) => (
+          <li key={game.id}>
+            <Link to={`/games/${game.slug}`} className="font-medium text-primary hover:underline">
+              {game.title}
+            </Link>
+            {index < games.length - 1 && <span className="text-muted-foreground">,</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** An article's tags, each a link to its tag page. */
+export function TagLinks({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <nav aria-label="Tags" className="mt-10">
+      <ul className="flex flex-wrap gap-2">
+        {tags.map((tag) => (
+          <li key={tag}>
+            <Link
+              to={tagPath(tag)}
+              className="inline-flex rounded-full border px-3 py-1 text-sm font-medium text-foreground hover:border-primary hover:text-primary"
+            >
+              #{tag}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The article itself: date and kind, title, the games it is about, cover, the HTML the server's
+ * renderer made, and its tags.
+ */
 export function NewsArticleBody({
   article,
   html,
@@ -52,8 +105,16 @@ export function NewsArticleBody({
       {preview && <PreviewBanner article={article} />}
       {backLink}
       <header className="mt-8 border-b pb-8">
-        <LocalTime value={article.date} format="list" className="text-sm text-muted-foreground" />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <LocalTime value={article.date} format="list" className="text-sm text-muted-foreground" />
+          <KindBadge kind={article.kind} version={article.version} />
+        </div>
         <h1 className="mt-2 text-4xl font-black leading-tight tracking-tight">{article.title}</h1>
+        {article.games.length > 0 && (
+          <div className="mt-4">
+            <GameLinks games={article.games} />
+          </div>
+        )}
       </header>
       {cover && (
         <ResponsiveImage
@@ -70,11 +131,15 @@ export function NewsArticleBody({
         // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by the Markdown renderer, which lets no raw HTML, script or unsafe link through
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      <TagLinks tags={article.tags} />
     </>
   );
 }
 
-/** The item as schema.org's NewsArticle, with absolute addresses. */
+/**
+ * The item as schema.org's NewsArticle, with absolute addresses: `about` the games it names (each a
+ * VideoGame at its page), its kind as the section and its tags as keywords.
+ */
 export function newsStructuredData(
   article: NewsEntry,
   cover: ArticleCover | null,
@@ -95,5 +160,16 @@ export function newsStructuredData(
     author: { "@type": "Organization", name: studioName, url: siteUrl },
     publisher: { "@type": "Organization", name: studioName, url: siteUrl },
     description: summarize(article.excerpt),
+    articleSection: kindLabel(article.kind, article.version),
+    ...(article.games.length > 0
+      ? {
+          about: article.games.map((game) => ({
+            "@type": "VideoGame",
+            name: game.title,
+            url: `${siteUrl}/games/${game.slug}`,
+          })),
+        }
+      : {}),
+    ...(article.tags.length > 0 ? { keywords: article.tags } : {}),
   };
 }

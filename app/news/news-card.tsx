@@ -1,16 +1,19 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, Gamepad2 } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/media";
 import { LocalTime } from "~/platform/dates/local-time";
+import { Badge } from "~/platform/ui/badge";
 import { Card, CardContent, CardFooter, CardHeader } from "~/platform/ui/card";
-import type { NewsSummary } from "./news-schema";
+import { cn } from "~/platform/ui/cn";
+import { kindLabel, type NewsKind } from "./news-kinds";
+import type { NewsGame, NewsSummary } from "./news-schema";
 
 /** How wide a card's cover is shown in the news grids (one, two or three a row). */
 const COVER_SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 50vw, 100vw";
 
 /**
- * A news item as a card: its cover (16:9 whatever its file, when it has one), title, 'MMM d, yyyy'
- * date, its excerpt clamped, Read More.
+ * A news item as a card: its cover (16:9 whatever its file, when it has one), 'MMM d, yyyy' date and
+ * kind, title, the games it is about, its excerpt clamped, Read More.
  */
 export function NewsCard({
   item,
@@ -38,9 +41,13 @@ export function NewsCard({
         />
       )}
       <CardHeader>
-        <LocalTime value={item.date} format="list" className="text-sm text-muted-foreground" />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <LocalTime value={item.date} format="list" className="text-sm text-muted-foreground" />
+          <KindBadge kind={item.kind} version={item.version} />
+        </div>
         {/* The card title's look on the list's heading level, without a Slot to merge them. */}
         <Heading className="text-xl font-semibold leading-tight">{item.title}</Heading>
+        <GameNames games={item.games} />
       </CardHeader>
       <CardContent className="flex-1">
         <p className="line-clamp-3 text-muted-foreground">{item.excerpt}</p>
@@ -56,5 +63,52 @@ export function NewsCard({
         </Link>
       </CardFooter>
     </Card>
+  );
+}
+
+// Each kind its own colour, dark text on a light tint and light text on a dark one (the game
+// status badges' pairs, which pass the contrast check in both themes).
+const KIND_BADGE: Record<Exclude<NewsKind, "news">, string> = {
+  devlog: "bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-violet-100",
+  "patch-notes": "bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100",
+  event: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  launch: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100",
+};
+
+/**
+ * A post's kind as a badge ("Patch notes 1.2.0"). Plain news has none: most posts are news, and a
+ * badge on every card would say nothing.
+ */
+export function KindBadge({
+  kind,
+  version,
+  className,
+}: {
+  kind: NewsKind;
+  version: string | null;
+  className?: string;
+}) {
+  if (kind === "news") return null;
+  return (
+    <Badge className={cn(KIND_BADGE[kind], className)} data-testid="news-kind">
+      {kindLabel(kind, version)}
+    </Badge>
+  );
+}
+
+/** The games a card's post is about, by name (the card's one link is its Read More). */
+export function GameNames({ games }: { games: NewsGame[] }) {
+  if (games.length === 0) return null;
+  return (
+    <div
+      className="flex items-start gap-1.5 text-sm text-muted-foreground"
+      data-testid="news-games"
+    >
+      <Gamepad2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        <span className="sr-only">About </span>
+        {games.map((game) => game.title).join(", ")}
+      </span>
+    </div>
   );
 }

@@ -3,11 +3,19 @@ import { Form, Link } from "react-router";
 import { SEARCH_MAX_LENGTH } from "~/platform/paging/search";
 import { Button } from "~/platform/ui/button";
 import { Input } from "~/platform/ui/input";
+import type { NewsFilter } from "./news-about";
+import { newsListQuery } from "./news-list-filter";
 
-/** The news list's search box: a GET form, so results have an address and work without scripts. */
-export function NewsSearch({ search }: { search: string }) {
+/**
+ * The news list's search box: a GET form, so results have an address and work without scripts. It
+ * searches within the filters in force (sent along as hidden fields).
+ */
+export function NewsSearch({ search, filter = {} }: { search: string; filter?: NewsFilter }) {
   return (
     <Form method="get" action="/news" role="search" className="mt-8 flex max-w-xl gap-2">
+      {[...newsListQuery(filter)].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor="news-search" className="sr-only">
         Search news
       </label>

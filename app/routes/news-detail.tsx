@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { getSessionUser, recordViewLater } from "~/accounts/index.server";
-import { NewsArticleBody, newsStructuredData, summarize } from "~/news";
-import { readArticle } from "~/news/index.server";
+import { kindLabel, NewsArticleBody, newsStructuredData, summarize } from "~/news";
+import { publicEntry, readArticle } from "~/news/index.server";
 import { STUDIO_LIST, SubscribeForm, studioListName } from "~/newsletter";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { jsonLd, pageMeta } from "~/platform/seo/meta";
@@ -18,11 +18,14 @@ export const handle = PUBLIC_PAGE;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const found = await readArticle(runtime, params.slug);
-  // An unknown address goes back to the list (docs/product.md#news-detail); so does a draft or a
-  // scheduled item for anyone but the staff who write news, who see it here before it is public.
+  // An unknown address goes back to the list (docs/product.md#news-detail); so does a draft, a
+  // scheduled item or a post about a game not announced yet, for anyone but the staff who write
+  // news, who see it here before guests do. A guest cannot tell these from an unknown address.
   if (!found) throw redirect("/news");
-  const { article } = found;
-  const preview = article.state !== "published";
+  const { reach } = found;
+  // Which lists it is mailed to is the staff's business.
+  const article = publicEntry(found.article);
+  const preview = article.state !== "published" || reach === "hidden";
   if (preview) {
     const user = await getSessionUser(request, context);
     if (!user || !can(user.role, "canManageNews")) throw redirect("/news");
@@ -31,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug !== article.slug) throw redirect(`/news/${article.slug}`, 301);
   if (!preview)
     recordViewLater(request, context, "news_view", { news_id: article.id, slug: article.slug });
-  return { ...found, preview, siteUrl: runtime.env.SITE_URL };
+  return { ...found, article, preview, siteUrl: runtime.env.SITE_URL };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -46,9 +49,17 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       type: "article",
       publishedTime: article.date,
       modifiedTime: article.updatedAt,
+      section: kindLabel(article.kind, article.version),
+      tags: article.tags,
       image: cover ? { ...cover.image, alt: cover.alt } : undefined,
     }),
-    ...(data.preview ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+    // A preview is the staff's; a post about an unlisted game opens by its address, as its game's
+    // page does, and stays out of search engines as that page does.
+    ...(data.preview
+      ? [{ name: "robots", content: "noindex, nofollow" }]
+      : data.reach === "unlisted"
+        ? [{ name: "robots", content: "noindex" }]
+        : []),
   ];
 };
 

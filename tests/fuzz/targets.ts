@@ -812,6 +812,11 @@ export function pageRequests(pools: Pools): fc.Arbitrary<FuzzRequest> {
     text.map((t) => `/news?q=${percentEncode(t)}`),
     text.map((t) => `/news?before=${percentEncode(t)}&q=${percentEncode(t)}`),
     text.map((t) => `/news?after=${percentEncode(t)}`),
+    text.map(
+      (t) => `/news?kind=${percentEncode(t)}&game=${percentEncode(t)}&tag=${percentEncode(t)}`,
+    ),
+    text.map((t) => `/news/tag/${percentEncode(t)}`),
+    text.map((t) => `/news/tag/${percentEncode(t)}?before=${percentEncode(t)}`),
     text.map((t) => `/sitemaps/${percentEncode(t)}`),
     // A game's news page and feed, a tag's feed.
     id.map((i) => `/games/${percentEncode(i)}/news`),

@@ -26,6 +26,30 @@ describe("page metadata", () => {
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 
+  it("gives an article its section and one article:tag per tag, in order, and none when it has none", () => {
+    const site = { siteUrl: "https://studio.example", siteName: "Example Studio" };
+    const tags = pageMeta({
+      ...site,
+      title: "Patch 1.2",
+      description: "Fixes",
+      path: "/news/patch-1-2",
+      type: "article",
+      section: "Patch notes 1.2.0",
+      tags: ["balance", "level-design"],
+    });
+    expect(
+      tags.filter((tag) => "property" in tag && String(tag.property).startsWith("article:")),
+    ).toEqual([
+      { property: "article:section", content: "Patch notes 1.2.0" },
+      { property: "article:tag", content: "balance" },
+      { property: "article:tag", content: "level-design" },
+    ]);
+    const plain = pageMeta({ ...site, title: "About", description: "Us", path: "/about" });
+    expect(
+      plain.some((tag) => "property" in tag && String(tag.property).startsWith("article:")),
+    ).toBe(false);
+  });
+
   it("reads the site URL from the root match", () => {
     expect(siteUrlFrom([{ id: "root", loaderData: { siteUrl: "https://a.example" } }])).toBe(
       "https://a.example",

@@ -13,6 +13,9 @@ type PageMeta = {
   type?: "website" | "article";
   publishedTime?: string;
   modifiedTime?: string;
+  /** An article's section (a news post's kind) and its tags, as Open Graph's article tags. */
+  section?: string;
+  tags?: readonly string[];
   /**
    * The page's own picture for link previews (a news cover, a game's screenshot); else the site's.
    * Its size when known: no size is better than a wrong one.
@@ -73,6 +76,8 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
   if (page.modifiedTime) {
     tags.push({ property: "article:modified_time", content: page.modifiedTime });
   }
+  if (page.section) tags.push({ property: "article:section", content: page.section });
+  for (const tag of page.tags ?? []) tags.push({ property: "article:tag", content: tag });
   return tags;
 }
 
