@@ -2,7 +2,7 @@ import { Newspaper, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
 import { cn } from "~/platform/ui/cn";
-import { NEWS_KIND_LABELS, type NewsKind } from "./news-about";
+import { NEWS_KIND_LABELS, type NewsKind } from "./news-kinds";
 import { NewsCard } from "./news-card";
 import type { NewsSummary } from "./news-schema";
 
