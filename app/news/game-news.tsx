@@ -2,8 +2,8 @@ import { Newspaper, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
 import { cn } from "~/platform/ui/cn";
-import { NEWS_KIND_LABELS, type NewsKind } from "./news-kinds";
 import { NewsCard } from "./news-card";
+import { NEWS_KIND_LABELS, type NewsKind } from "./news-kinds";
 import type { NewsSummary } from "./news-schema";
 
 // A game's news on its pages (docs/product.md#a-games-news): the game page's "News" and "Patch
