@@ -260,13 +260,19 @@ describe("the API's answers", () => {
         "date",
         "excerpt",
         "format",
+        "games",
         "id",
+        "kind",
         "publishedAt",
         "slug",
         "state",
+        "tags",
         "title",
         "updatedAt",
+        "version",
       ]);
+      // Never the lists it is mailed to (staff only).
+      expect(item).not.toHaveProperty("mailLists");
       // The public list holds published items only.
       expect(item.state).toBe("published");
     }

@@ -92,18 +92,21 @@ export async function outcome(
   }
 }
 
-/** A form's fields; one holding a file is sent as multipart, as the browser sends an upload. */
-/** A form's fields; a list is a field sent once per value, as checkboxes of one name are. */
+/**
+ * A form's fields; one holding a file is sent as multipart, as the browser sends an upload; a list
+ * is a field sent once per value, as checkboxes of one name are.
+ */
 export type FormFields = Record<string, string | File | readonly string[]>;
 
 export function request(path: string, init: { cookie?: string; form?: FormFields } = {}) {
   const headers = new Headers({ Origin: "http://localhost:3000" });
   if (init.cookie) headers.set("Cookie", init.cookie);
   let body: URLSearchParams | FormData | undefined;
+  // Anything else a test hands in (a forged null) is sent as its text, as URLSearchParams would.
   const fields = Object.entries(init.form ?? {}).flatMap(([name, value]) =>
-    typeof value === "string" || value instanceof File
-      ? [[name, value] as const]
-      : value.map((one) => [name, one] as const),
+    Array.isArray(value)
+      ? value.map((one) => [name, String(one)] as const)
+      : [[name, value instanceof File ? value : String(value)] as const],
   );
   if (fields.some(([, value]) => value instanceof File)) {
     const form = new FormData();
