@@ -32,7 +32,10 @@ const featureIndexes: Plugin = {
 // replace its file names).
 const REACT = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
 const WEBAUTHN = /\/node_modules\/@simplewebauthn\/browser\//;
-const hasOwnChunk = (id: string) => REACT.test(id) || WEBAUTHN.test(id);
+// Radix's tabs, which /auth and the admin dashboard share: small enough for the merger, which put
+// them into the admin route's chunk, and /auth then loaded the dashboard's code.
+const TABS = /\/node_modules\/@radix-ui\/react-tabs\//;
+const hasOwnChunk = (id: string) => REACT.test(id) || WEBAUTHN.test(id) || TABS.test(id);
 const ROOT_ROUTE = /\/app\/root\.tsx(\?.*)?$/;
 const browserChunks: Plugin = {
   name: "browser-chunks",
@@ -47,6 +50,7 @@ const browserChunks: Plugin = {
               if (REACT.test(id)) return "react";
               // Loaded only when a passkey ceremony starts: never merged into a page's scripts.
               if (WEBAUTHN.test(id)) return "webauthn";
+              if (TABS.test(id)) return "tabs";
               shell ??= selfContained(
                 modulesRunBy(
                   [...getModuleIds()].filter((moduleId) => ROOT_ROUTE.test(moduleId)),

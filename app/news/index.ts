@@ -8,6 +8,12 @@ export {
   type PatchNote,
 } from "./game-news";
 export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
+export { NewsTab } from "./news-admin-tab";
+export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";
+export { NewsCard } from "./news-card";
+export { InsertImage, LivePreview } from "./news-editor-parts";
+export { NewsFilterBar, NoNews } from "./news-filters";
+export { summarize, toParagraphs } from "./news-format";
 export {
   isNewsKind,
   kindLabel,
@@ -18,13 +24,7 @@ export {
   newsFilterFrom,
   normalizeTag,
   tagPath,
-} from "./news-about";
-export { NewsTab } from "./news-admin-tab";
-export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";
-export { NewsCard } from "./news-card";
-export { InsertImage, LivePreview } from "./news-editor-parts";
-export { NewsFilterBar, NoNews } from "./news-filters";
-export { summarize, toParagraphs } from "./news-format";
+} from "./news-kinds";
 export {
   isIndexableNewsList,
   NEWS_KIND_PLURALS,

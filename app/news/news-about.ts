@@ -1,6 +1,17 @@
 import { z } from "~/platform/forms/zod";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
-import { DEFAULT_NEWS_KIND, isNewsKind, NEWS_KINDS, type NewsKind } from "./news-kinds";
+import {
+  DEFAULT_NEWS_KIND,
+  GAME_REF_RULE,
+  GAMES_MAX,
+  isGameRef,
+  NEWS_KINDS,
+  type NewsKind,
+  normalizeTag,
+  TAG_RULE,
+  TAGS_MAX,
+  TOO_MANY_TAGS,
+} from "./news-kinds";
 
 // What a post is about (docs/product.md#news-about-games): the games it names (none: the studio),
 // its kind (a patch note carries its version) and its tags. Browser-safe: the editor, the filters,
@@ -9,11 +20,21 @@ import { DEFAULT_NEWS_KIND, isNewsKind, NEWS_KINDS, type NewsKind } from "./news
 
 export {
   DEFAULT_NEWS_KIND,
+  GAME_REF_RULE,
+  GAMES_MAX,
+  isGameRef,
   isNewsKind,
   kindLabel,
   NEWS_KIND_LABELS,
   NEWS_KINDS,
+  type NewsFilter,
   type NewsKind,
+  newsFilterFrom,
+  normalizeTag,
+  TAG_MAX,
+  TAG_RULE,
+  TAGS_MAX,
+  TOO_MANY_TAGS,
   tagPath,
 } from "./news-kinds";
 
@@ -27,35 +48,6 @@ export const VERSION_RULE = `Write the version with letters, digits, dots and hy
 export const VERSION_ONLY_PATCH_NOTES = "Only patch notes have a version";
 
 export const isVersion = (value: string) => value.length <= VERSION_MAX && VERSION.test(value);
-
-// Tags: lower-case words joined by hyphens (letters of any script, digits), a handful per post.
-export const TAGS_MAX = 8;
-export const TAG_MAX = 32;
-const TAG = /^[\p{Ll}\p{Lo}\p{Lm}\p{N}]+(-[\p{Ll}\p{Lo}\p{Lm}\p{N}]+)*$/u;
-export const TAG_RULE = `Tags use letters, digits and hyphens, at most ${TAG_MAX} characters each`;
-export const TOO_MANY_TAGS = `Give a post at most ${TAGS_MAX} tags`;
-
-/**
- * A tag as staff typed it, normalised: "Level Design" and "#level_design" are both `level-design`.
- * Returns null for what cannot be a tag (other characters, too long, empty).
- */
-export function normalizeTag(typed: string): string | null {
-  const tag = typed
-    .normalize("NFKC")
-    .trim()
-    .replace(/^#+/, "")
-    .toLowerCase()
-    .replace(/[\s_]+/g, "-")
-    .replace(/-{2,}/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return tag.length > 0 && tag.length <= TAG_MAX && TAG.test(tag) ? tag : null;
-}
-
-// A game named by the API or the editor: its id or its slug.
-export const GAME_REF_RULE = "Name games by their id or their address (slug)";
-export const GAMES_MAX = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isGameRef = (value: string) => UUID.test(value) || SLUG_PATTERN.test(value);
 
 /** A form's repeated field as a list: absent, one value or several. */
 const asList = (value: unknown) =>
@@ -114,19 +106,4 @@ export function versionIssue(input: {
 }): string | null {
   if (input.kind === "patch-notes") return input.version ? null : VERSION_NEEDED;
   return input.version ? VERSION_ONLY_PATCH_NOTES : null;
-}
-
-/** The filters of a news list (`/news?kind=&game=&tag=`, the API's), each checked or absent. */
-export type NewsFilter = { kind?: NewsKind; game?: string; tag?: string };
-
-/** The filters a query string asks for; what cannot be one is left out (pages) or refused (API). */
-export function newsFilterFrom(params: URLSearchParams): NewsFilter {
-  const kind = params.get("kind");
-  const game = params.get("game")?.trim();
-  const tag = normalizeTag(params.get("tag") ?? "");
-  return {
-    ...(isNewsKind(kind) ? { kind } : {}),
-    ...(game && isGameRef(game) ? { game } : {}),
-    ...(tag ? { tag } : {}),
-  };
 }

@@ -109,7 +109,7 @@ test("patch notes about one game, scheduled: its page, news, feed, list and Disc
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page
       .getByLabel("Content", { exact: true })
-      .fill(`What changed in ${version}.\n\n- Faster loading\n- Fewer crashes`);
+      .fill(`What changed in ${version}.\n\nFaster loading and fewer crashes.`);
     await page.getByTestId("news-about").getByLabel(game.title).check();
     await page.getByLabel("Kind", { exact: true }).selectOption("patch-notes");
     await page.getByLabel("Version", { exact: true }).fill(version);
