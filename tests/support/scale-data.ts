@@ -30,12 +30,12 @@ export async function seedScale(db: Database, counts: ScaleCounts): Promise<void
              now() - interval '1 day' - n * interval '1 minute'
       from generate_series(1, ${counts.news}::int) as n`);
     // What the posts are about (docs/product.md#news-about-games): a kind each (every fifth patch
-    // notes with its version), two of 50 tags, and the first three games in turn (when there are).
+    // notes with its version), `update` and two of 50 tags, and the first three games in turn.
     await db.execute(sql`
       update news set
         kind = (array['devlog', 'news', 'patch-notes', 'event', 'launch'])[n % 5 + 1],
         version = case when n % 5 = 2 then '1.' || n || '.0' end,
-        tags = array['tag-' || (n % 50), 'tag-' || ((n * 7 + 3) % 50)]
+        tags = array['update', 'tag-' || (n % 50), 'tag-' || ((n * 7 + 3) % 50)]
       from (select id, substring(slug from '^devlog-([0-9]+)-')::int as n from news
             where slug ~ '^devlog-[0-9]+-the-') as numbered
       where news.id = numbered.id`);

@@ -86,7 +86,11 @@ async function measurePages(label: string, counts: Required<ScaleCounts>) {
       `/news?before=${prepared.deepNews}`,
       "/news?q=lantern",
       // News about games (issue 37): a game's news, a tag's page, a filtered list.
+      // A tag every post has, so both sizes fill a page; a rare one and a game's patch notes show
+      // a card or two at 20 posts and a full page at 2,000, which their bytes then measure.
       `/games/${prepared.gameSlug}/news`,
+      "/news/tag/update",
+      `/news?game=${prepared.gameSlug}&tag=update`,
       "/news/tag/tag-7",
       `/news?kind=patch-notes&game=${prepared.gameSlug}`,
       "/admin/messages",
