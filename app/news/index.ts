@@ -10,7 +10,7 @@ export {
 export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
 export { NewsTab } from "./news-admin-tab";
 export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";
-export { NewsCard } from "./news-card";
+export { NewsCard, NewsCardGrid } from "./news-card";
 export { InsertImage, LivePreview } from "./news-editor-parts";
 export { NewsFilterBar, NoNews } from "./news-filters";
 export { summarize, toParagraphs } from "./news-format";

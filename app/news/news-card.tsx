@@ -12,6 +12,22 @@ import type { NewsGame, NewsSummary } from "./news-schema";
 const COVER_SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 50vw, 100vw";
 
 /**
+ * A page of a news list as cards (/news, a tag's page, a game's news): three columns on a wide
+ * screen, the first card's cover loaded first.
+ */
+export function NewsCardGrid({ items }: { items: readonly NewsSummary[] }) {
+  return (
+    <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item, index) => (
+        <li key={item.id}>
+          <NewsCard item={item} headingLevel={2} priority={index === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * A news item as a card: its cover (16:9 whatever its file, when it has one), 'MMM d, yyyy' date and
  * kind, title, the games it is about, its excerpt clamped, Read More.
  */

@@ -8,7 +8,7 @@ import {
   gameFeedLink,
   gameFeedPath,
   gameNewsPath,
-  NewsCard,
+  NewsCardGrid,
   newsFilterFrom,
 } from "~/news";
 import { gameNewsKinds, gameNewsReach, listNewsPage } from "~/news/index.server";
@@ -123,15 +123,7 @@ export default function GameNewsPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       )}
-      {items.length > 0 && (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item, index) => (
-            <li key={item.id}>
-              <NewsCard item={item} headingLevel={2} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {items.length > 0 && <NewsCardGrid items={items} />}
       <PageLinks
         page={loaderData}
         label="News pages"

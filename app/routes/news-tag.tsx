@@ -1,6 +1,6 @@
 import { ArrowLeft, Hash, Rss } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { NewsCard, normalizeTag, tagPath } from "~/news";
+import { NewsCardGrid, normalizeTag, tagPath } from "~/news";
 import { listNewsPage } from "~/news/index.server";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageRequestFrom } from "~/platform/paging/cursor";
@@ -94,13 +94,7 @@ export default function NewsTag({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item, index) => (
-            <li key={item.id}>
-              <NewsCard item={item} headingLevel={2} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
+        <NewsCardGrid items={items} />
       )}
       <PageLinks
         page={loaderData}

@@ -2,7 +2,7 @@ import { AlertTriangle } from "lucide-react";
 import { data, redirect, useNavigation } from "react-router";
 import {
   isIndexableNewsList,
-  NewsCard,
+  NewsCardGrid,
   NewsFilterBar,
   NewsSearch,
   NoNews,
@@ -123,15 +123,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
       {!error && items.length === 0 && !search && firstPage && (
         <NoNews filtered={filtered} unknownGame={filter.game && !game ? filter.game : undefined} />
       )}
-      {items.length > 0 && (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item, index) => (
-            <li key={item.id}>
-              <NewsCard item={item} headingLevel={2} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {items.length > 0 && <NewsCardGrid items={items} />}
       <PageLinks
         page={loaderData}
         label="News pages"
