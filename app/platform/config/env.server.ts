@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { smsProviderIssues } from "./sms-env.server";
 
 const booleanString = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
@@ -116,6 +117,45 @@ const schema = z
     NEWSLETTER_RATE: atLeastOne(20),
     // Personal API keys: how many one account may hold.
     API_KEYS_PER_USER: atLeastOne(10),
+    // Text messages (sign-in codes; docs/configuration.md#text-messages-sign-in-codes): Twilio, or
+    // a signed webhook to any gateway; neither, the outbox outside production. Their rules are in
+    // smsProviderIssues.
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-zA-Z]+$/, "must be a Twilio account SID (AC…)")
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    TWILIO_API_KEY_SID: z
+      .string()
+      .regex(/^SK[0-9a-zA-Z]+$/, "must be a Twilio API key SID (SK…)")
+      .optional(),
+    TWILIO_API_KEY_SECRET: z.string().min(1).optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/,
+        "must be a number such as +15551234567 or a messaging service SID (MG and 32 hex digits)",
+      )
+      .optional(),
+    // Twilio's regional edges (https://api.dublin.ie1.twilio.com), or a test's stand-in.
+    TWILIO_API_URL: z
+      .url({
+        protocol: /^https?$/,
+        message: "must be an absolute URL such as https://api.twilio.com",
+      })
+      .optional(),
+    SMS_WEBHOOK_URL: z
+      .url({
+        protocol: /^https?$/,
+        message: "must be an absolute URL such as https://gw.example/sms",
+      })
+      .optional(),
+    SMS_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // Text-message limits (app/accounts/phone/): codes per client address per hour, codes per phone
+    // number per day, the whole site's messages per hour.
+    SMS_ADDRESS_LIMIT: atLeastOne(10),
+    SMS_NUMBER_LIMIT: atLeastOne(10),
+    SMS_HOURLY_LIMIT: atLeastOne(100),
     // The role the console's SQL box runs as; a plain lower-case SQL name.
     CONSOLE_READER_ROLE: z
       .string()
@@ -152,6 +192,9 @@ const schema = z
         path: ["OIDC_ISSUER"],
         message: "is required when OIDC_CLIENT_ID is set",
       });
+    }
+    for (const { variable, message } of smsProviderIssues(env)) {
+      ctx.addIssue({ code: "custom", path: [variable], message });
     }
     if (env.NODE_ENV === "production" && env.FAULT_INJECTION) {
       ctx.addIssue({
