@@ -252,6 +252,10 @@ describe("text-message provider", () => {
       "SMS_WEBHOOK_URL must be an https URL (http only to 127.0.0.1, localhost or ::1, outside production)",
     ],
     [
+      { SMS_WEBHOOK_URL: "https://user:pass@gw.example/sms", SMS_WEBHOOK_SECRET: SECRET },
+      "SMS_WEBHOOK_URL must not hold a user name or password",
+    ],
+    [
       {
         NODE_ENV: "production",
         AUTH_SECRET: "x".repeat(32),

@@ -12,6 +12,8 @@ function providerUrlProblem(value: string, nodeEnv: string | undefined): string 
   } catch {
     return "must be an absolute https URL";
   }
+  // The signature or the Basic header authenticates the site; fetch refuses a URL holding one.
+  if (url.username || url.password) return "must not hold a user name or password";
   if (url.protocol === "https:") return null;
   if (url.protocol === "http:" && LOOPBACK.has(url.hostname)) {
     return nodeEnv === "production" ? "must be an https URL when NODE_ENV=production" : null;
