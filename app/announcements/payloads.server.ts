@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import { isNewsKind, kindLabel } from "~/news/index.server";
 
+// The generic webhook's signature is the platform's, shared with the text-message webhook.
+export { signature } from "~/platform/crypto/webhook-signature.server";
+
 // What a hook is sent about a post (docs/api.md#announcement-webhooks): Discord's message (an
 // embed with title, excerpt, cover and link, the role mention as content, a forum thread's title)
 // and the generic webhook's signed JSON.
@@ -128,12 +131,6 @@ export function genericBody(event: GenericEvent, post: AnnouncedPost | null, id:
           }
         : null,
   });
-}
-
-/** The signature header of a body sent at `timestamp` (Unix seconds), Stripe's way. */
-export function signature(secret: string, timestamp: number, body: string): string {
-  const mac = crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
-  return `t=${timestamp},v1=${mac}`;
 }
 
 /** A new signing secret, shown to the admin once. */
