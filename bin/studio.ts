@@ -114,6 +114,8 @@ export async function run(argv: string[]): Promise<number> {
         env,
         mailer,
         logger,
+        // Creating a user sends no text message.
+        sms: null,
         accountDefaults: createAccountDefaults,
         accountErasure: eraseAccountNewsletter,
       });

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
+import { clockNow } from "~/platform/clock/clock.server";
 import { AppError } from "~/platform/errors/app-error";
 import { requireIntent } from "~/platform/forms/intent";
 import { readForm } from "~/platform/forms/read-form.server";
+import { handleSubmissionWith } from "~/platform/forms/reply-with.server";
 import {
   handleSubmission,
   parseSubmission,
@@ -12,6 +14,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { createOwnerWithInvite } from "./accounts.server";
 import { authContext } from "./auth-context.server";
 import { authErrorMessage, authRefusal, forwardToAuth } from "./auth-forward.server";
+import { SIGN_IN_TEXT_INTENT, type SignInTextSent } from "./auth-intents";
 import {
   AuthIntentSchema,
   ForgotPasswordSchema,
@@ -21,8 +24,10 @@ import {
   ProviderStartSchema,
   RegisterSchema,
   ResetPasswordSchema,
+  SendSignInTextSchema,
   TwoFactorCodeSchema,
 } from "./auth-schemas";
+import { PHONE_RESEND_SECONDS } from "./phone/phone-schema";
 import { startProviderFlow } from "./provider-flow.server";
 import { CHECK_INBOX_PATH, EMAIL_CONFIRMED_PATH, safeRedirect } from "./redirect";
 import { getSessionUser } from "./session.server";
@@ -210,21 +215,64 @@ export async function answerEmailConfirmation({ request, context }: Args) {
   return success(context, "/auth", ["Email confirmed", "Sign in to continue."]);
 }
 
-/** /auth/two-factor: a 6-digit code from the app, or a backup code. */
+/** /auth/two-factor: a 6-digit code from the app or a text message, or a backup code. */
 export async function answerTwoFactorForm({ request, context }: Args) {
   const form = await readForm(request);
+  if (form.get("intent") === SIGN_IN_TEXT_INTENT) return sendSignInText(request, context, form);
   return handleSubmission(submissionOf(form, TwoFactorCodeSchema), async (input) => {
-    const totp = /^\d{6}$/.test(input.code);
-    const answer = await forwardToAuth(
-      request,
-      context,
-      totp ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code",
-      { code: input.code, trustDevice: input.trustDevice === "on" },
-    );
+    const sixDigits = /^\d{6}$/.test(input.code);
+    const path = !sixDigits
+      ? "/two-factor/verify-backup-code"
+      : input.method === "phone"
+        ? "/two-factor/verify-otp"
+        : "/two-factor/verify-totp";
+    const answer = await forwardToAuth(request, context, path, {
+      code: input.code,
+      trustDevice: input.trustDevice === "on",
+    });
     if (!answer.ok) {
-      const fallback = "That code did not work. Try again.";
-      throw new AppError("invalid", authErrorMessage(answer, fallback));
+      const worded = TEXT_CODE_WORDS[answer.body.code ?? ""];
+      throw new AppError(
+        "invalid",
+        worded ?? authErrorMessage(answer, "That code did not work. Try again."),
+      );
     }
     throw await success(context, safeRedirect(form.get("redirectTo")), SIGNED_IN, answer.cookies);
   });
+}
+
+/** The plugin's codes for a text message's code, in the page's words. */
+const TEXT_CODE_WORDS: Record<string, string> = {
+  INVALID_CODE: "That code is not right. Check the text message and try again.",
+  OTP_HAS_EXPIRED: "This code has expired or was used. Ask for a new code.",
+};
+
+/** The two-factor step's "Text me a code": the answer the page shows (where, and when to resend). */
+function sendSignInText(request: Request, context: AppContext, form: FormData) {
+  return handleSubmissionWith(
+    submissionOf(form, SendSignInTextSchema),
+    async (): Promise<SignInTextSent> => {
+      const answer = await forwardToAuth(request, context, "/two-factor/send-otp", {});
+      if (!answer.ok) {
+        throw new AppError(
+          answer.status === 429 ? "too_many" : answer.status === 503 ? "unavailable" : "invalid",
+          authErrorMessage(answer, "The code could not be sent. Try again later."),
+          { retryAfterSeconds: answer.retryAfterSeconds ?? undefined },
+        );
+      }
+      const now = clockNow().getTime();
+      return {
+        kind: "text-sent",
+        resendAt: new Date(now + PHONE_RESEND_SECONDS * 1000).toISOString(),
+      };
+    },
+  );
+}
+
+/** What the two-factor step offers the waiting sign-in: its app, its phone (masked), or neither. */
+export async function twoFactorChoices(request: Request, context: AppContext) {
+  return context
+    .get(authContext)
+    .api.pendingFactors({ headers: request.headers })
+    .catch(() => ({ phone: null, app: true }));
 }

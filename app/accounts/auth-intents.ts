@@ -7,3 +7,9 @@ export const AUTH_INTENTS = ["login", "register"] as const;
 export function isAuthIntent(value: unknown): value is (typeof AUTH_INTENTS)[number] {
   return AUTH_INTENTS.includes(value as never);
 }
+
+/** The two-factor step's "Text me a code" (app/accounts/phone). */
+export const SIGN_IN_TEXT_INTENT = "send-text";
+
+/** What "Text me a code" answers: a code is on its way; another may be asked for at `resendAt`. */
+export type SignInTextSent = { kind: "text-sent"; resendAt: string };

@@ -29,6 +29,9 @@ export const PRODUCT_ENDPOINTS: readonly { method: "GET" | "POST"; path: string 
   { method: "POST", path: "/two-factor/disable" },
   { method: "POST", path: "/two-factor/verify-totp" },
   { method: "POST", path: "/two-factor/verify-backup-code" },
+  // A sign-in code by text message: sent, then checked (app/accounts/phone/phone-plugin.server.ts).
+  { method: "POST", path: "/two-factor/send-otp" },
+  { method: "POST", path: "/two-factor/verify-otp" },
   // Sign-in providers: starting a flow (sign in or link) and the provider's return.
   { method: "POST", path: "/sign-in/social" },
   { method: "POST", path: "/link-social" },

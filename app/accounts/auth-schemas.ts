@@ -1,6 +1,6 @@
 import { hasNoControlCharacters } from "~/platform/forms/text-rules";
 import { z } from "~/platform/forms/zod";
-import { AUTH_INTENTS } from "./auth-intents";
+import { AUTH_INTENTS, SIGN_IN_TEXT_INTENT } from "./auth-intents";
 import { FACTOR_NAME_MAX } from "./factors";
 import { API_KEY_NAME_MAX } from "./tokens";
 
@@ -33,6 +33,9 @@ const confirmPassword = z.string({ error: "Passwords do not match" });
 const passwordsMatch = (v: { password: string; confirmPassword: string }) =>
   v.password === v.confirmPassword;
 const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
+
+/** The two-factor step's "Text me a code" (no fields but its intent). */
+export const SendSignInTextSchema = z.object({ intent: z.literal(SIGN_IN_TEXT_INTENT) });
 
 /** The /auth page's two forms; a post naming anything else is refused (400). */
 export const AuthIntentSchema = z.enum(AUTH_INTENTS);
@@ -72,6 +75,8 @@ export const TwoFactorCodeSchema = z.object({
       "Enter the 6-digit code from your authenticator app, or a backup code",
     ),
   trustDevice: z.string().optional(),
+  /** Where the code came from: the app (or a backup code), or a text message. */
+  method: z.enum(["app", "phone"]).optional(),
 });
 
 /** A form that only asks for the account's password, to confirm a change to it. */

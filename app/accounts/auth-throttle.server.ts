@@ -27,7 +27,9 @@ type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 const SIGN_IN = "/sign-in/email";
 const MAILING_PATHS = new Set(["/sign-up/email", "/request-password-reset"]);
 const VERIFY_TOTP = "/two-factor/verify-totp";
-const TWO_FACTOR_STEPS = new Set([VERIFY_TOTP, "/two-factor/verify-backup-code"]);
+/** A code sent by text message (app/accounts/phone/phone-plugin.server.ts). */
+const VERIFY_OTP = "/two-factor/verify-otp";
+const TWO_FACTOR_STEPS = new Set([VERIFY_TOTP, VERIFY_OTP, "/two-factor/verify-backup-code"]);
 /** The steps that check a password or a code for someone signing in: failures count per address. */
 const ATTEMPTS = new Set([SIGN_IN, ...TWO_FACTOR_STEPS]);
 /** A browser that signed in to an account; a lock for unknown devices does not apply to it. */
@@ -170,6 +172,13 @@ export function authThrottle(limits: RateLimits) {
       const key = await codeKey(ctx);
       if (key) await limits.totpCodes.reset(key);
     }
+    if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" && ctx.path === VERIFY_OTP) {
+      // A text message's code is spent after five wrong tries: another can be sent.
+      throw new APIError("BAD_REQUEST", {
+        code,
+        message: "Too many wrong codes. Ask for a new code.",
+      });
+    }
     if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
       // An authenticator app has no "new code" to request: this sign-in is spent.
       throw new APIError("BAD_REQUEST", {
@@ -246,7 +255,7 @@ function signInKeys(ctx: HookContext) {
 }
 
 /** The user a two-factor step is for: the signed-in user, or the one the password step named. */
-async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
+export async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
   const session = await getAuthoritativeSessionFromCtx(ctx).catch(() => null);
   if (session?.user) return session.user.id;
   const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);

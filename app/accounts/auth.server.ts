@@ -24,6 +24,8 @@ import { credentialConfirmation } from "./confirmation.server";
 import { credentialMailHooks } from "./credential-mail.server";
 import { passkeyPlugins } from "./passkey-rules.server";
 import { hashPassword, PASSWORD_LIMITS, verifyPassword } from "./password.server";
+import { phoneSignIn } from "./phone/phone-plugin.server";
+import type { SmsTransport } from "./phone/sms-transport.server";
 import { PROVIDER_CALLBACK_PATH, providerSecondFactor } from "./provider-two-factor.server";
 import { oidcPlugins, socialProviders } from "./providers.server";
 import { API_KEY_PREFIX, SERVICE_TOKEN_LIFETIME } from "./tokens";
@@ -40,6 +42,8 @@ export type AuthDeps = {
   limits?: RateLimits;
   /** Where avatars live; the configured storage when not given. */
   storage?: Storage;
+  /** Where sign-in codes by text message go; null: phones are not offered. */
+  sms: SmsTransport | null;
   /**
    * What a new account gets beside its user row (its profile and preferences): passed in, since
    * the profiles feature builds on accounts and not the other way round.
@@ -68,6 +72,7 @@ export function createAuth({
   logger,
   limits: shared,
   storage = configuredStorage(env),
+  sms,
   accountDefaults,
   accountErasure,
   studioName: startName = "Your Studio",
@@ -75,6 +80,7 @@ export function createAuth({
   const limits = shared ?? createRateLimits(db, env, "memory");
   const credentialMails = credentialMailHooks({ db, mailer, logger, env });
   const mails = accountMails(mailer, env.SITE_URL);
+  const phone = phoneSignIn({ db, limits, sms, logger, mailer, siteUrl: env.SITE_URL });
   const loopbackOrigins = [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
   return betterAuth({
     appName: startName,
@@ -239,7 +245,13 @@ export function createAuth({
       },
     },
     plugins: [
-      twoFactor({ issuer: startName, backupCodeOptions: { amount: 10 } }),
+      // Codes by text message are the plugin's OTP step, sent and guarded by the phone plugin.
+      twoFactor({
+        issuer: startName,
+        backupCodeOptions: { amount: 10 },
+        otpOptions: phone.otpOptions,
+      }),
+      phone.plugin,
       providerSecondFactor(),
       ...passkeyPlugins({ db, mailer, logger, siteUrl: env.SITE_URL, studioName: startName }),
       credentialConfirmation(db),

@@ -14,12 +14,14 @@ export type NewCredential =
   | { kind: "api-key"; name: string }
   | { kind: "passkey"; name: string }
   | { kind: "authenticator-app" }
+  | { kind: "phone"; name: string }
   | { kind: "linked-account"; name: string };
 
 const WHAT: Record<NewCredential["kind"], string> = {
   "api-key": "API key",
   passkey: "passkey",
   "authenticator-app": "authenticator app",
+  phone: "phone for sign-in codes",
   "linked-account": "linked sign-in service",
 };
 
@@ -27,6 +29,7 @@ const REMOVE: Record<NewCredential["kind"], string> = {
   "api-key": "Revoke it in the API keys card",
   passkey: "Remove it under Passkeys and sign-in factors",
   "authenticator-app": "Turn it off in the Two-factor authentication card",
+  phone: "Remove it under Passkeys and sign-in factors",
   "linked-account": "Unlink it in the Linked accounts card",
 };
 

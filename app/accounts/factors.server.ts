@@ -1,24 +1,23 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { passkeys, twoFactors, users } from "~/db/schema";
+import { isUuid } from "~/db/ids";
+import { passkeys, phoneFactors, twoFactors } from "~/db/schema";
 import type { Factor } from "./factors";
+import { maskPhone } from "./phone/sms-transport.server";
 
 // The account's sign-in factors as the spec names them (section 3: id, status, factor_type,
-// friendly_name): the authenticator app of the two-factor plugin (one, the library's limit) and
-// each passkey of the passkey plugin.
+// friendly_name): the authenticator app of the two-factor plugin (one, the library's limit), the
+// phone (one: docs/accounts-and-security.md#phone) and each passkey of the passkey plugin. The
+// plugin's record without a secret holds a phone's recovery codes only: it is no app.
 
-/** Every factor of a user, the app first, then passkeys oldest first. */
+/** Every factor of a user: the app, the phone, then passkeys oldest first. */
 export async function listFactors(db: Database, userId: string): Promise<Factor[]> {
-  const [apps, keys] = await Promise.all([
+  const [apps, phones, keys] = await Promise.all([
     db
-      .select({
-        id: twoFactors.id,
-        name: twoFactors.name,
-        enabled: users.twoFactorEnabled,
-      })
+      .select({ id: twoFactors.id, name: twoFactors.name, verified: twoFactors.verified })
       .from(twoFactors)
-      .innerJoin(users, eq(users.id, twoFactors.userId))
-      .where(eq(twoFactors.userId, userId)),
+      .where(and(eq(twoFactors.userId, userId), ne(twoFactors.secret, ""))),
+    db.select().from(phoneFactors).where(eq(phoneFactors.userId, userId)),
     db
       .select({
         id: passkeys.id,
@@ -37,9 +36,21 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
         type: "totp",
         friendlyName: app.name,
         // An enrolment not yet confirmed with a code is a factor in waiting.
-        status: app.enabled ? "verified" : "unverified",
+        status: app.verified === false ? "unverified" : "verified",
         createdAt: null,
         lastUsed: null,
+        phone: null,
+      }),
+    ),
+    ...phones.map(
+      (phone): Factor => ({
+        id: phone.id,
+        type: "phone",
+        friendlyName: phone.name,
+        status: phone.verifiedAt ? "verified" : "unverified",
+        createdAt: phone.createdAt.toISOString(),
+        lastUsed: phone.lastUsedAt ? phone.lastUsedAt.toISOString() : null,
+        phone: maskPhone(phone.phone),
       }),
     ),
     ...keys.map(
@@ -50,6 +61,7 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
         status: "verified",
         createdAt: key.createdAt ? key.createdAt.toISOString() : null,
         lastUsed: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
+        phone: null,
       }),
     ),
   ];
@@ -67,6 +79,15 @@ export async function renameFactor(db: Database, userId: string, factorId: strin
     .where(and(eq(twoFactors.id, factorId), eq(twoFactors.userId, userId)))
     .returning({ id: twoFactors.id });
   if (app) return true;
+  // A phone's id is a UUID; other factors' ids are the libraries' text.
+  const [phone] = isUuid(factorId)
+    ? await db
+        .update(phoneFactors)
+        .set({ name })
+        .where(and(eq(phoneFactors.id, factorId), eq(phoneFactors.userId, userId)))
+        .returning({ id: phoneFactors.id })
+    : [];
+  if (phone) return true;
   const [key] = await db
     .update(passkeys)
     .set({ name })

@@ -1,7 +1,7 @@
 // A sign-in factor as the pages see it (the spec's section 3: id, status, factor_type,
 // friendly_name).
 
-export type FactorType = "totp" | "webauthn";
+export type FactorType = "totp" | "webauthn" | "phone";
 
 export type Factor = {
   id: string;
@@ -9,13 +9,16 @@ export type Factor = {
   friendlyName: string;
   status: "verified" | "unverified";
   createdAt: string | null;
-  /** A passkey's last sign-in; null when never used (or an app, whose uses are not kept). */
+  /** A passkey's or phone's last sign-in; null when never used (or an app, whose uses are not kept). */
   lastUsed: string | null;
+  /** A phone's number masked to its last two digits ("••••••••67"); null for other factors. */
+  phone: string | null;
 };
 
 export const FACTOR_TYPE_LABELS: Record<FactorType, string> = {
   totp: "Authenticator app",
   webauthn: "Passkey",
+  phone: "Phone",
 };
 
 /** The longest friendly name a factor may have. */

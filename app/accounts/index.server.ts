@@ -19,11 +19,22 @@ export {
   answerResetPasswordForm,
   answerSignInForm,
   answerTwoFactorForm,
+  twoFactorChoices,
 } from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
 export { confirmedWithin, isRecentlyConfirmed } from "./confirmation.server";
 export { hasVerifiedFactor, listFactors, removePasskey, renameFactor } from "./factors.server";
 export { LastWayInError, listIdentities, unlinkIdentity } from "./identities.server";
+export { phoneDeps, smsContext } from "./phone/phone-context.server";
+export {
+  challengePhone,
+  getPhoneFactor,
+  removePhone,
+  startPhoneEnrolment,
+  verifyPhoneCode,
+} from "./phone/phone-factor.server";
+export { phonesOffered, smsCountries } from "./phone/sms-sending.server";
+export { configuredSmsTransport, type SmsTransport } from "./phone/sms-transport.server";
 export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";
 export { configuredProviders, providerFormTargets } from "./providers.server";
 export { recordViewLater } from "./record-view.server";

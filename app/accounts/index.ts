@@ -1,5 +1,6 @@
 // The accounts feature's browser-safe face: what other folders may import.
 export { AuthCard } from "./auth-card";
+export { SIGN_IN_TEXT_INTENT, type SignInTextSent } from "./auth-intents";
 export { authSchema } from "./auth-schema-loaders";
 export {
   type AuthIntent,
@@ -33,6 +34,18 @@ export { FACTOR_NAME_MAX, FACTOR_TYPE_LABELS, type Factor } from "./factors";
 export type { Identities, Identity } from "./identities";
 export { NewPasswordFields } from "./new-password-fields";
 export { registerPasskey, signInWithPasskey, watchPasskeyAutofill } from "./passkey-browser";
+export {
+  formatPhone,
+  PHONE_CODE_MINUTES,
+  PHONE_FORMAT_HINT,
+  PHONE_RESEND_SECONDS,
+  type PhoneChallenge,
+  PhoneCodeSchema,
+  type PhoneEnrolled,
+  PhoneEnrolSchema,
+  PhoneResendSchema,
+  RemovePhoneSchema,
+} from "./phone/phone-schema";
 export { ProviderButtons } from "./provider-buttons";
 export type { ProviderId, SignInProvider } from "./providers";
 export { CHECK_INBOX_PARAM, safeRedirect } from "./redirect";

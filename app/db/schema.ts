@@ -367,6 +367,49 @@ export const twoFactors = pgTable(
   ],
 );
 
+/**
+ * The phone factor (docs/accounts-and-security.md#phone): one number per account that receives
+ * sign-in codes by text message. `verified_at` null is an enrolment waiting for its code. The
+ * live challenge (enrolment, or a signed-in check through the API) is kept here as a hash with its
+ * expiry and wrong tries; sign-in codes are the two-factor plugin's, bound to the sign-in attempt.
+ */
+export const phoneFactors = pgTable(
+  "phone_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** E.164, checked with libphonenumber-js; never logged in clear. */
+    phone: text("phone").notNull(),
+    name: text("name").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    challengeId: uuid("challenge_id"),
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    codeTries: integer("code_tries").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("phone_factors_e164", sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`)],
+);
+
+/**
+ * Where the site may send text messages (one row, id 1): ISO 3166 country codes the owner chose.
+ * Empty until the owner chooses, and then no number can be enrolled.
+ */
+export const smsSettings = pgTable(
+  "sms_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    countries: text("countries").array().notNull().default(sql`'{}'::text[]`),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("sms_settings_one_row", sql`${t.id} = 1`)],
+);
+
 // Passkeys (WebAuthn credentials) of the passkey plugin: a second way to sign in, and a factor.
 export const passkeys = pgTable(
   "passkeys",

@@ -3,6 +3,7 @@ import { requireIntent } from "~/platform/forms/intent";
 import { readForm } from "~/platform/forms/read-form.server";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
+import { PHONE_FORMS } from "./phone-forms.server";
 import { PROFILE_TAB_FORMS } from "./profile-form.server";
 import { type ProfileIntent, ProfileIntentSchema } from "./profile-schema";
 import type { ProfileHandler } from "./profile-step.server";
@@ -17,6 +18,7 @@ const PROFILE_FORMS = {
   ...PROFILE_TAB_FORMS,
   ...SETTINGS_TAB_FORMS,
   ...SECURITY_FORMS,
+  ...PHONE_FORMS,
 } satisfies Record<ProfileIntent, ProfileHandler>;
 
 /** The /profile action: a signed-out visitor is sent to sign in and brought back. */

@@ -21,6 +21,10 @@ export const ProfileIntentSchema = z.enum([
   "revoke-api-key",
   "link-provider",
   "unlink-provider",
+  "add-phone",
+  "resend-phone-code",
+  "confirm-phone",
+  "remove-phone",
 ]);
 export type ProfileIntent = z.infer<typeof ProfileIntentSchema>;
 

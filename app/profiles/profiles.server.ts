@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { getPhoneFactor } from "~/accounts/index.server";
 import { recordActivity } from "~/activity/index.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userActivity, userPreferences, userRoles, users } from "~/db/schema";
@@ -132,27 +133,29 @@ export async function exportAccountData(db: Database, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
-  const [profile, preferences, activity, role, messages, devices, newsletter] = await Promise.all([
-    getProfile(db, userId),
-    getPreferences(db, userId),
-    db
-      .select()
-      .from(userActivity)
-      .where(eq(userActivity.userId, userId))
-      .orderBy(desc(userActivity.createdAt)),
-    db.select().from(userRoles).where(eq(userRoles.userId, userId)),
-    listAccountMessages(db, user),
-    db
-      .select({
-        createdAt: sessions.createdAt,
-        updatedAt: sessions.updatedAt,
-        ipAddress: sessions.ipAddress,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .where(eq(sessions.userId, userId)),
-    exportAccountNewsletter(db, user),
-  ]);
+  const [profile, preferences, activity, role, messages, devices, newsletter, phone] =
+    await Promise.all([
+      getProfile(db, userId),
+      getPreferences(db, userId),
+      db
+        .select()
+        .from(userActivity)
+        .where(eq(userActivity.userId, userId))
+        .orderBy(desc(userActivity.createdAt)),
+      db.select().from(userRoles).where(eq(userRoles.userId, userId)),
+      listAccountMessages(db, user),
+      db
+        .select({
+          createdAt: sessions.createdAt,
+          updatedAt: sessions.updatedAt,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId)),
+      exportAccountNewsletter(db, user),
+      getPhoneFactor(db, userId),
+    ]);
   return {
     exportedAt: new Date().toISOString(),
     account: user,
@@ -168,6 +171,14 @@ export async function exportAccountData(db: Database, userId: string) {
     devices,
     // The address's newsletter subscription, its lists and each consent given (null: none).
     newsletter,
+    // The phone for sign-in codes, its number in full: the export is the person's own copy.
+    phone: phone && {
+      name: phone.name,
+      number: phone.phone,
+      addedAt: phone.createdAt,
+      verifiedAt: phone.verifiedAt,
+      lastUsedAt: phone.lastUsedAt,
+    },
   };
 }
 

@@ -47,7 +47,7 @@ const refused = (answer: Parameters<typeof authErrorMessage>[0], fallback: strin
  * Adding a credential: the session signed in or confirmed lately, or the password in the same
  * form, recorded for the next minutes (accounts' confirmation.server.ts).
  */
-async function confirmRecently(
+export async function confirmRecently(
   { request, context, user }: ProfileStep,
   password: string | undefined,
 ) {

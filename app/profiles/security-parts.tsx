@@ -1,5 +1,5 @@
 import type { KeyRound } from "lucide-react";
-import type { CreatedApiKey, TwoFactorEnrolment } from "~/accounts";
+import type { CreatedApiKey, PhoneChallenge, PhoneEnrolled, TwoFactorEnrolment } from "~/accounts";
 import type { FormReplyWith } from "~/platform/forms/reply-with.server";
 import { Field, type FieldMeta } from "~/platform/forms/schema-form";
 import { CardTitle } from "~/platform/ui/card";
@@ -19,7 +19,9 @@ export type Device = {
  * The /profile action's reply; turning two-factor on also carries the enrolment, making an API key
  * the key (shown once).
  */
-export type ProfileReply = FormReplyWith<TwoFactorEnrolment | CreatedApiKey>;
+export type ProfileReply = FormReplyWith<
+  TwoFactorEnrolment | CreatedApiKey | PhoneChallenge | PhoneEnrolled
+>;
 
 /** The reply when it answers the form of this intent (each form echoes its `intent`). */
 export const replyFor = (reply: ProfileReply | undefined, intent: ProfileIntent) =>

@@ -106,7 +106,7 @@ describe("what each role may do, in words (docs/product.md#staff-invitations)", 
       "Everything an Admin may, and manage the games catalogue and use the developer console.",
     );
     expect(rolePowers("owner")).toBe(
-      "Everything a Developer may, and manage roles and invite staff.",
+      "Everything a Developer may, and manage roles and invite staff and choose where sign-in codes are texted.",
     );
   });
 });

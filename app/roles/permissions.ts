@@ -36,6 +36,9 @@ export const PERMISSIONS = {
   canManageGames: "developer",
   canAccessDevConsole: "developer",
   canManageRoles: "owner",
+  // Where sign-in codes may be texted (docs/accounts-and-security.md#phone): text messages cost
+  // money and are what SMS pumping farms, so the owner alone chooses the countries.
+  canManageTextMessages: "owner",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -92,6 +95,7 @@ const POWERS: Record<Permission, string | null> = {
   canManageGames: "manage the games catalogue",
   canAccessDevConsole: "use the developer console",
   canManageRoles: "manage roles and invite staff",
+  canManageTextMessages: "choose where sign-in codes are texted",
 };
 
 function sentence(parts: string[]): string {

@@ -1,4 +1,4 @@
-import { createAuth } from "~/accounts/index.server";
+import { configuredSmsTransport, createAuth } from "~/accounts/index.server";
 import { describeConsoleQuery } from "~/console/index.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
@@ -57,6 +57,12 @@ export async function createRuntime(
     identity: () => mailIdentity(database.db, env.SITE_URL),
   });
   const limits = createRateLimits(database.db, env, limitStoreFor(database.engine));
+  const sms = configuredSmsTransport(env, {
+    dataDir: env.DATA_DIR,
+    logger,
+    print: env.NODE_ENV === "production" ? undefined : options.print,
+  });
+  logger.info(sms ? `text messages: ${sms.describe}` : "text messages: none (phones not offered)");
   const auth = createAuth({
     db: database.db,
     env,
@@ -64,6 +70,7 @@ export async function createRuntime(
     logger,
     limits,
     storage,
+    sms,
     accountDefaults: createAccountDefaults,
     accountErasure: eraseAccountNewsletter,
     studioName: (await readSettings(database.db)).name,
@@ -80,6 +87,7 @@ export async function createRuntime(
     jobs,
     storage,
     limits,
+    sms,
     pageCache: new Microcache(),
     ping: database.ping,
     isShuttingDown: () => shuttingDown,

@@ -48,6 +48,7 @@ export async function createUsers(
     env,
     mailer,
     logger,
+    sms: null,
     accountDefaults: createAccountDefaults,
     accountErasure: eraseAccountNewsletter,
   });

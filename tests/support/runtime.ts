@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { createAuth } from "../../app/accounts/auth.server";
 import { authContext } from "../../app/accounts/auth-context.server";
+import { smsContext } from "../../app/accounts/phone/phone-context.server";
+import { configuredSmsTransport } from "../../app/accounts/phone/sms-transport.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { eraseAccountNewsletter } from "../../app/newsletter/account-newsletter.server";
 import { loadEnv } from "../../app/platform/config/env.server";
@@ -46,6 +48,8 @@ export function testContext(
   // As on a server: counters in the database on PostgreSQL, in memory (per database) on PGlite.
   const store = overrides.limitStore ?? limitStoreFor(handle.engine);
   const limits = createRateLimits(handle.db, env, store);
+  // Outside production without a provider, codes go to the outbox as mails do.
+  const sms = configuredSmsTransport(env, { dataDir, logger });
   const runtime: Runtime = {
     db: handle.db,
     database: handle,
@@ -56,6 +60,7 @@ export function testContext(
     jobs: createJobs(handle, logger),
     storage: configuredStorage(env),
     limits,
+    sms,
     pageCache: new Microcache(),
     auth: createAuth({
       db: handle.db,
@@ -63,6 +68,7 @@ export function testContext(
       mailer,
       logger,
       limits,
+      sms,
       accountDefaults: createAccountDefaults,
       accountErasure: eraseAccountNewsletter,
     }),
@@ -91,6 +97,10 @@ export function unwrap<T>(result: unknown): { status: number; body: T } {
 
 /** The same runtime as another address's request (each rate limit counts per address). */
 export function withClientIp(context: AppContext, clientIp: string): AppContext {
-  const runtime = { ...context.get(runtimeContext), auth: context.get(authContext) } as Runtime;
+  const runtime = {
+    ...context.get(runtimeContext),
+    auth: context.get(authContext),
+    sms: context.get(smsContext),
+  } as Runtime;
   return routerContextFor(runtime, { ...context.get(requestContext), clientIp });
 }

@@ -68,6 +68,7 @@ async function seed(root: string): Promise<SiteSeed> {
       env,
       mailer: createMailer({ dataDir: env.DATA_DIR, logger }),
       logger,
+      sms: null,
       accountDefaults: createAccountDefaults,
       accountErasure: eraseAccountNewsletter,
     });

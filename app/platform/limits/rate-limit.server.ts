@@ -162,6 +162,10 @@ export const AUTH_RULES: Readonly<Record<string, AuthRule | false>> = {
   "/sign-in/email": false,
   "/two-factor/verify-totp": false,
   "/two-factor/verify-backup-code": false,
+  "/two-factor/verify-otp": false,
+  // Each sends a text message: the phone's own limits (per account, number, address and the
+  // site's hour) come first; this caps one address's flood.
+  "/two-factor/send-otp": { window: 10 * MINUTE, max: 20 },
   "/sign-up/email": { window: 10 * MINUTE, max: 10 },
   "/sign-out": { window: MINUTE, max: 60 },
   "/verify-email": { window: 10 * MINUTE, max: 30 },
@@ -244,6 +248,18 @@ export function createRateLimits(db: Database, env: Env, store: LimitStore) {
     mailsToAddress: limit("auth-mails", MAILS_PER_ADDRESS, HOUR),
     /** Accepted TOTP codes per (user, code): one each, so a replay is refused. */
     totpCodes: limit("totp-codes", 1, TOTP_CODE_SECONDS),
+    /**
+     * Text messages with sign-in codes (docs/accounts-and-security.md#phone), against SMS pumping:
+     * one per account every 30 seconds and 3 per 15 minutes (the wording is in
+     * app/accounts/phone/phone-schema.ts), per number a day, per client address an hour, and the
+     * site's hourly ceiling, whose first refusal in an hour mails the owners (`smsCeilingMails`).
+     */
+    smsResend: limit("sms-resend", 1, 30),
+    smsPerAccount: limit("sms-account", 3, 15 * MINUTE),
+    smsPerNumber: limit("sms-number", env.SMS_NUMBER_LIMIT, 24 * HOUR),
+    smsPerAddress: limit("sms-address", env.SMS_ADDRESS_LIMIT, HOUR),
+    smsHourly: limit("sms-hourly", env.SMS_HOURLY_LIMIT, HOUR),
+    smsCeilingMails: limit("sms-ceiling-mails", 1, HOUR),
     /** The auth library's per-address rules, counted here (its `customStorage`). */
     authRule: (window: number, max: number) => limit("auth", max, window),
   };
