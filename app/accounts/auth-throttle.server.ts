@@ -255,7 +255,9 @@ function signInKeys(ctx: HookContext) {
 }
 
 /** The user a two-factor step is for: the signed-in user, or the one the password step named. */
-export async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
+export async function twoFactorUserId(
+  ctx: Parameters<typeof getAuthoritativeSessionFromCtx>[0],
+): Promise<string | null> {
   const session = await getAuthoritativeSessionFromCtx(ctx).catch(() => null);
   if (session?.user) return session.user.id;
   const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);

@@ -234,7 +234,7 @@ export function createAuth({
               const [user] = await db
                 .select({ twoFactorEnabled: schema.users.twoFactorEnabled })
                 .from(schema.users)
-                .where(eqUserId(session.userId));
+                .where(eq(schema.users.id, session.userId));
               if (user?.twoFactorEnabled) return;
             }
             await recordActivity(db, session.userId, "login").catch((error) =>
@@ -295,10 +295,6 @@ const ROUTINE_REFUSALS = [
 ];
 function isRoutineRefusal(message: string) {
   return ROUTINE_REFUSALS.some((pattern) => pattern.test(message));
-}
-
-function eqUserId(userId: string) {
-  return eq(schema.users.id, userId);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -50,6 +50,7 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
       "canManageGames",
       "canAccessDevConsole",
       "canManageRoles",
+      "canManageTextMessages",
     ],
   } as const;
 

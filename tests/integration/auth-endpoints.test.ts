@@ -223,8 +223,6 @@ describe.each(testEngines())("the auth library's endpoints on $name", (engine) =
     ["GET", "/delete-user/callback"],
     ["POST", "/two-factor/get-totp-uri"],
     ["POST", "/two-factor/generate-backup-codes"],
-    ["POST", "/two-factor/send-otp"],
-    ["POST", "/two-factor/verify-otp"],
     ["GET", "/ok"],
     ["GET", "/error"],
   ] as const)("%s %s answers 404", async (method, path) => {

@@ -57,9 +57,13 @@ describe.each(testEngines())("sign-in factors on $name", (engine) => {
     expect((await page(owner.cookie)).user.hasSecondFactor).toBe(false);
 
     // An authenticator app enrolled but not yet confirmed is a factor in waiting.
-    await handle.db
-      .insert(twoFactors)
-      .values({ id: `tf-${engine.name}-${n}`, userId: owner.id, secret: "s", backupCodes: "c" });
+    await handle.db.insert(twoFactors).values({
+      id: `tf-${engine.name}-${n}`,
+      userId: owner.id,
+      secret: "s",
+      backupCodes: "c",
+      verified: false,
+    });
     let listed = await page(owner.cookie);
     expect(listed.factors).toEqual([
       expect.objectContaining({

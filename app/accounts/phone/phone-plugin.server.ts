@@ -105,7 +105,7 @@ export function phoneSignIn(deps: SmsDeps) {
         "/phone/pending-factors",
         { method: "GET", metadata: { SERVER_ONLY: true } },
         async (ctx) => {
-          const userId = await twoFactorUserId(ctx as unknown as HookContext);
+          const userId = await twoFactorUserId(ctx);
           if (!userId) return ctx.json<PendingFactors>({ phone: null, app: false });
           const [phone, [app]] = await Promise.all([
             verifiedPhone(userId),
