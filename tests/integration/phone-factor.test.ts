@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../../app/db/database.server";
 import { phoneFactors, staffAuditLog, users } from "../../app/db/schema";
 import { setClockOffset } from "../../app/platform/clock/clock.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { exportAccountData } from "../../app/profiles/profiles.server";
 import * as authRoute from "../../app/routes/auth";
 import * as twoFactorRoute from "../../app/routes/auth-two-factor";
 import * as profile from "../../app/routes/profile";
@@ -20,6 +21,7 @@ import {
   type TwilioReceived,
   twilioStandIn,
 } from "../support/sms-stand-ins";
+import { secretOf, totp } from "../support/totp";
 
 // The phone factor end to end in process (docs/accounts-and-security.md#phone): adding a number
 // and signing in with a code sent to a local stand-in of Twilio's Messages API; the resend limits,
@@ -237,6 +239,73 @@ describe.each(testEngines())("the phone factor on $name", (engine) => {
       .where(eq(phoneFactors.userId, user.id));
     expect(row?.lastUsedAt).not.toBeNull();
     expect((await enter(ctx, mobile, phoneCode)).status).toBe(302);
+  });
+
+  it("a phone-only account signs in with a recovery code, exports its number and takes it along when deleted", async () => {
+    const ctx = fresh();
+    const user = await signedInAs(ctx, "guest");
+    const { challenge } = await addPhone(ctx, user.cookie);
+    const confirmed = await postForm(
+      profile,
+      ctx,
+      "/profile",
+      { intent: "confirm-phone", challengeId: challenge!.challengeId, code: lastCode()! },
+      user.cookie,
+    );
+    const { backupCodes } = (confirmed.body as Reply).result as { backupCodes: string[] };
+    const attempt = await passwordStep(ctx, user.email);
+    const recovered = await twoFactor(ctx, attempt, { code: backupCodes[0]! });
+    expect(recovered.status).toBe(302);
+    expect(recovered.location).toBe("/");
+
+    const exported = await exportAccountData(handle.db, user.id);
+    expect(exported?.phone).toMatchObject({ name: "Work phone", number: phone });
+    const deleted = await postForm(
+      profile,
+      ctx,
+      "/profile",
+      { intent: "delete-account", password: PASSWORD },
+      user.cookie,
+    );
+    expect(deleted.status).toBe(302);
+    expect(
+      await handle.db.select().from(phoneFactors).where(eq(phoneFactors.userId, user.id)),
+    ).toEqual([]);
+  });
+
+  it("an app added beside the phone is mailed; turning the app off keeps the phone, two-factor and its codes", async () => {
+    const ctx = fresh();
+    const user = await enrolled(ctx);
+    const post = (form: Record<string, string>) =>
+      postForm(profile, ctx, "/profile", form, user.cookie);
+    const enabling = await post({ intent: "enable-2fa", password: PASSWORD });
+    const { secretUri, backupCodes } = (enabling.body as Reply).result as {
+      secretUri: string;
+      backupCodes: string[];
+    };
+    expect((await post({ intent: "confirm-2fa", code: totp(secretOf(secretUri)) })).status).toBe(
+      302,
+    );
+    const outbox = path.join(ctx.get(runtimeContext).env.DATA_DIR, "outbox");
+    expect(mailsIn(outbox, user.email).map((m) => m.subject)).toContainEqual(
+      expect.stringMatching(/^A new authenticator app was added/),
+    );
+    expect((await post({ intent: "disable-2fa", password: PASSWORD })).status).toBe(302);
+    const [row] = await handle.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.twoFactorEnabled).toBe(true);
+    const page = await outcome(() =>
+      profile.loader({
+        request: request("/profile", { cookie: user.cookie }),
+        context: ctx,
+        params: {},
+      } as never),
+    );
+    expect((page.body as { factors: { type: string }[] }).factors.map((f) => f.type)).toEqual([
+      "phone",
+    ]);
+    // The codes the app's enrolment showed still sign in.
+    const attempt = await passwordStep(ctx, user.email);
+    expect((await twoFactor(ctx, attempt, { code: backupCodes[0]! })).status).toBe(302);
   });
 
   it("waits 30 seconds between codes and sends at most 3 in 15 minutes; a refused resend leaves the code before it working", async () => {
