@@ -23,6 +23,7 @@ export {
 } from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
 export { confirmedWithin, isRecentlyConfirmed } from "./confirmation.server";
+export { FACTORS_ENDPOINTS } from "./factors.api.server";
 export { hasVerifiedFactor, listFactors, removePasskey, renameFactor } from "./factors.server";
 export { LastWayInError, listIdentities, unlinkIdentity } from "./identities.server";
 export { phoneDeps, smsContext } from "./phone/phone-context.server";
