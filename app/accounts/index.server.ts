@@ -34,7 +34,12 @@ export {
   verifyPhoneCode,
 } from "./phone/phone-factor.server";
 export { phonesOffered, smsCountries } from "./phone/sms-sending.server";
-export { configuredSmsTransport, type SmsTransport } from "./phone/sms-transport.server";
+export { saveSmsCountries } from "./phone/sms-settings.server";
+export {
+  configuredSmsTransport,
+  maskPhone,
+  type SmsTransport,
+} from "./phone/sms-transport.server";
 export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";
 export { configuredProviders, providerFormTargets } from "./providers.server";
 export { recordViewLater } from "./record-view.server";
