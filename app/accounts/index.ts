@@ -53,3 +53,4 @@ export { CHECK_INBOX_PARAM, safeRedirect } from "./redirect";
 export { ResendCodeButton } from "./resend-button";
 export { SignInTabs } from "./sign-in-forms";
 export { API_KEY_HEADER, API_KEY_NAME_MAX, type ApiKeySummary } from "./tokens";
+export { type TwoFactorChoices, type TwoFactorReply, TwoFactorStep } from "./two-factor-step";
