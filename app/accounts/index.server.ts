@@ -33,6 +33,7 @@ export {
   startPhoneEnrolment,
   verifyPhoneCode,
 } from "./phone/phone-factor.server";
+export { loadSmsAdmin } from "./phone/sms-admin.server";
 export { phonesOffered, smsCountries } from "./phone/sms-sending.server";
 export { saveSmsCountries } from "./phone/sms-settings.server";
 export {

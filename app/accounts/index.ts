@@ -47,6 +47,7 @@ export {
   RemovePhoneSchema,
   SmsCountriesSchema,
 } from "./phone/phone-schema";
+export { SMS_COUNTRIES_INTENT, SmsAdminTab } from "./phone/sms-admin-tab";
 export { ProviderButtons } from "./provider-buttons";
 export type { ProviderId, SignInProvider } from "./providers";
 export { CHECK_INBOX_PARAM, safeRedirect } from "./redirect";
