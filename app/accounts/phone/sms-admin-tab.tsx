@@ -101,47 +101,56 @@ function AuditLines({ lines }: { lines: SmsAuditLine[] }) {
   if (lines.length === 0) {
     return <p className="text-sm text-muted-foreground">No text messages yet.</p>;
   }
+  // On a phone, the reason and the purpose go under the outcome and the number: nothing scrolls.
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="sms-log">
-        <thead className="text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Time
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Outcome
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Reason
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              To
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Purpose
-            </th>
+    <table className="w-full text-left text-sm" data-testid="sms-log">
+      <thead className="text-xs text-muted-foreground">
+        <tr>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Time
+          </th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Outcome
+          </th>
+          <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+            Reason
+          </th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            To
+          </th>
+          <th scope="col" className="hidden py-2 font-medium sm:table-cell">
+            Purpose
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y">
+        {lines.map((line) => (
+          <tr key={line.id} className="align-top">
+            <td className="py-2 pr-3">
+              <LocalTime value={line.at} format="detail" />
+            </td>
+            <td className="py-2 pr-3">
+              <Badge className={OUTCOME_CLASSES[line.outcome] ?? "bg-muted"}>{line.outcome}</Badge>
+              {line.reason && (
+                <span className="mt-1 block text-xs text-muted-foreground [overflow-wrap:anywhere] sm:hidden">
+                  {line.reason}
+                </span>
+              )}
+            </td>
+            <td className="hidden py-2 pr-3 sm:table-cell">{line.reason ?? "—"}</td>
+            <td className="py-2 pr-3">
+              <span className="whitespace-nowrap font-mono">{line.to ?? "—"}</span>
+              {line.purpose && (
+                <span className="block text-xs text-muted-foreground sm:hidden">
+                  {line.purpose}
+                </span>
+              )}
+            </td>
+            <td className="hidden py-2 sm:table-cell">{line.purpose ?? "—"}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y">
-          {lines.map((line) => (
-            <tr key={line.id}>
-              <td className="whitespace-nowrap py-2 pr-4">
-                <LocalTime value={line.at} format="detail" />
-              </td>
-              <td className="py-2 pr-4">
-                <Badge className={OUTCOME_CLASSES[line.outcome] ?? "bg-muted"}>
-                  {line.outcome}
-                </Badge>
-              </td>
-              <td className="py-2 pr-4">{line.reason ?? "—"}</td>
-              <td className="whitespace-nowrap py-2 pr-4 font-mono">{line.to ?? "—"}</td>
-              <td className="py-2">{line.purpose ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
