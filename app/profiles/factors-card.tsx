@@ -118,7 +118,7 @@ export function FactorsCard({
       <CardContent>
         {codes && <PhoneEnrolledNotice codes={codes} />}
         {factors.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="no-factors">
+          <p className="pb-4 text-sm text-muted-foreground" data-testid="no-factors">
             No passkeys or authenticator app yet.
           </p>
         ) : (

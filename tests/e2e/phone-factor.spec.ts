@@ -25,6 +25,8 @@ test.slow();
 /** The number the main test adds, and as every page but the one that adds it shows it. */
 const NUMBER = "+46701234567";
 const MASKED = "+•••••••••67";
+const PHONE_HINT =
+  "Enter the number in international form: + and the country code, such as +46 70 123 45 67.";
 
 /** Waits for a text message to `e164` newer than the `seen` files; its code. */
 async function waitForCode(e164: string, seen: string[] = []): Promise<string> {
@@ -94,8 +96,14 @@ test("a phone is added with the code texted to it, lists as Phone ·· 67, and s
   const security = page.locator("section#security");
   await expect(security.getByText("Two-factor authentication: Off")).toBeVisible();
 
-  // Name and number; the session has just signed in, so no password is asked.
+  // Offered here (a provider, a chosen country), beside the passkeys.
   const add = security.getByRole("region", { name: "Add a phone" });
+  await eachLook(page, "/profile#security", async (look) => {
+    await expect(add.getByText(PHONE_HINT)).toBeVisible();
+    await shootSecurity(page, `phone-${look}-add.png`);
+  });
+
+  // Name and number; the session has just signed in, so no password is asked.
   await expect(add.getByLabel("Name", { exact: true })).toHaveValue("Phone");
   await add.getByLabel("Name", { exact: true }).fill("My phone");
   const number = add.getByLabel("Phone number");
