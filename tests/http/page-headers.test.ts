@@ -190,7 +190,7 @@ describe("what the sign-in pages load", () => {
   it("/auth and /auth/two-factor load nothing of the phone number library (the profile's alone)", async () => {
     // The two-factor step offers a code by text message; the library that judges numbers (its
     // metadata names every country's calling code) belongs to the profile's phone form only.
-    const pages = [
+    const pages: { path: string; headers: Record<string, string> }[] = [
       { path: "/auth", headers: {} },
       // Any two-factor cookie opens the step (its loader then finds no sign-in waiting).
       { path: "/auth/two-factor", headers: { cookie: "studio.two_factor=pending" } },
