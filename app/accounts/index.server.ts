@@ -34,8 +34,14 @@ export {
   startPhoneEnrolment,
   verifyPhoneCode,
 } from "./phone/phone-factor.server";
+export { loadSmsAdmin } from "./phone/sms-admin.server";
 export { phonesOffered, smsCountries } from "./phone/sms-sending.server";
-export { configuredSmsTransport, type SmsTransport } from "./phone/sms-transport.server";
+export { saveSmsCountries } from "./phone/sms-settings.server";
+export {
+  configuredSmsTransport,
+  maskPhone,
+  type SmsTransport,
+} from "./phone/sms-transport.server";
 export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";
 export { configuredProviders, providerFormTargets } from "./providers.server";
 export { recordViewLater } from "./record-view.server";
