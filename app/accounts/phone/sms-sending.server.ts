@@ -75,7 +75,10 @@ async function refusal(deps: SmsDeps, text: CodeText): Promise<Refusal | null> {
       verdict: { allowed: false, remaining: 0, retryAfterSeconds: 0 },
     };
   }
-  const resend = await limits.smsResend.consume(text.user.id);
+  // 30 seconds between two codes of one flow: adding (or checking) the phone, or signing in. A
+  // sign-in right after adding the phone asks no wait; the 15 minutes' count takes both.
+  const flow = text.purpose === "sign-in" ? "sign-in" : "phone";
+  const resend = await limits.smsResend.consume(`${text.user.id}:${flow}`);
   if (!resend.allowed) {
     return {
       reason: "resend-wait",
