@@ -72,7 +72,7 @@ describe.each(testEngines())("the factors API on $name", (engine) => {
     // The text messages' limits hold through the API: a new code waits 30 seconds.
     const early = await call("POST", `factors/${added.body.id}/challenge`, { cookie: user.cookie });
     expectError(early, 429, "rate_limited");
-    await suite.context.get(runtimeContext).limits.smsResend.reset(user.id);
+    await suite.context.get(runtimeContext).limits.smsResend.reset(`${user.id}:phone`);
     const challenged = await call("POST", `factors/${added.body.id}/challenge`, {
       cookie: user.cookie,
     });
@@ -122,7 +122,7 @@ describe.each(testEngines())("the factors API on $name", (engine) => {
     expect(row?.on).toBe(true);
 
     // A verified phone checked again: its last use, and no new recovery codes.
-    await suite.context.get(runtimeContext).limits.smsResend.reset(user.id);
+    await suite.context.get(runtimeContext).limits.smsResend.reset(`${user.id}:phone`);
     const again = await call("POST", `factors/${added.body.id}/challenge`, { cookie: user.cookie });
     const checked = await verify(again.body.id, lastCode());
     expect(checked.status).toBe(200);
@@ -234,7 +234,7 @@ describe.each(testEngines())("the factors API on $name", (engine) => {
     const gone = await call("DELETE", `factors/${waiting.body.id}`, { cookie: user.cookie });
     expect(gone.body).toEqual({ deleted: waiting.body.id });
 
-    await suite.context.get(runtimeContext).limits.smsResend.reset(user.id);
+    await suite.context.get(runtimeContext).limits.smsResend.reset(`${user.id}:phone`);
     const phoneId = await addPhone(user.cookie);
     const remove = (id: string) => call("DELETE", `factors/${id}`, { cookie: user.cookie });
     const last = "Remove your last sign-in factor in your profile, with your password.";

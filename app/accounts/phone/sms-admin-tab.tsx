@@ -51,7 +51,7 @@ function CountriesForm({ countries }: { countries: SmsAdminView["countries"] }) 
         <ul className="flex flex-wrap gap-2" aria-label="Chosen countries">
           {countries.map((country) => (
             <li key={country.code}>
-              <Badge className="bg-secondary font-medium text-secondary-foreground">
+              <Badge className="bg-secondary text-secondary-foreground">
                 {country.name} ({country.code})
               </Badge>
             </li>
