@@ -74,16 +74,6 @@ async function serve() {
   logger.info(
     `studio-site listening on http://${env.HOST}:${port} (${devMode ? "development" : "production build"})`,
   );
-  // Printed once: by the only process, or by the first worker.
-  const setupLink =
-    cluster.isPrimary || cluster.worker?.id === 1 ? await site.ownerSetupLink() : null;
-  if (setupLink) {
-    // Printed, not logged: it is for the person starting the server, once.
-    console.log(
-      `\nNo owner account exists yet. Create it here (the link works once, for 24 hours):\n  ${setupLink}\n`,
-    );
-  }
-
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -106,8 +96,25 @@ async function serve() {
     logger.info("stopped cleanly");
     process.exit(0);
   }
+  // Registered before anything else is awaited: the health check answers from the moment the
+  // port listens, so a supervisor's SIGTERM may come at once and must be a graceful stop.
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // Printed once: by the only process, or by the first worker.
+  // A stop that came meanwhile closes the database under it: then there is no link to print.
+  const setupLink =
+    cluster.isPrimary || cluster.worker?.id === 1
+      ? await site.ownerSetupLink().catch((error: unknown) => {
+          if (stopping) return null;
+          throw error;
+        })
+      : null;
+  if (setupLink) {
+    // Printed, not logged: it is for the person starting the server, once.
+    console.log(
+      `\nNo owner account exists yet. Create it here (the link works once, for 24 hours):\n  ${setupLink}\n`,
+    );
+  }
 }
 
 /** The site module: through Vite in development, else the compiled build (built when stale). */
