@@ -34,8 +34,14 @@ const REACT = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
 const WEBAUTHN = /\/node_modules\/@simplewebauthn\/browser\//;
 // Radix's tabs, which /auth and the admin dashboard share: small enough for the merger, which put
 // them into the admin route's chunk, and /auth then loaded the dashboard's code.
-const TABS = /\/node_modules\/@radix-ui\/react-tabs\//;
-const hasOwnChunk = (id: string) => REACT.test(id) || WEBAUTHN.test(id) || TABS.test(id);
+const TABS = /\/node_modules\/@radix-ui\/react-tabs\/|\/app\/platform\/ui\/tabs\.tsx$/;
+// The form parts public pages share (the label, the form schemas' loader): left to the merger they
+// went into whichever route's chunk was at hand, once the admin dashboard's, which Home and /auth
+// then loaded (2026-11-29).
+const FORM_PARTS =
+  /\/node_modules\/@radix-ui\/react-label\/|\/app\/platform\/ui\/label\.tsx$|\/app\/accounts\/auth-schema-loaders\.ts$/;
+const hasOwnChunk = (id: string) =>
+  REACT.test(id) || WEBAUTHN.test(id) || TABS.test(id) || FORM_PARTS.test(id);
 const ROOT_ROUTE = /\/app\/root\.tsx(\?.*)?$/;
 const browserChunks: Plugin = {
   name: "browser-chunks",
@@ -51,6 +57,7 @@ const browserChunks: Plugin = {
               // Loaded only when a passkey ceremony starts: never merged into a page's scripts.
               if (WEBAUTHN.test(id)) return "webauthn";
               if (TABS.test(id)) return "tabs";
+              if (FORM_PARTS.test(id)) return "form-parts";
               shell ??= selfContained(
                 modulesRunBy(
                   [...getModuleIds()].filter((moduleId) => ROOT_ROUTE.test(moduleId)),

@@ -28,7 +28,7 @@ describe("admin tabs", () => {
       "Subscribers",
       "Announcements",
       "Press Kits",
-      "Text messages",
+      "SMS",
     ]);
   });
 

@@ -16,7 +16,7 @@ const ALL_TABS = [
   "Subscribers",
   "Announcements",
   "Press Kits",
-  "Text messages",
+  "SMS",
 ] as const;
 
 const TABS_BY_ROLE: { role: Exclude<Role, "guest">; label: string; tabs: string[] }[] = [
@@ -39,7 +39,7 @@ const TABS_BY_ROLE: { role: Exclude<Role, "guest">; label: string; tabs: string[
   {
     role: "developer",
     label: "Developer",
-    tabs: ALL_TABS.filter((tab) => tab !== "Text messages"),
+    tabs: ALL_TABS.filter((tab) => tab !== "SMS"),
   },
   { role: "owner", label: "Owner", tabs: [...ALL_TABS] },
 ];
@@ -55,7 +55,7 @@ const PANEL_HEADING: Record<(typeof ALL_TABS)[number], string> = {
   Subscribers: "Subscribers",
   Announcements: "Announcements",
   "Press Kits": "Press kit: Studio",
-  "Text messages": "Text messages",
+  SMS: "Text messages",
 };
 
 for (const { role, label, tabs } of TABS_BY_ROLE) {

@@ -193,10 +193,7 @@ test("the owner's Text messages tab shows the provider, the countries, the limit
   await signedInAs("owner");
   await gotoHydrated(page, "/admin/sms");
   const panel = page.getByRole("tabpanel");
-  await expect(page.getByRole("tab", { name: "Text messages" })).toHaveAttribute(
-    "aria-selected",
-    "true",
-  );
+  await expect(page.getByRole("tab", { name: "SMS" })).toHaveAttribute("aria-selected", "true");
   await expect(panel.getByRole("heading", { name: "Text messages" })).toBeVisible();
   // No provider is configured outside production: the outbox.
   await expect(panel.getByTestId("sms-provider")).toContainText("Provider: outbox");

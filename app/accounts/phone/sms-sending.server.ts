@@ -143,7 +143,7 @@ async function warnOwners(deps: SmsDeps, verdict: Verdict) {
           `that pay the fraudster per message. The audit log lists each text message and refusal ` +
           `(action sms.sent, sms.refused), with the numbers masked.\n\n` +
           `If the traffic is real, raise SMS_HOURLY_LIMIT. To stop codes to a country, remove it ` +
-          `from the allowed countries in the admin's Text messages tab:\n${deps.siteUrl}/admin/sms\n`,
+          `from the allowed countries in the admin's SMS tab:\n${deps.siteUrl}/admin/sms\n`,
       })
       .catch((error) => deps.logger.error({ err: error }, "SMS ceiling mail not sent"));
   }
