@@ -38,6 +38,7 @@ export { configuredSmsTransport, type SmsTransport } from "./phone/sms-transport
 export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";
 export { configuredProviders, providerFormTargets } from "./providers.server";
 export { recordViewLater } from "./record-view.server";
+export { checkSealedAuthData } from "./sealed-auth-data.server";
 export {
   getSessionUser,
   requireAnonymous,
