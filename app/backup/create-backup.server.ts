@@ -55,15 +55,15 @@ export async function createBackup(
   try {
     // A first listing only sizes the work; the files copied are listed after the snapshot, so
     // that every file a row of the snapshot names is there (uploads are stored before their row).
-    const estimate = (await listFiles(sources.storage)).reduce((sum, file) => sum + file.size, 0);
+    const first = await listFiles(sources.storage);
     const state: ProgressState = {
       phase: "Backing up",
       tablesDone: 0,
       tablesTotal: 0,
       filesDone: 0,
-      filesTotal: 0,
+      filesTotal: first.length,
       bytesDone: 0,
-      bytesTotal: estimate,
+      bytesTotal: first.reduce((sum, file) => sum + file.size, 0),
     };
     const snapshot = await inTransaction(sources.database, "snapshot", async (session) => {
       const [migrations] = await session.query<{ present: boolean }>(
