@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { EngineDatabase } from "~/db/database.server";
-import { APPLIED_MIGRATION_SQL, migrationAt } from "~/db/schema-version.server";
+import { APPLIED_MIGRATION_SQL, migrationAt, readJournal } from "~/db/schema-version.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { openArchiveWriter } from "./archive-writer.server";
 import { EXCLUDED_TABLES, listSequences, listTables, tablesSize } from "./catalog.server";
@@ -39,10 +39,10 @@ export type BackupSummary = {
   withSecrets: boolean;
 };
 
-/** DATA_DIR/backups/studio-backup-<UTC date and time>.zip */
-export function defaultArchivePath(dataDir: string, at: Date): string {
+/** DATA_DIR/backups/studio-backup-<UTC date and time>Z.zip (or another name before the time). */
+export function defaultArchivePath(dataDir: string, at: Date, name = "studio-backup"): string {
   const stamp = at.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-  return path.join(dataDir, "backups", `studio-backup-${stamp}Z.zip`);
+  return path.join(dataDir, "backups", `${name}-${stamp}Z.zip`);
 }
 
 export async function createBackup(
@@ -114,7 +114,10 @@ export async function createBackup(
           }),
         ])
       : null;
-    const sealed = await checkSealedData(sources.database.db, sources.env);
+    // The features read their sealed values through this release's schema: a database at another
+    // version (not yet migrated, or an emptied restore target) is backed up without the counts.
+    const current = snapshot.schema.when === readJournal().at(-1)?.when;
+    const sealed = current ? await checkSealedData(sources.database.db, sources.env) : [];
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       formatVersion: FORMAT_VERSION,

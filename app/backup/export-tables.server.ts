@@ -31,7 +31,8 @@ async function* tableLines(
       yield `${rows.map((row) => row.line).join("\n")}\n`;
     }
   } finally {
-    await session.query("close backup_rows");
+    // After a failed statement the transaction refuses this too; the first error is the one told.
+    await session.query("close backup_rows").catch(() => {});
   }
 }
 

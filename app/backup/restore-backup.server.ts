@@ -101,10 +101,7 @@ export async function restoreBackup(
     let replaced: string | null = null;
     if (filled.length > 0 || stored.length > 0) {
       progress.done();
-      replaced = defaultArchivePath(target.env.DATA_DIR, new Date()).replace(
-        "studio-backup-",
-        "replaced-by-restore-",
-      );
+      replaced = defaultArchivePath(target.env.DATA_DIR, new Date(), "replaced-by-restore");
       await createBackup(target, { out: replaced, progress });
     }
 
@@ -141,11 +138,13 @@ export async function restoreBackup(
     } catch (error) {
       const kept = replaced ? ` What it held before is in ${replaced}.` : "";
       const message = error instanceof Error ? error.message : String(error);
-      throw new AppError(
+      const stopped = new AppError(
         "unprocessable",
         `${message.replace(/; nothing was restored\.$/, ".")} The restore stopped after the target was emptied: run it again once the cause is fixed.${kept}`,
         { code: error instanceof AppError ? error.code : "restore_failed" },
       );
+      stopped.cause = error;
+      throw stopped;
     }
     progress.done();
 
