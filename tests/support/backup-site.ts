@@ -12,7 +12,7 @@ import { keySealer } from "../../app/press-desk/index.server";
 import { importKeys } from "../../app/press-desk/keys.server";
 import { seedDemo } from "../../app/runtime/demo.server";
 import { signedInAs } from "./accounts";
-import { seedScale } from "./scale-data";
+import { type ScaleCounts, seedScale } from "./scale-data";
 
 // A site worth backing up, for the backup tests and the benchmark: the demo (news, games, their
 // pictures, the studio's settings), more news, messages and accounts, subscribers on two lists,
@@ -28,10 +28,16 @@ export type SeededSite = {
   totpSecret: string;
 };
 
-export async function seedBackupSite(context: AppContext, scale = 1): Promise<SeededSite> {
+/** The tests' size; the benchmark passes the growth scenario's 100× counts. */
+const TESTS_SIZE = { news: 40, messages: 40, users: 40, subscribers: 20 };
+
+export async function seedBackupSite(
+  context: AppContext,
+  size: Required<ScaleCounts> & { subscribers: number } = TESTS_SIZE,
+): Promise<SeededSite> {
   const { db, env, storage } = context.get(runtimeContext);
   await seedDemo(db, { storage });
-  await seedScale(db, { news: 40 * scale, messages: 40 * scale, users: 40 * scale });
+  await seedScale(db, size);
   const owner = await signedInAs(context, "owner");
   const actor = { id: owner.id, email: owner.email };
   const [game] = await db.select({ id: games.id }).from(games).limit(1);
@@ -77,7 +83,7 @@ export async function seedBackupSite(context: AppContext, scale = 1): Promise<Se
            select 'reader' || n || '@example.test',
                   case when n % 3 = 0 then null else '2026-01-02 03:04:05.123456+00'::timestamptz end,
                   now() - n * interval '1 hour'
-           from generate_series(1, ${20 * scale}::int) as n returning id)
+           from generate_series(1, ${size.subscribers}::int) as n returning id)
     insert into subscriptions (subscriber_id, list_id) select people.id, list.id from people, list`);
   await db.execute(sql`
     insert into consents (subscriber_id, form, lists)
