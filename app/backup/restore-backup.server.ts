@@ -140,7 +140,7 @@ export async function restoreBackup(
       const message = error instanceof Error ? error.message : String(error);
       const stopped = new AppError(
         "unprocessable",
-        `${message.replace(/; nothing was restored\.$/, ".")} The restore stopped after the target was emptied: run it again once the cause is fixed.${kept}`,
+        `${message.replace(/; nothing was restored\.$/, ".")} The restore stopped after the target was emptied: run it again with --replace once the cause is fixed.${kept}`,
         { code: error instanceof AppError ? error.code : "restore_failed" },
       );
       stopped.cause = error;
