@@ -26,6 +26,7 @@ export default [
     route("subscribers", "routes/admin-subscribers.tsx"), //      /admin/subscribers Subscribers (newsletter)
     route("announcements", "routes/admin-announcements.tsx"), //  /admin/announcements Announcements
     route("press", "routes/admin-press.tsx"), //                  /admin/press      Press Kits (beyond the spec)
+    route("sms", "routes/admin-sms.tsx"), //                      /admin/sms        Text messages (owner only)
   ]),
   route("role-management", "routes/role-management.tsx"), //      /role-management  Role management
   route(":slug", "routes/page.tsx"), //                           /<slug>           The studio's own pages (else 404)

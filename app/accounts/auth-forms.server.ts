@@ -231,7 +231,9 @@ export async function answerTwoFactorForm({ request, context }: Args) {
       trustDevice: input.trustDevice === "on",
     });
     if (!answer.ok) {
-      const worded = TEXT_CODE_WORDS[answer.body.code ?? ""];
+      // The app's and the backup codes' refusals keep the plugin's own words ("Invalid code").
+      const texted = path === "/two-factor/verify-otp";
+      const worded = texted ? TEXT_CODE_WORDS[answer.body.code ?? ""] : undefined;
       throw new AppError(
         "invalid",
         worded ?? authErrorMessage(answer, "That code did not work. Try again."),

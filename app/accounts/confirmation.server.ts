@@ -29,6 +29,20 @@ export async function isRecentlyConfirmed(db: Database, sessionId: string, now =
   return confirmedWithin(row, now);
 }
 
+/**
+ * Records the session as confirmed now: the password entered again, or a sign-in factor verified
+ * from it (the API's verify). False when there is no such session.
+ */
+export async function confirmSession(db: Database, sessionId: string): Promise<boolean> {
+  if (!sessionId) return false;
+  const confirmed = await db
+    .update(sessions)
+    .set({ confirmedAt: new Date() })
+    .where(eq(sessions.id, sessionId))
+    .returning({ id: sessions.id });
+  return confirmed.length > 0;
+}
+
 /** The same rule on a session row already read (the profile reads its devices' rows anyway). */
 export function confirmedWithin(
   row: { createdAt: Date; confirmedAt: Date | null } | undefined,
@@ -74,10 +88,7 @@ export function credentialConfirmation(db: Database): BetterAuthPlugin {
               code: "INVALID_PASSWORD",
             });
           }
-          await db
-            .update(sessions)
-            .set({ confirmedAt: new Date() })
-            .where(eq(sessions.id, session.id));
+          await confirmSession(db, session.id);
           return ctx.json({ status: true });
         },
       ),

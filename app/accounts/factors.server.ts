@@ -1,8 +1,9 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { passkeys, phoneFactors, twoFactors } from "~/db/schema";
 import type { Factor } from "./factors";
+import { removePhone } from "./phone/phone-factor.server";
 import { maskPhone } from "./phone/sms-transport.server";
 
 // The account's sign-in factors as the spec names them (section 3: id, status, factor_type,
@@ -10,9 +11,9 @@ import { maskPhone } from "./phone/sms-transport.server";
 // phone (one: docs/accounts-and-security.md#phone) and each passkey of the passkey plugin. The
 // plugin's record without a secret holds a phone's recovery codes only: it is no app.
 
-/** Every factor of a user: the app, the phone, then passkeys oldest first. */
-export async function listFactors(db: Database, userId: string): Promise<Factor[]> {
-  const [apps, phones, keys] = await Promise.all([
+/** The three reads of a user's factors, built and not yet run. */
+function factorReads(db: Database, userId: string) {
+  return [
     db
       .select({ id: twoFactors.id, name: twoFactors.name, verified: twoFactors.verified })
       .from(twoFactors)
@@ -28,7 +29,24 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
       .from(passkeys)
       .where(eq(passkeys.userId, userId))
       .orderBy(asc(passkeys.createdAt), asc(passkeys.id)),
-  ]);
+  ] as const;
+}
+
+type Reads = ReturnType<typeof factorReads>;
+type FactorRows = [Awaited<Reads[0]>, Awaited<Reads[1]>, Awaited<Reads[2]>];
+
+/** Every factor of a user: the app, the phone, then passkeys oldest first. */
+export async function listFactors(db: Database, userId: string): Promise<Factor[]> {
+  return factorsOf(await Promise.all(factorReads(db, userId)));
+}
+
+/** listFactors inside a transaction, whose one connection runs one query at a time. */
+async function listFactorsIn(tx: Database, userId: string): Promise<Factor[]> {
+  const [apps, phones, keys] = factorReads(tx, userId);
+  return factorsOf([await apps, await phones, await keys]);
+}
+
+function factorsOf([apps, phones, keys]: FactorRows): Factor[] {
   return [
     ...apps.map(
       (app): Factor => ({
@@ -42,17 +60,7 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
         phone: null,
       }),
     ),
-    ...phones.map(
-      (phone): Factor => ({
-        id: phone.id,
-        type: "phone",
-        friendlyName: phone.name,
-        status: phone.verifiedAt ? "verified" : "unverified",
-        createdAt: phone.createdAt.toISOString(),
-        lastUsed: phone.lastUsedAt ? phone.lastUsedAt.toISOString() : null,
-        phone: maskPhone(phone.phone),
-      }),
-    ),
+    ...phones.map(phoneFactor),
     ...keys.map(
       (key): Factor => ({
         id: key.id,
@@ -65,6 +73,19 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
       }),
     ),
   ];
+}
+
+/** A phone_factors row as a factor: its number masked to its last two digits. */
+export function phoneFactor(phone: typeof phoneFactors.$inferSelect): Factor {
+  return {
+    id: phone.id,
+    type: "phone",
+    friendlyName: phone.name,
+    status: phone.verifiedAt ? "verified" : "unverified",
+    createdAt: phone.createdAt.toISOString(),
+    lastUsed: phone.lastUsedAt ? phone.lastUsedAt.toISOString() : null,
+    phone: maskPhone(phone.phone),
+  };
 }
 
 /** Whether the user has a second factor that works today (the owner's banner asks). */
@@ -103,4 +124,30 @@ export async function removePasskey(db: Database, userId: string, passkeyId: str
     .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
     .returning({ id: passkeys.id });
   return gone.length > 0;
+}
+
+/**
+ * Removes one of the user's phones or passkeys unless it is their last verified factor (the one
+ * that goes only with the password, in the profile). Checked and removed under a lock per account,
+ * so two removals at once cannot each leave the other as the last. An authenticator app is no
+ * concern of this: it is turned off with the password.
+ */
+export async function removeFactorUnlessLast(
+  db: Database,
+  userId: string,
+  factorId: string,
+): Promise<"removed" | "missing" | "last"> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`factors of ${userId}`}))`);
+    const factors = await listFactorsIn(tx, userId);
+    const factor = factors.find((f) => f.id === factorId && f.type !== "totp");
+    if (!factor) return "missing";
+    const othersVerified = factors.some((f) => f.id !== factor.id && f.status === "verified");
+    if (factor.status === "verified" && !othersVerified) return "last";
+    const removed =
+      factor.type === "phone"
+        ? await removePhone(tx, userId, factor.id)
+        : await removePasskey(tx, userId, factor.id);
+    return removed ? "removed" : "missing";
+  });
 }

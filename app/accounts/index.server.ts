@@ -23,6 +23,7 @@ export {
 } from "./auth-forms.server";
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
 export { confirmedWithin, isRecentlyConfirmed } from "./confirmation.server";
+export { FACTORS_ENDPOINTS } from "./factors.api.server";
 export { hasVerifiedFactor, listFactors, removePasskey, renameFactor } from "./factors.server";
 export { LastWayInError, listIdentities, unlinkIdentity } from "./identities.server";
 export { phoneDeps, smsContext } from "./phone/phone-context.server";
@@ -33,8 +34,14 @@ export {
   startPhoneEnrolment,
   verifyPhoneCode,
 } from "./phone/phone-factor.server";
+export { loadSmsAdmin } from "./phone/sms-admin.server";
 export { phonesOffered, smsCountries } from "./phone/sms-sending.server";
-export { configuredSmsTransport, type SmsTransport } from "./phone/sms-transport.server";
+export { saveSmsCountries } from "./phone/sms-settings.server";
+export {
+  configuredSmsTransport,
+  maskPhone,
+  type SmsTransport,
+} from "./phone/sms-transport.server";
 export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";
 export { configuredProviders, providerFormTargets } from "./providers.server";
 export { recordViewLater } from "./record-view.server";

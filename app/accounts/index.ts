@@ -45,9 +45,13 @@ export {
   PhoneEnrolSchema,
   PhoneResendSchema,
   RemovePhoneSchema,
+  SmsCountriesSchema,
 } from "./phone/phone-schema";
+export { SMS_COUNTRIES_INTENT, SmsAdminTab } from "./phone/sms-admin-tab";
 export { ProviderButtons } from "./provider-buttons";
 export type { ProviderId, SignInProvider } from "./providers";
 export { CHECK_INBOX_PARAM, safeRedirect } from "./redirect";
+export { ResendCodeButton } from "./resend-button";
 export { SignInTabs } from "./sign-in-forms";
 export { API_KEY_HEADER, API_KEY_NAME_MAX, type ApiKeySummary } from "./tokens";
+export { type TwoFactorChoices, type TwoFactorReply, TwoFactorStep } from "./two-factor-step";

@@ -1,3 +1,5 @@
+import { SmsCountriesSchema } from "~/accounts";
+import { saveSmsCountries } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
 import { GameSchema, ReorderSchema } from "~/games";
 import {
@@ -178,6 +180,12 @@ const ADMIN_WRITES = {
   // Every signed link given for the kit so far stops opening it; the tab shows a new one.
   "press-revoke-links": adminWrite(KitLinksSchema, (db, { gameId }, actor) =>
     revokeKitLinks(db, gameId, actor),
+  ),
+  // The countries sign-in codes may be texted to; none stops new phones (owner only).
+  "sms-countries-save": adminWrite(
+    SmsCountriesSchema,
+    (db, { countries }, actor) => saveSmsCountries(db, actor, countries),
+    { keepsValues: true },
   ),
   "presskit-import": adminWriteWith(
     PresskitImportSchema,

@@ -29,6 +29,7 @@ describe("admin intents", () => {
     expect(intentPermission("mark-read")).toBe("canManageMessages");
     expect(intentPermission("news-delete")).toBe("canManageNews");
     expect(intentPermission("games-reorder")).toBe("canManageGames");
+    expect(intentPermission("sms-countries-save")).toBe("canManageTextMessages");
     expect(ROLES).toContain("owner");
   });
 

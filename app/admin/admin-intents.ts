@@ -26,6 +26,7 @@ export const ADMIN_INTENTS = {
   "press-save": "press",
   "press-revoke-links": "press",
   "presskit-import": "press",
+  "sms-countries-save": "sms",
 } as const satisfies Record<string, AdminTab>;
 
 export type AdminIntent = keyof typeof ADMIN_INTENTS;

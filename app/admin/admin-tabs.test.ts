@@ -28,12 +28,15 @@ describe("admin tabs", () => {
       "Subscribers",
       "Announcements",
       "Press Kits",
+      "Text messages",
     ]);
   });
 
   it("opens the tab asked for when the role may, else its first", () => {
     expect(openTab(permissionsOf("owner"), "games")).toBe("games");
     expect(openTab(permissionsOf("admin"), "games")).toBe("messages");
+    expect(openTab(permissionsOf("owner"), "sms")).toBe("sms");
+    expect(openTab(permissionsOf("developer"), "sms")).toBe("messages");
     expect(openTab(permissionsOf("admin"), null)).toBe("messages");
     expect(openTab(permissionsOf("admin"), "constructor")).toBe("messages");
     expect(openTab(permissionsOf("guest"), "news")).toBeNull();

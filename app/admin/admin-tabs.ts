@@ -20,6 +20,8 @@ export const ADMIN_TABS = [
   { value: "announcements", label: "Announcements", permission: "canManageAnnouncements" },
   // Beyond the spec: the press kits (docs/product.md#press-kit).
   { value: "press", label: "Press Kits", permission: "canManagePress" },
+  // Beyond the spec: where sign-in codes may be texted (docs/accounts-and-security.md#phone).
+  { value: "sms", label: "Text messages", permission: "canManageTextMessages" },
 ] as const satisfies readonly { value: string; label: string; permission: Permission }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];

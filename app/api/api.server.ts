@@ -1,4 +1,4 @@
-import { ACCOUNTS_ENDPOINTS, identifyApiCaller } from "~/accounts/index.server";
+import { ACCOUNTS_ENDPOINTS, FACTORS_ENDPOINTS, identifyApiCaller } from "~/accounts/index.server";
 import { ACTIVITY_ENDPOINTS } from "~/activity/index.server";
 import { CONSOLE_ENDPOINTS } from "~/console/index.server";
 import { GAMES_ENDPOINTS } from "~/games/index.server";
@@ -22,6 +22,7 @@ export const ENDPOINTS: readonly Endpoint<Permission>[] = [
   ...ACTIVITY_ENDPOINTS,
   ...CONSOLE_ENDPOINTS,
   ...ACCOUNTS_ENDPOINTS,
+  ...FACTORS_ENDPOINTS,
 ];
 
 /** Answers one /api/v1/* request; `path` is what follows /api/v1/. */

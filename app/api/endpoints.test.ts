@@ -13,9 +13,16 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))("%s",
   it("declares one success: 201 when it creates something, 200 otherwise", () => {
     const successes = endpoint.statuses.filter((status) => status < 300);
     expect(successes).toHaveLength(1);
-    // A token is issued, not stored: 200, as OAuth token endpoints answer (RFC 6749).
-    const creates =
-      endpoint.method === "POST" && !["query", "cache/clear", "auth/token"].includes(endpoint.path);
+    // A token is issued, not stored: 200, as OAuth token endpoints answer (RFC 6749). A factor's
+    // challenge and verify act on the factor and add no resource: 200, as the spec's client expects.
+    const acts = [
+      "query",
+      "cache/clear",
+      "auth/token",
+      "factors/:factorId/challenge",
+      "factors/:factorId/verify",
+    ];
+    const creates = endpoint.method === "POST" && !acts.includes(endpoint.path);
     expect(successStatus(endpoint)).toBe(creates ? 201 : 200);
   });
 

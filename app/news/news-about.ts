@@ -1,5 +1,4 @@
 import { z } from "~/platform/forms/zod";
-import { SLUG_PATTERN } from "~/platform/seo/slug";
 import {
   DEFAULT_NEWS_KIND,
   GAME_REF_RULE,

@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/database.server";
 import { newsletterAccount, readAccountNewsletter } from "~/newsletter/index.server";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { loadPhones } from "./phone-page.server";
 import { getPreferences, getProfile } from "./profiles.server";
 
 // What /profile shows a signed-in user (docs/product.md#profile): each part is read on its own, and
@@ -57,7 +58,7 @@ export async function loadProfilePage(request: Request, context: AppContext, use
       return { value: fallback, error: what };
     }
   };
-  const [profile, preferences, activity, sessions, factors, apiKeys, identities] =
+  const [profile, preferences, activity, sessions, factors, apiKeys, identities, phones] =
     await Promise.all([
       attempt("Failed to load profile information", () => getProfile(db, user.id), null),
       attempt("Failed to load preferences", () => loadSettings(db, user.id), {
@@ -78,6 +79,10 @@ export async function loadProfilePage(request: Request, context: AppContext, use
         () => listIdentities(db, runtime.env, user.id),
         { linked: [], linkable: [], hasPassword: true },
       ),
+      attempt("Failed to load your phone", () => loadPhones(context, user.id), {
+        offered: false,
+        waiting: null,
+      }),
     ]);
   const devices = sessions.value
     .map((s) => ({
@@ -98,7 +103,7 @@ export async function loadProfilePage(request: Request, context: AppContext, use
       email: user.email,
       role: user.role,
       twoFactorEnabled: user.twoFactorEnabled,
-      // The owner's banner: an authenticator app or a passkey is a second factor.
+      // The owner's banner: an authenticator app, a phone or a passkey is a second factor.
       hasSecondFactor: hasVerifiedFactor(factors.value),
       createdAt: user.createdAt,
     },
@@ -117,6 +122,7 @@ export async function loadProfilePage(request: Request, context: AppContext, use
     factors: factors.value,
     apiKeys: apiKeys.value,
     identities: identities.value,
+    phones: phones.value,
     // Whether adding a credential asks for the password, from this session's row among the
     // devices (a failed read asks for it).
     confirmationNeeded: !confirmedWithin(sessions.value.find((s) => s.id === user.sessionId)),
@@ -128,6 +134,7 @@ export async function loadProfilePage(request: Request, context: AppContext, use
       factors.error,
       apiKeys.error,
       identities.error,
+      phones.error,
     ].filter((error) => error !== null),
   };
 }

@@ -11,7 +11,13 @@ import { ActivityTab } from "./activity-tab";
 import type { Settings } from "./profile-schema";
 import { ProfileTab } from "./profile-tab";
 import type { Profile } from "./profiles.server";
-import { type Device, type ProfileReply, replyFor, SecuritySection } from "./security-section";
+import {
+  type Device,
+  type Phones,
+  type ProfileReply,
+  replyFor,
+  SecuritySection,
+} from "./security-section";
 import { type AccountLists, SettingsTab } from "./settings-tab";
 
 // The /profile screen (docs/product.md#profile): three tabs, then the account's security.
@@ -40,6 +46,7 @@ export function ProfileScreen({
   factors,
   apiKeys,
   identities,
+  phones,
   confirmationNeeded,
   errors,
   reply,
@@ -61,6 +68,7 @@ export function ProfileScreen({
   factors: Factor[];
   apiKeys: ApiKeySummary[];
   identities: Identities;
+  phones: Phones;
   confirmationNeeded: boolean;
   /** The parts that failed to load, each toasted once. */
   errors: string[];
@@ -118,6 +126,7 @@ export function ProfileScreen({
       <SecuritySection
         twoFactorEnabled={user.twoFactorEnabled}
         factors={factors}
+        phones={phones}
         apiKeys={apiKeys}
         identities={identities}
         devices={devices}

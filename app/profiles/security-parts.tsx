@@ -55,3 +55,14 @@ export function PasswordField({ meta, id, label }: { meta: FieldMeta; id: string
     <Field meta={meta} id={id} label={label} type="password" autoComplete="current-password" />
   );
 }
+
+/** Recovery (backup) codes, shown once: the app's enrolment and a first phone show them alike. */
+export function BackupCodes({ codes }: { codes: string[] }) {
+  return (
+    <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
+      {codes.map((code) => (
+        <li key={code}>{code}</li>
+      ))}
+    </ul>
+  );
+}

@@ -12,7 +12,7 @@ import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/s
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
 import { ApiKeysCard } from "./api-keys-card";
-import { FactorsCard } from "./factors-card";
+import { FactorsCard, type Phones } from "./factors-card";
 import { LinkedAccountsCard } from "./linked-accounts-card";
 import {
   type Device,
@@ -24,6 +24,7 @@ import {
 } from "./security-parts";
 import { TwoFactorCard } from "./two-factor-card";
 
+export type { Phones } from "./factors-card";
 export { type Device, type ProfileReply, replyFor } from "./security-parts";
 
 function PasswordCard({ reply, hasPassword }: { reply?: ProfileReply; hasPassword: boolean }) {
@@ -161,14 +162,17 @@ function DataCard({ reply }: { reply?: ProfileReply }) {
 export function SecuritySection({
   twoFactorEnabled,
   factors,
+  phones,
   apiKeys,
   identities,
   devices,
   confirmationNeeded,
   reply,
 }: {
+  /** The account's two-factor flag: an authenticator app or a phone turns it on. */
   twoFactorEnabled: boolean;
   factors: Factor[];
+  phones: Phones;
   apiKeys: ApiKeySummary[];
   identities: Identities;
   devices: Device[];
@@ -176,13 +180,27 @@ export function SecuritySection({
   confirmationNeeded: boolean;
   reply?: ProfileReply;
 }) {
+  const verified = (type: Factor["type"]) =>
+    factors.some((factor) => factor.type === type && factor.status === "verified");
+  const app = verified("totp");
+  const phone = verified("phone");
   return (
     <section id="security" aria-labelledby="security-heading" className="space-y-6">
       <h2 id="security-heading" className="text-xl font-bold">
         Security
       </h2>
-      <TwoFactorCard enabled={twoFactorEnabled} reply={reply} />
-      <FactorsCard factors={factors} confirmationNeeded={confirmationNeeded} reply={reply} />
+      <TwoFactorCard
+        enabled={twoFactorEnabled || app || phone}
+        app={app}
+        phone={phone}
+        reply={reply}
+      />
+      <FactorsCard
+        factors={factors}
+        phones={phones}
+        confirmationNeeded={confirmationNeeded}
+        reply={reply}
+      />
       <LinkedAccountsCard
         identities={identities}
         confirmationNeeded={confirmationNeeded}

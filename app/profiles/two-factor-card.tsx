@@ -4,6 +4,7 @@ import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/s
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
 import {
+  BackupCodes,
   IntentHidden,
   PasswordField,
   type ProfileReply,
@@ -14,7 +15,8 @@ import {
 // The Security section's two-factor card (docs/product.md#security): turn it on with an
 // authenticator app and backup codes, or off with the password.
 
-function DisableTwoFactorForm({ reply }: { reply?: ProfileReply }) {
+/** Turns the app off; with a phone, two-factor stays on (the phone's codes and the backup codes). */
+function DisableTwoFactorForm({ reply, phone }: { reply?: ProfileReply; phone: boolean }) {
   const busy = usePending("disable-2fa");
   const [form, fields] = useSchemaForm(PasswordConfirmSchema, {
     id: "disable-2fa-form",
@@ -25,7 +27,7 @@ function DisableTwoFactorForm({ reply }: { reply?: ProfileReply }) {
       <IntentHidden intent="disable-2fa" />
       <PasswordField meta={fields.password} id="disable-2fa-password" label="Password" />
       <Button type="submit" variant="outline" disabled={busy}>
-        {busy ? "Turning off..." : "Turn off two-factor"}
+        {busy ? "Turning off..." : phone ? "Turn off the authenticator app" : "Turn off two-factor"}
       </Button>
     </SchemaForm>
   );
@@ -52,11 +54,7 @@ function EnrolmentSteps({ enrolment }: { enrolment: TwoFactorEnrolment }) {
       </details>
       <div>
         <p className="text-sm">2. Keep these backup codes somewhere safe. Each works once.</p>
-        <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
-          {enrolment.backupCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
+        <BackupCodes codes={enrolment.backupCodes} />
       </div>
       <SchemaForm form={form} className="space-y-3">
         <IntentHidden intent="confirm-2fa" />
@@ -75,7 +73,7 @@ function EnrolmentSteps({ enrolment }: { enrolment: TwoFactorEnrolment }) {
   );
 }
 
-function EnableTwoFactorForm({ reply }: { reply?: ProfileReply }) {
+function EnableTwoFactorForm({ reply, phone }: { reply?: ProfileReply; phone: boolean }) {
   const busy = usePending("enable-2fa");
   const [form, fields] = useSchemaForm(PasswordConfirmSchema, {
     id: "enable-2fa-form",
@@ -92,13 +90,27 @@ function EnableTwoFactorForm({ reply }: { reply?: ProfileReply }) {
         label="Confirm your password to begin"
       />
       <Button type="submit" disabled={busy}>
-        {busy ? "Preparing..." : "Set up two-factor"}
+        {busy ? "Preparing..." : phone ? "Add an authenticator app" : "Set up two-factor"}
       </Button>
     </SchemaForm>
   );
 }
 
-export function TwoFactorCard({ enabled, reply }: { enabled: boolean; reply?: ProfileReply }) {
+/**
+ * `enabled`: the account's two-factor is on (an app or a phone turns it on); `app`: a confirmed
+ * authenticator app; `phone`: an added phone, which keeps two-factor on without the app.
+ */
+export function TwoFactorCard({
+  enabled,
+  app,
+  phone,
+  reply,
+}: {
+  enabled: boolean;
+  app: boolean;
+  phone: boolean;
+  reply?: ProfileReply;
+}) {
   const result = reply?.result;
   const enrolment = result && "qrDataUrl" in result ? result : undefined;
   return (
@@ -108,17 +120,18 @@ export function TwoFactorCard({ enabled, reply }: { enabled: boolean; reply?: Pr
           Two-factor authentication: {enabled ? "On" : "Off"}
         </SectionTitle>
         <CardDescription>
-          A code from an authenticator app, asked for at each sign-in, keeps your account safe even
-          if your password leaks.
+          {phone && !app
+            ? "Your phone gets a code by text message at each sign-in. An authenticator app gives you a second way to get codes, with no signal needed."
+            : "A code from an authenticator app, asked for at each sign-in, keeps your account safe even if your password leaks."}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {enabled ? (
-          <DisableTwoFactorForm reply={reply} />
+        {app ? (
+          <DisableTwoFactorForm reply={reply} phone={phone} />
         ) : enrolment ? (
           <EnrolmentSteps enrolment={enrolment} />
         ) : (
-          <EnableTwoFactorForm reply={reply} />
+          <EnableTwoFactorForm reply={reply} phone={phone} />
         )}
       </CardContent>
     </Card>

@@ -11,9 +11,10 @@ import {
 
 describe("permissions table (docs/product.md#roles-and-permissions)", () => {
   const table = {
-    guest: [],
-    moderator: ["canAccessAdmin", "canManageMessages", "canReadKeyRequests"],
+    guest: ["canManageOwnFactors"],
+    moderator: ["canManageOwnFactors", "canAccessAdmin", "canManageMessages", "canReadKeyRequests"],
     admin: [
+      "canManageOwnFactors",
       "canAccessAdmin",
       "canManageMessages",
       "isAdmin",
@@ -25,6 +26,7 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
       "canManageAnnouncements",
     ],
     developer: [
+      "canManageOwnFactors",
       "canAccessAdmin",
       "canManageMessages",
       "isAdmin",
@@ -38,6 +40,7 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
       "canAccessDevConsole",
     ],
     owner: [
+      "canManageOwnFactors",
       "canAccessAdmin",
       "canManageMessages",
       "isAdmin",
@@ -91,12 +94,13 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
     expect(holdersOf("canManageSettings")).toBe("Admin and above");
     expect(holdersOf("canAccessDevConsole")).toBe("Developer and above");
     expect(holdersOf("canManageRoles")).toBe("Owner only");
+    expect(holdersOf("canManageOwnFactors")).toBe("Any signed-in account");
   });
 });
 
 describe("what each role may do, in words (docs/product.md#staff-invitations)", () => {
   it("says what each role adds to the one below it, as the table grants it", () => {
-    expect(rolePowers("guest")).toBe("Nothing beyond a visitor.");
+    expect(rolePowers("guest")).toBe("Manage their own sign-in factors through the API.");
     expect(rolePowers("moderator")).toBe(
       "Open the Admin Dashboard, read and answer contact messages and read the press's key requests.",
     );

@@ -20,6 +20,9 @@ export function atLeast(role: Role, minimum: Role): boolean {
 
 /** Each permission and the lowest role that holds it. */
 export const PERMISSIONS = {
+  // Every signed-in account, for its own sign-in factors through the API (docs/api.md#factors):
+  // the router asks a permission of every call that needs a caller.
+  canManageOwnFactors: "guest",
   canAccessAdmin: "moderator",
   canManageMessages: "moderator",
   isAdmin: "admin",
@@ -70,9 +73,14 @@ export const ROLE_LABELS: Record<Role, string> = {
   owner: "Owner",
 };
 
-/** Who holds a permission, in role words for people: "Admin and above", "Owner only". */
+/**
+ * Who holds a permission, in words for people: "Admin and above", "Owner only", "Any signed-in
+ * account".
+ */
 export function holdersOf(permission: Permission): string {
   const lowest = PERMISSIONS[permission];
+  // Every account is at least a guest: "Guest and above" would read as a role to be given.
+  if (lowest === ROLES[0]) return "Any signed-in account";
   return lowest === ROLES[ROLES.length - 1]
     ? `${ROLE_LABELS[lowest]} only`
     : `${ROLE_LABELS[lowest]} and above`;
@@ -83,6 +91,7 @@ export function holdersOf(permission: Permission): string {
  * form). null: a permission that only groups others (`isAdmin`).
  */
 const POWERS: Record<Permission, string | null> = {
+  canManageOwnFactors: "manage their own sign-in factors through the API",
   canAccessAdmin: "open the Admin Dashboard",
   canManageMessages: "read and answer contact messages",
   canReadKeyRequests: "read the press's key requests",

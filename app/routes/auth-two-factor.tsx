@@ -1,14 +1,20 @@
 import { redirect } from "react-router";
-import { AuthCard, authSchema, safeRedirect } from "~/accounts";
-import { answerTwoFactorForm } from "~/accounts/index.server";
-import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
-import { Button } from "~/platform/ui/button";
+import { PHONE_CODE_MINUTES, safeRedirect, TwoFactorStep } from "~/accounts";
+import { answerTwoFactorForm, twoFactorChoices } from "~/accounts/index.server";
 import type { Route } from "./+types/auth-two-factor";
 
-export function loader({ request }: Route.LoaderArgs) {
+// The sign-in's second step (docs/accounts-and-security.md#phone): the account's own factors, an
+// app code, a code by text message, or a backup code.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Only reachable after the password step, which leaves its two-factor cookie.
   if (!request.headers.get("Cookie")?.includes("two_factor")) throw redirect("/auth");
-  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
+  return {
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
+    choices: await twoFactorChoices(request, context),
+    // Read here, so the page's scripts need not load the phone's module for one number.
+    codeMinutes: PHONE_CODE_MINUTES,
+  };
 }
 
 export const action = (args: Route.ActionArgs) => answerTwoFactorForm(args);
@@ -19,35 +25,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = usePending();
-  const [form, fields] = useSchemaForm(authSchema("TwoFactorCodeSchema"), {
-    lastResult: actionData,
-  });
-  return (
-    <AuthCard
-      title="Two-factor authentication"
-      description="
-            Enter the 6-digit code from your authenticator app, or one of your backup codes.
-          "
-    >
-      <SchemaForm form={form}>
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field
-          meta={fields.code}
-          id="code"
-          label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-        />
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="trustDevice" className="size-4" />
-          Trust this device for 30 days
-        </label>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Verifying..." : "Verify"}
-        </Button>
-      </SchemaForm>
-    </AuthCard>
-  );
+  return <TwoFactorStep {...loaderData} reply={actionData} />;
 }

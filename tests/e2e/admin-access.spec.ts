@@ -16,6 +16,7 @@ const ALL_TABS = [
   "Subscribers",
   "Announcements",
   "Press Kits",
+  "Text messages",
 ] as const;
 
 const TABS_BY_ROLE: { role: Exclude<Role, "guest">; label: string; tabs: string[] }[] = [
@@ -34,7 +35,12 @@ const TABS_BY_ROLE: { role: Exclude<Role, "guest">; label: string; tabs: string[
       "Press Kits",
     ],
   },
-  { role: "developer", label: "Developer", tabs: [...ALL_TABS] },
+  // Where sign-in codes may be texted is the owner's alone.
+  {
+    role: "developer",
+    label: "Developer",
+    tabs: ALL_TABS.filter((tab) => tab !== "Text messages"),
+  },
   { role: "owner", label: "Owner", tabs: [...ALL_TABS] },
 ];
 
@@ -49,6 +55,7 @@ const PANEL_HEADING: Record<(typeof ALL_TABS)[number], string> = {
   Subscribers: "Subscribers",
   Announcements: "Announcements",
   "Press Kits": "Press kit: Studio",
+  "Text messages": "Text messages",
 };
 
 for (const { role, label, tabs } of TABS_BY_ROLE) {

@@ -129,6 +129,42 @@ const CALLS: Call[] = [
   },
   { method: "GET", path: "query", minimum: "owner", allowed: 200 },
   { method: "POST", path: "cache/clear", minimum: "developer", allowed: 200 },
+  // Any signed-in account, its own factors: sent invalid or to a factor it does not have, so
+  // nothing is texted and the session's age does not matter.
+  { method: "GET", path: "factors", minimum: "guest", allowed: 200 },
+  {
+    method: "POST",
+    path: "factors",
+    minimum: "guest",
+    body: {},
+    allowed: 400,
+    allowedCode: "validation_failed",
+  },
+  {
+    method: "POST",
+    path: "factors/:factorId/challenge",
+    minimum: "guest",
+    url: `factors/${UNKNOWN_ID}/challenge`,
+    allowed: 404,
+    allowedCode: "not_found",
+  },
+  {
+    method: "POST",
+    path: "factors/:factorId/verify",
+    minimum: "guest",
+    url: `factors/${UNKNOWN_ID}/verify`,
+    body: {},
+    allowed: 400,
+    allowedCode: "validation_failed",
+  },
+  {
+    method: "DELETE",
+    path: "factors/:factorId",
+    minimum: "guest",
+    url: `factors/${UNKNOWN_ID}`,
+    allowed: 404,
+    allowedCode: "not_found",
+  },
 ];
 
 const rank = (role: Role) => ROLES.indexOf(role);

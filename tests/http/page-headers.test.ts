@@ -186,6 +186,31 @@ describe("the page cache, the policy and the nonces", () => {
   });
 });
 
+describe("what the sign-in pages load", () => {
+  it("/auth and /auth/two-factor load nothing of the phone number library (the profile's alone)", async () => {
+    // The two-factor step offers a code by text message; the library that judges numbers (its
+    // metadata names every country's calling code) belongs to the profile's phone form only.
+    const pages: { path: string; headers: Record<string, string> }[] = [
+      { path: "/auth", headers: {} },
+      // Any two-factor cookie opens the step (its loader then finds no sign-in waiting).
+      { path: "/auth/two-factor", headers: { cookie: "studio.two_factor=pending" } },
+    ];
+    for (const { path, headers } of pages) {
+      const response = await site.fetch(path, { headers });
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+        (m) => m[1]!,
+      );
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const code = await (await site.fetch(script)).text();
+        expect(code.includes("country_calling_codes"), `${path} loads ${script}`).toBe(false);
+      }
+    }
+  });
+});
+
 describe("scripts and stylesheets", () => {
   it("hashed assets are cached for a long time as immutable", async () => {
     const assets = await assetsOf("/", /(?:href|src)="(\/assets\/[^"]+)"/g);

@@ -19,6 +19,7 @@ import {
   ok,
   toAuth,
   toAuthAndBack,
+  toMessages,
 } from "../support/access-matrix";
 import { type FormFields, request } from "../support/accounts";
 import { adminLoader, adminAction as callAdminAction } from "../support/admin";
@@ -244,6 +245,32 @@ const MATRIX: Cell[] = [
       moderator: forbidden,
       admin: ok,
       developer: ok,
+      owner: ok,
+    },
+  },
+  {
+    // The owner alone chooses where sign-in codes may be texted (canManageTextMessages).
+    name: "GET /admin/sms (loader)",
+    call: (context, cookie) => adminLoader(context, "/admin/sms", cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/sms"),
+      guest: toAuth,
+      moderator: toMessages,
+      admin: toMessages,
+      developer: toMessages,
+      owner: ok,
+    },
+  },
+  {
+    name: "POST /admin/sms sms-countries-save (action)",
+    call: (context, cookie) =>
+      callAdminAction(context, { intent: "sms-countries-save", countries: "SE" }, cookie),
+    expect: {
+      "signed out": toAuthAndBack("/admin/sms"),
+      guest: toAuth,
+      moderator: forbidden,
+      admin: forbidden,
+      developer: forbidden,
       owner: ok,
     },
   },

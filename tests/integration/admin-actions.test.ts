@@ -239,6 +239,7 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
         zip: new File([new Uint8Array(Buffer.concat(zipped))], "kit.zip"),
         game: "",
       },
+      "sms-countries-save": { countries: "SE, GB" },
     };
     const before = await snapshot();
     for (const intent of Object.keys(ADMIN_INTENTS) as AdminIntent[]) {

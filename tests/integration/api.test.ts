@@ -55,6 +55,13 @@ const EXPECTED: Record<string, { minimum: Role | null; allowed: number }> = {
   // The service-token exchange takes an API key, never a session: 401 for everyone
   // (api-tokens.test.ts has the keys).
   "POST auth/token": { minimum: null, allowed: 401 },
+  // Any signed-in account, its own factors (factors-api.test.ts has the rest): sent without a body
+  // or to a factor it does not have, so nothing is texted.
+  "GET factors": { minimum: "guest", allowed: 200 },
+  "POST factors": { minimum: "guest", allowed: 400 },
+  "POST factors/:factorId/challenge": { minimum: "guest", allowed: 404 },
+  "POST factors/:factorId/verify": { minimum: "guest", allowed: 404 },
+  "DELETE factors/:factorId": { minimum: "guest", allowed: 404 },
 };
 
 /** The status and error code `who` gets from the endpoint, by the table above. */
@@ -87,6 +94,8 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   "PUT developer_work/me": { current_task: "  Shipping the API  " },
   "POST query": { sql: "select id, username from profiles" },
+  "POST factors": { factor_type: "phone", friendly_name: "Phone", phone: "+46701234567" },
+  "POST factors/:factorId/verify": { challenge_id: crypto.randomUUID(), code: "123456" },
 };
 
 describe.each(testEngines())("REST API v1 on $name", (engine) => {
@@ -364,6 +373,8 @@ describe.each(testEngines())("REST API v1 on $name", (engine) => {
     const writes = ENDPOINTS.filter((endpoint) => endpoint.body);
     expect(writes.map((e) => `${e.method} ${e.path}`).sort()).toEqual(
       [
+        "POST factors",
+        "POST factors/:factorId/verify",
         "POST games",
         "POST news",
         "POST query",

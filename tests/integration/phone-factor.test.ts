@@ -1,6 +1,7 @@
 import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { authContext } from "../../app/accounts/auth-context.server";
 import { saveSmsCountries } from "../../app/accounts/phone/sms-settings.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { phoneFactors, staffAuditLog, users } from "../../app/db/schema";
@@ -391,6 +392,23 @@ describe.each(testEngines())("the phone factor on $name", (engine) => {
       .from(phoneFactors)
       .where(eq(phoneFactors.userId, user.id));
     expect(row?.verifiedAt).toBeNull();
+  });
+
+  it("the plugin's own 'otp' method cannot turn two-factor on without a proven phone", async () => {
+    const ctx = fresh();
+    const user = await signedInAs(ctx, "guest");
+    const { env } = ctx.get(runtimeContext);
+    const answer = await ctx.get(authContext).handler(
+      new Request(`${env.SITE_URL}/api/auth/two-factor/enable`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: env.SITE_URL, Cookie: user.cookie },
+        body: JSON.stringify({ password: PASSWORD, method: "otp" }),
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { code: string }).code).toBe("PHONE_ADDED_IN_PROFILE");
+    const [row] = await handle.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.twoFactorEnabled).toBe(false);
   });
 
   it("a provider answering 500 is told as 'try again later', and nothing is half added", async () => {

@@ -10,6 +10,7 @@ import * as news from "../../app/routes/admin-news";
 import * as pages from "../../app/routes/admin-pages";
 import * as press from "../../app/routes/admin-press";
 import * as settings from "../../app/routes/admin-settings";
+import * as sms from "../../app/routes/admin-sms";
 import * as subscribers from "../../app/routes/admin-subscribers";
 import { type FormFields, outcome, request } from "./accounts";
 
@@ -26,6 +27,7 @@ export const ADMIN_TAB_ROUTES = {
   subscribers,
   announcements,
   press,
+  sms,
 } as const;
 
 /** The tab whose route serves a form's intent (the messages tab for an intent of no tab). */

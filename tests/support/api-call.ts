@@ -12,14 +12,17 @@ export type ApiAnswer = { status: number; headers: Headers; body: any };
 
 let address = 0;
 
-/** A caller of `/api/v1/<path>` over the context: `call(method, path, { cookie, body })`. */
+/**
+ * A caller of `/api/v1/<path>` over the context: `call(method, path, { cookie, body })`; `headers`
+ * for another credential (`x-api-key`, `Authorization`).
+ */
 export function apiCaller(context: AppContext) {
   return async (
     method: string,
     path: string,
-    options: { cookie?: string; body?: unknown } = {},
+    options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<ApiAnswer> => {
-    const headers = new Headers({ Origin: "http://localhost:3000" });
+    const headers = new Headers({ Origin: "http://localhost:3000", ...options.headers });
     if (options.cookie) headers.set("Cookie", options.cookie);
     if (options.body !== undefined) headers.set("Content-Type", "application/json");
     const request = new Request(`http://localhost:3000/api/v1/${path}`, {

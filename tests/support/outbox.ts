@@ -113,3 +113,27 @@ export function outboxLinks(context: AppContext, to: string): string[] {
     (mail) => mail.links,
   );
 }
+
+/** A text message the outbox transport wrote (DATA_DIR/outbox/sms-<time>-….txt). */
+export type TextMessage = { file: string; to: string; body: string };
+
+/** The text messages in an outbox directory, oldest first (file names start with the send time). */
+export function readTextMessages(dir: string): TextMessage[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => /^sms-.*\.txt$/.test(name))
+    .sort()
+    .map((name) => {
+      const file = path.join(dir, name);
+      const [head = "", ...rest] = fs.readFileSync(file, "utf8").split("\n\n");
+      return { file, to: head.replace(/^To:\s*/, "").trim(), body: rest.join("\n\n").trim() };
+    });
+}
+
+/** The six-digit code a sign-in text message carries. */
+export function codeOf(message: TextMessage): string {
+  const code = message.body.match(/^(\d{6}) is your /)?.[1];
+  if (!code) throw new Error(`no code in the text message to ${message.to}: ${message.body}`);
+  return code;
+}

@@ -162,7 +162,7 @@ export async function verifyPhoneCode(
   input: { challengeId: string; code: string },
 ): Promise<PhoneVerified> {
   const factor = await getPhoneFactor(deps.db, user.id);
-  if (!factor || !factor.codeHash || factor.challengeId !== input.challengeId) {
+  if (!factor?.codeHash || factor.challengeId !== input.challengeId) {
     throw new AppError("invalid", CODE_EXPIRED, { fields: { code: CODE_EXPIRED } });
   }
   const now = clockNow();
@@ -263,11 +263,11 @@ export async function removePhone(db: Database, userId: string, factorId: string
       .select({ verified: twoFactors.verified, secret: twoFactors.secret })
       .from(twoFactors)
       .where(eq(twoFactors.userId, userId));
-    if (!app || app.verified !== true || app.secret === "") {
+    if (app?.verified !== true || app.secret === "") {
       await tx
         .delete(twoFactors)
         .where(and(eq(twoFactors.userId, userId), eq(twoFactors.secret, "")));
-      if (!app || app.verified !== true) {
+      if (app?.verified !== true) {
         await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
       }
     }

@@ -145,6 +145,19 @@ export function phoneSignIn(deps: SmsDeps) {
           }),
         },
         {
+          // The plugin's "otp" method would turn two-factor on with no phone to send codes to: a
+          // phone is added in the profile, where its number is proven first.
+          matcher: (context) => context.path === "/two-factor/enable",
+          handler: createAuthMiddleware(async (ctx) => {
+            if ((ctx.body as { method?: unknown } | undefined)?.method !== "otp") return;
+            throw new APIError("BAD_REQUEST", {
+              code: "PHONE_ADDED_IN_PROFILE",
+              message:
+                "Add a phone in your profile's Security section: its number is checked first.",
+            });
+          }),
+        },
+        {
           // Turning the authenticator app off keeps two-factor on when the phone is there: the app's
           // secret goes, the recovery codes stay (the plugin's own endpoint would drop both).
           matcher: (context) => context.path === "/two-factor/disable",

@@ -75,7 +75,10 @@ async function refusal(deps: SmsDeps, text: CodeText): Promise<Refusal | null> {
       verdict: { allowed: false, remaining: 0, retryAfterSeconds: 0 },
     };
   }
-  const resend = await limits.smsResend.consume(text.user.id);
+  // 30 seconds between two codes of one flow: adding (or checking) the phone, or signing in. A
+  // sign-in right after adding the phone asks no wait; the 15 minutes' count takes both.
+  const flow = text.purpose === "sign-in" ? "sign-in" : "phone";
+  const resend = await limits.smsResend.consume(`${text.user.id}:${flow}`);
   if (!resend.allowed) {
     return {
       reason: "resend-wait",
@@ -140,7 +143,7 @@ async function warnOwners(deps: SmsDeps, verdict: Verdict) {
           `that pay the fraudster per message. The audit log lists each text message and refusal ` +
           `(action sms.sent, sms.refused), with the numbers masked.\n\n` +
           `If the traffic is real, raise SMS_HOURLY_LIMIT. To stop codes to a country, remove it ` +
-          `from the allowed countries in the admin's Settings:\n${deps.siteUrl}/admin?tab=settings\n`,
+          `from the allowed countries in the admin's Text messages tab:\n${deps.siteUrl}/admin/sms\n`,
       })
       .catch((error) => deps.logger.error({ err: error }, "SMS ceiling mail not sent"));
   }

@@ -66,7 +66,16 @@ export function Field({
   type = "text",
   ...props
 }: ControlProps & {
-  type?: "text" | "email" | "password" | "url" | "number" | "date" | "datetime-local" | "file";
+  type?:
+    | "text"
+    | "email"
+    | "password"
+    | "tel"
+    | "url"
+    | "number"
+    | "date"
+    | "datetime-local"
+    | "file";
 } & Omit<React.ComponentProps<"input">, "id" | "name" | "type" | "defaultValue" | "form">) {
   const controlId = id ?? meta.id;
   const error = meta.errors?.[0];

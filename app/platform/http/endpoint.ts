@@ -17,7 +17,15 @@ import { listOf } from "./api-shapes";
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /** Who is calling: what the router hands a protected endpoint (the composition says who it is). */
-export type ApiCaller = { id: string; email: string };
+export type ApiCaller = {
+  id: string;
+  email: string;
+  /**
+   * The signed-in session the call came with; empty or absent for a credential that is no
+   * session (an API key, a service token). Some writes are for a session only.
+   */
+  sessionId?: string;
+};
 
 /** A JSON object's schema: defineEndpoint makes it strict, so a field it does not name is refused. */
 type BodySchema = z.ZodObject;
