@@ -9,9 +9,16 @@ import { ident, type Session } from "./session.server";
  * live sessions); verification values (reset and confirmation links, sign-in attempts); the
  * one-time owner set-up link. The job queue's `pgboss` schema and Drizzle's migrations table are
  * outside `public`: the queue's sweeps find again what a lost job would have done, and the
- * migrations table is rebuilt by migrating.
+ * migrations table is rebuilt by migrating. The server's list of its own backups describes
+ * archives on this installation (and holds the running one's row), not the site.
  */
-export const EXCLUDED_TABLES = ["rate_limits", "sessions", "verifications", "owner_invites"];
+export const EXCLUDED_TABLES = [
+  "rate_limits",
+  "sessions",
+  "verifications",
+  "owner_invites",
+  "backup_runs",
+];
 
 export type Column = { name: string; type: string };
 export type CatalogTable = { name: string; columns: Column[] };

@@ -25,9 +25,13 @@ function counted(source: Readable, onBytes: (bytes: number) => void): Readable {
   return source.pipe(counter);
 }
 
+/** Where the scheduled backups kept in the storage live: never backed up, never wiped. */
+export const BACKUPS_PREFIX = "backups/";
+
 export async function listFiles(storage: Storage): Promise<StoredFile[]> {
   const files: StoredFile[] = [];
-  for await (const file of storage.list()) files.push(file);
+  for await (const file of storage.list())
+    if (!file.key.startsWith(BACKUPS_PREFIX)) files.push(file);
   return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
