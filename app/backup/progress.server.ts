@@ -1,3 +1,5 @@
+import { formatBytes } from "./sizes";
+
 // Progress a person can follow (tables and files done, bytes done of the estimate, time left), on
 // the terminal: one line rewritten in place when it is a terminal, a line every few seconds
 // when it is a log. The same state is what the admin's list will show of a running backup.
@@ -22,17 +24,7 @@ export type ProgressReporter = {
 
 export const silentProgress: ProgressReporter = { update() {}, done() {} };
 
-const UNITS = ["B", "kB", "MB", "GB", "TB"];
-
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
-}
+export { formatBytes } from "./sizes";
 
 export function formatSeconds(seconds: number): string {
   if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
