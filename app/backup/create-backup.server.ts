@@ -47,7 +47,13 @@ export function defaultArchivePath(dataDir: string, at: Date, name = "studio-bac
 
 export async function createBackup(
   sources: BackupSources,
-  options: { out: string; withSecrets?: boolean; progress?: ProgressReporter },
+  options: {
+    out: string;
+    withSecrets?: boolean;
+    progress?: ProgressReporter;
+    /** drizzle/ of this release (a compiled server's own path; the sources' by default). */
+    migrationsFolder?: string;
+  },
 ): Promise<BackupSummary> {
   const started = Date.now();
   const progress = options.progress ?? silentProgress;
@@ -91,7 +97,7 @@ export async function createBackup(
       return {
         tables,
         sequences: await listSequences(session),
-        schema: { migration: migrationAt(when)?.tag ?? null, when },
+        schema: { migration: migrationAt(when, options.migrationsFolder)?.tag ?? null, when },
         engineVersion: engine?.version ?? "unknown",
       };
     });
@@ -116,7 +122,7 @@ export async function createBackup(
       : null;
     // The features read their sealed values through this release's schema: a database at another
     // version (not yet migrated, or an emptied restore target) is backed up without the counts.
-    const current = snapshot.schema.when === readJournal().at(-1)?.when;
+    const current = snapshot.schema.when === readJournal(options.migrationsFolder).at(-1)?.when;
     const sealed = current ? await checkSealedData(sources.database.db, sources.env) : [];
     const manifest: Manifest = {
       format: BACKUP_FORMAT,

@@ -66,13 +66,18 @@ export type TableEntry = Manifest["tables"][number];
 export type FileEntry = Manifest["files"][number];
 
 /** The site's release, from package.json beside app/ (and beside build/ when compiled). */
+/** The site's package.json version, found above this module (app/backup/ or build/server/assets/). */
 export function appVersion(): string {
-  try {
-    const file = fileURLToPath(new URL("../../package.json", import.meta.url));
-    return (JSON.parse(fs.readFileSync(file, "utf8")) as { version?: string }).version ?? "unknown";
-  } catch {
-    return "unknown";
+  for (const up of ["../../package.json", "../../../package.json"]) {
+    try {
+      const file = fileURLToPath(new URL(up, import.meta.url));
+      const json = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
+      if (json.name === "studio-site" && json.version) return json.version;
+    } catch {
+      // Not there: the next folder up.
+    }
   }
+  return "unknown";
 }
 
 export function manifestBytes(manifest: Manifest): { json: Buffer; sum: Buffer } {

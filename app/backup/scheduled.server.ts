@@ -38,6 +38,8 @@ export type BackupDeps = {
   storage: Storage;
   mailer: Mailer;
   logger: Logger;
+  /** drizzle/ of this release: a compiled server's own (the sources' by default). */
+  migrationsFolder?: string;
 };
 
 const placesOf = (deps: BackupDeps): Places => ({
@@ -93,7 +95,7 @@ export async function runBackup(deps: BackupDeps, run: BackupRun, keep: number):
   try {
     const summary = await createBackup(
       { database: deps.database, storage: deps.storage, env: deps.env },
-      { out: target.out, progress: progress.reporter },
+      { out: target.out, progress: progress.reporter, migrationsFolder: deps.migrationsFolder },
     );
     await target.place();
     await progress.settled();
