@@ -50,7 +50,7 @@ function ScheduleForm({ schedule, timeZone, places }: BackupsAdminView) {
         <div className="space-y-1">
           <Label htmlFor="backup-enabled">Back up every day</Label>
           <p id="backup-enabled-hint" className="text-xs text-muted-foreground">
-            At the time below, in the studio's zone ({timeZone}).
+            One backup a day, at the time below.
           </p>
         </div>
         <Switch
@@ -61,7 +61,12 @@ function ScheduleForm({ schedule, timeZone, places }: BackupsAdminView) {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field meta={fields.time} label="Time" type="time" hint={`24-hour clock, ${timeZone}.`} />
+        <Field
+          meta={fields.time}
+          label="Time"
+          type="time"
+          hint={`In the studio's zone, ${timeZone}.`}
+        />
         <Field
           meta={fields.keep}
           label="Backups to keep"
@@ -75,10 +80,16 @@ function ScheduleForm({ schedule, timeZone, places }: BackupsAdminView) {
         meta={fields.destination}
         label="Where archives go"
         options={[
-          { value: "folder", label: `A folder: ${places.folder}` },
-          { value: "storage", label: `The file storage: ${places.storage}` },
+          { value: "folder", label: "A folder on the server" },
+          { value: "storage", label: "The file storage" },
         ]}
       />
+      <dl className="grid gap-x-3 gap-y-1 text-xs text-muted-foreground sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">The folder</dt>
+        <dd className="font-mono [overflow-wrap:anywhere]">{places.folder}</dd>
+        <dt className="font-medium">The file storage</dt>
+        <dd className="font-mono [overflow-wrap:anywhere]">{places.storage}</dd>
+      </dl>
       <Button type="submit" disabled={busy}>
         {busy ? "Saving..." : "Save schedule"}
       </Button>
@@ -217,7 +228,7 @@ export function BackupsAdminTab(view: BackupsAdminView) {
           <CardTitle asChild>
             <h2 className="flex items-center gap-2 text-lg">
               <Archive aria-hidden="true" className="size-5 text-primary" />
-              Backups
+              Backup schedule
             </h2>
           </CardTitle>
           <CardDescription>

@@ -24,7 +24,7 @@ export function BackupRestoreSteps({ embedded }: { embedded: boolean }) {
           </li>
           <li>
             On the server, with the site's configuration:{" "}
-            <code className={code}>studio backup restore ARCHIVE --replace</code> (
+            <code className={code}>npx studio backup restore ARCHIVE --replace</code> (
             <code className={code}>--replace</code> backs up what it replaces first).
           </li>
           <li>Start the site again, and sign in.</li>
