@@ -23,6 +23,7 @@ const FEATURES = [
   "press-desk",
   "announcements",
   "newsletter",
+  "backup",
 ];
 const COMPOSITION = ["routes", "admin", "api", "layout", "runtime"];
 

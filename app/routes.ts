@@ -27,6 +27,7 @@ export default [
     route("announcements", "routes/admin-announcements.tsx"), //  /admin/announcements Announcements
     route("press", "routes/admin-press.tsx"), //                  /admin/press      Press Kits (beyond the spec)
     route("sms", "routes/admin-sms.tsx"), //                      /admin/sms        Text messages (owner only)
+    route("backups", "routes/admin-backups.tsx"), //              /admin/backups    Backups (owner only)
   ]),
   route("role-management", "routes/role-management.tsx"), //      /role-management  Role management
   route(":slug", "routes/page.tsx"), //                           /<slug>           The studio's own pages (else 404)
@@ -44,6 +45,7 @@ export default [
   // Profile resources.
   route("profile/avatar", "routes/profile-avatar.ts"),
   route("profile/export", "routes/profile-export.ts"),
+  route("admin/backups/:id/download", "routes/admin-backup-download.ts"),
   route("avatars/:userId/:file", "routes/avatars.ts"),
   route("games/:id/played", "routes/games-played.ts"),
   route("press/:slug/key-request", "routes/press-key-request.ts"),

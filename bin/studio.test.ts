@@ -14,7 +14,7 @@ function studio(args: string[], dataDir: string) {
     // A hang guard: one run took over 60 s beside several other jobs.
     timeout: 180_000,
   });
-  return { status: result.status, out: result.stdout + result.stderr };
+  return { status: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
 }
 
 // Each case starts the command line (tsx, PGlite) two or three times: slow on a busy machine.
@@ -68,5 +68,35 @@ describe("studio command line", { timeout: 400_000 }, () => {
     expect(imported.out).toContain("Imported Lantern Moth from");
     expect(imported.out).toContain("/press/lantern-moth");
     expect(studio(["press", "import"], dir).out).toContain("press import needs a folder.");
+  });
+
+  it("backs up a site to the path it prints, restores it into an empty folder, and says why it cannot run beside the server", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+    expect(studio(["db", "seed", "--demo"], dir).status).toBe(0);
+    const archive = path.join(os.tmpdir(), `studio-cli-${process.pid}-${Date.now()}.zip`);
+    const created = studio(["backup", "create", "--out", archive], dir);
+    expect(created.status).toBe(0);
+    expect(created.stdout).toBe(`${archive}\n`);
+    expect(created.out).toMatch(
+      /Backed up \d+ tables \([\d,]+ rows\) and \d+ files, [\d.]+ [kM]B, into [\d.]+ [kM]B in \d+ s, without secrets\./,
+    );
+    const restored = studio(["backup", "restore", archive], elsewhere);
+    expect(restored.status).toBe(0);
+    expect(restored.stdout).toMatch(
+      /^Restored \d+ tables \([\d,]+ rows, every count checked\) and \d+ files \([\d.]+ [kM]B\) from studio-cli-.+\.zip, taken .+ on the embedded database, in \d+ s\.\nThere is no sealed data to open\.\n$/,
+    );
+    const lock = acquireDataDirLock(dir);
+    try {
+      const refused = studio(["backup", "create"], dir);
+      expect(refused.status).toBe(1);
+      expect(refused.out).toContain(
+        `The server is running on the embedded database in ${dir} (pid ${process.pid}): stop it, then run the backup command again.`,
+      );
+    } finally {
+      lock.release();
+    }
+    expect(studio(["backup", "restore"], dir).out).toContain("backup restore needs an archive.");
+    fs.rmSync(archive);
   });
 });

@@ -1,12 +1,21 @@
 // `studio`: the operator's command line. It reads the same environment as the server.
 import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { createAuth, createVerifiedUser } from "~/accounts/index.server";
+import {
+  backupSummaryLine,
+  createBackup,
+  defaultArchivePath,
+  restoreBackup,
+  restoreReport,
+  terminalProgress,
+} from "~/backup/index.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
 import { eraseAccountNewsletter } from "~/newsletter/index.server";
-import { ConfigError, loadEnv } from "~/platform/config/env.server";
+import { ConfigError, type Env, loadEnv } from "~/platform/config/env.server";
 import { AppError, isAppError } from "~/platform/errors/app-error";
 import { createLogger } from "~/platform/logging/logger.server";
 import { createMailer } from "~/platform/mail/mailer.server";
@@ -30,10 +39,15 @@ Commands:
   settings import --file F                     replace the site settings with an export's (checked whole first)
   press import <folder> [--game SLUG]          import a presskit() game folder (data.xml, images/) into a new
                                                game and its press kit, or into the game SLUG (checked whole first)
+  backup create [--out FILE] [--with-secrets]  write the database and every stored file into one archive
+                                               (default DATA_DIR/backups/); prints its path
+  backup restore <archive> [--replace]         restore an archive into the configured database and storage,
+                                               which must be empty (--replace backs up what is there first)
 
 Roles: ${ROLES.join(", ")}.
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./data).
-On the embedded database, stop the server first: one process at a time may open it.`;
+On the embedded database, stop the server first: one process at a time may open it.
+Backups: docs/deployment.md#backups-and-restore.`;
 
 const COMMANDS = [
   "db migrate",
@@ -43,6 +57,8 @@ const COMMANDS = [
   "settings export",
   "settings import",
   "press import",
+  "backup create",
+  "backup restore",
 ];
 
 class UsageError extends Error {}
@@ -58,14 +74,21 @@ export async function run(argv: string[]): Promise<number> {
       role: { type: "string" },
       file: { type: "string" },
       game: { type: "string" },
+      out: { type: "string" },
+      "with-secrets": { type: "boolean", default: false },
+      replace: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
   });
-  // `press import <folder>`: the folder is the command's argument, not a word of it.
-  const folder =
-    positionals[0] === "press" && positionals[1] === "import" ? positionals[2] : undefined;
-  const command = (folder === undefined ? positionals : positionals.slice(0, 2)).join(" ");
+  // `press import <folder>`, `backup restore <archive>`: the argument is not a word of the command.
+  const argument =
+    (positionals[0] === "press" && positionals[1] === "import") ||
+    (positionals[0] === "backup" && positionals[1] === "restore")
+      ? positionals[2]
+      : undefined;
+  const folder = positionals[0] === "press" ? argument : undefined;
+  const command = (argument === undefined ? positionals : positionals.slice(0, 2)).join(" ");
   if (values.help || command === "" || command === "help") {
     console.log(USAGE);
     return values.help || command === "help" ? 0 : 1;
@@ -79,6 +102,8 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError("user create needs --password.");
   if (command === "user role" && !values.role) throw new UsageError("user role needs --role.");
   if (command === "press import" && !folder) throw new UsageError("press import needs a folder.");
+  if (command === "backup restore" && !argument)
+    throw new UsageError("backup restore needs an archive.");
   if (command === "settings import" && !values.file)
     throw new UsageError("settings import needs --file.");
   // Read before the database is opened: a file that cannot be read changes nothing.
@@ -87,6 +112,8 @@ export async function run(argv: string[]): Promise<number> {
   if (!isRole(role)) throw new UsageError(`Unknown role "${role}". Roles: ${ROLES.join(", ")}.`);
 
   const env = loadEnv();
+  if (command.startsWith("backup"))
+    return runBackup(command, env, { ...values, archive: argument });
   const database = await openConfiguredDatabase(env);
   try {
     await migrate(database);
@@ -158,6 +185,56 @@ export async function run(argv: string[]): Promise<number> {
       const change = await setUserRole(database.db, { userId, role, assignedBy: null });
       console.log(`${values.email}: ${change.from} -> ${change.to}.`);
     }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `backup create` and `backup restore`: the database as it is (a backup migrates nothing), progress
+ * on stderr, the archive's path (create) or the report (restore) on stdout.
+ */
+async function runBackup(
+  command: string,
+  env: Env,
+  options: { out?: string; "with-secrets": boolean; replace: boolean; archive?: string },
+): Promise<number> {
+  const database = await openConfiguredDatabase(env).catch((error: unknown) => {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new AppError(
+      "conflict",
+      `The server is running on the embedded database in ${env.DATA_DIR} (pid ${error.pid}): stop it, then run the backup command again.`,
+    );
+  });
+  const storage = configuredStorage(env);
+  const progress = terminalProgress(process.stderr);
+  try {
+    if (command === "backup create") {
+      const out = path.resolve(options.out ?? defaultArchivePath(env.DATA_DIR, new Date()));
+      const summary = await createBackup(
+        { database, storage, env },
+        { out, withSecrets: options["with-secrets"], progress },
+      );
+      console.error(backupSummaryLine(summary));
+      console.log(out);
+      return 0;
+    }
+    const archive = path.resolve(options.archive!);
+    // A secret generated into DATA_DIR may be replaced by the archive's; one the operator set may not.
+    const fromEnvironment = Boolean(
+      process.env.AUTH_SECRET?.trim() || process.env.PRESS_KEYS_SECRET?.trim(),
+    );
+    const summary = await restoreBackup(
+      { database, storage, env },
+      {
+        archive,
+        replace: options.replace,
+        progress,
+        secretFile: fromEnvironment ? null : path.join(env.DATA_DIR, "auth-secret"),
+      },
+    );
+    for (const line of restoreReport(summary, archive)) console.log(line);
     return 0;
   } finally {
     await database.close();

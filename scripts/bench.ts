@@ -8,6 +8,8 @@
 // Usage: npm run bench -- [--pg [--workers N]] [--duration S] [--warmup S] [--connections N] [--encodings LIST]
 //        [--only LIST] [--reorders N] [--cold-runs N] [--tool wrk|autocannon] [--profile] [--keep]
 //        [--out FILE]
+// `--only backup`: only `studio backup create` and `restore` of the 100× data set, their times and
+// the archive's size (no site started).
 // `--only mail`: only the newsletter's mails per second through the job queue against a plain loop
 // (a local SMTP server; no site started). `--only send`: only the newsletter's send to 10,000
 // subscribers by two production processes on PostgreSQL (TEST_DATABASE_URL), exactly once, and
@@ -31,6 +33,7 @@ import {
   warmupS,
 } from "./bench/options";
 import { machine, notes, printTable, rows, summarizeProfile } from "./bench/report";
+import { backupScenario } from "./bench/scenarios/backup";
 import { coldScenario } from "./bench/scenarios/cold";
 import { growthScenario } from "./bench/scenarios/growth";
 import { mailScenario } from "./bench/scenarios/mail";
@@ -46,7 +49,9 @@ async function main() {
   const startedAt = new Date();
   const loadBefore = os.loadavg();
   const entry = path.join(root, "build/server/index.js");
-  if (!fs.existsSync(entry)) {
+  // The mail and backup scenarios run the app's code in this process: no build needed.
+  const needsBuild = [...only].some((scenario) => scenario !== "mail" && scenario !== "backup");
+  if (needsBuild && !fs.existsSync(entry)) {
     log("building the site (npm run build)");
     const built = spawnSync(
       process.execPath,
@@ -59,9 +64,10 @@ async function main() {
     if (built.status !== 0) fail("the build failed");
   }
   await prepareDatabase();
-  if ([...only].every((scenario) => scenario === "mail" || scenario === "send")) {
+  if ([...only].every((scenario) => ["mail", "send", "backup"].includes(scenario))) {
     await mailScenario();
     await sendScenario();
+    await backupScenario();
     printTable();
     return;
   }
@@ -88,6 +94,7 @@ async function main() {
   await growthScenario();
   await mailScenario();
   await sendScenario();
+  await backupScenario();
 
   printTable();
   const report = {

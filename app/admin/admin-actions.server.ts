@@ -1,5 +1,7 @@
 import { SmsCountriesSchema } from "~/accounts";
 import { saveSmsCountries } from "~/accounts/index.server";
+import { BackupNowSchema, BackupScheduleSchema } from "~/backup";
+import { saveBackupSchedule, startBackupNow } from "~/backup/index.server";
 import type { Database } from "~/db/database.server";
 import { GameSchema, ReorderSchema } from "~/games";
 import {
@@ -186,6 +188,15 @@ const ADMIN_WRITES = {
     SmsCountriesSchema,
     (db, { countries }, actor) => saveSmsCountries(db, actor, countries),
     { keepsValues: true },
+  ),
+  // The owner's backup schedule, and a backup queued at once (docs/deployment.md#scheduled-backups).
+  "backup-schedule-save": adminWrite(
+    BackupScheduleSchema,
+    (db, input, actor) => saveBackupSchedule(db, actor, input),
+    { keepsValues: true },
+  ),
+  "backup-now": adminWrite(BackupNowSchema, (db, _, actor, { jobs }) =>
+    startBackupNow({ db, jobs }, actor),
   ),
   "presskit-import": adminWriteWith(
     PresskitImportSchema,

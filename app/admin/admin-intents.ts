@@ -27,6 +27,8 @@ export const ADMIN_INTENTS = {
   "press-revoke-links": "press",
   "presskit-import": "press",
   "sms-countries-save": "sms",
+  "backup-schedule-save": "backups",
+  "backup-now": "backups",
 } as const satisfies Record<string, AdminTab>;
 
 export type AdminIntent = keyof typeof ADMIN_INTENTS;

@@ -29,6 +29,7 @@ describe("admin tabs", () => {
       "Announcements",
       "Press Kits",
       "SMS",
+      "Backups",
     ]);
   });
 

@@ -22,6 +22,8 @@ export const ADMIN_TABS = [
   { value: "press", label: "Press Kits", permission: "canManagePress" },
   // Beyond the spec: where sign-in codes may be texted (docs/accounts-and-security.md#phone).
   { value: "sms", label: "SMS", permission: "canManageTextMessages" },
+  // Beyond the spec: the server's backups (docs/deployment.md#scheduled-backups).
+  { value: "backups", label: "Backups", permission: "canManageBackups" },
 ] as const satisfies readonly { value: string; label: string; permission: Permission }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];

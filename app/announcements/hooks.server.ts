@@ -9,7 +9,7 @@ import {
   games,
 } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
-import { sealedBox } from "~/platform/crypto/sealed-box.server";
+import { type SealedCount, sealedBox } from "~/platform/crypto/sealed-box.server";
 import { AppError } from "~/platform/errors/app-error";
 import { type HookInput, type HookKind, maskUrl } from "./hook-schema";
 import { newSecret } from "./payloads.server";
@@ -199,4 +199,29 @@ function audit(
     subjectId: id,
     details: { label: input.label, kind: input.kind, scope: input.scope, urlChanged },
   });
+}
+
+/** Whether the stored hook URLs and secrets open with this server's secret (a restore's check). */
+export async function checkSealedHooks(
+  db: Database,
+  env: { AUTH_SECRET: string },
+): Promise<SealedCount> {
+  const box = hookBox(env);
+  const hooks = await db.select().from(announcementHooks);
+  let sealed = 0;
+  let opened = 0;
+  for (const hook of hooks) {
+    const values: [string, string][] = [[hook.urlSealed, "url"]];
+    if (hook.secretSealed) values.push([hook.secretSealed, "secret"]);
+    for (const [value, field] of values) {
+      sealed += 1;
+      try {
+        box.open(value, `${hook.id}\n${field}`);
+        opened += 1;
+      } catch {
+        // counted as not opened
+      }
+    }
+  }
+  return { kind: "announcement hook URLs and secrets", sealed, opened };
 }

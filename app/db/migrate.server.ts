@@ -1,12 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "./database.server";
 import { installJobQueue } from "./job-queue.server";
-
-/** drizzle/ beside app/ when run from the sources; a compiled server passes its own path. */
-const SOURCE_MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
+import { SOURCE_MIGRATIONS } from "./schema-version.server";
 
 // Any fixed number: the advisory lock every process takes while it migrates.
 const MIGRATION_LOCK = 7_461_002;
@@ -14,13 +11,14 @@ const MIGRATION_LOCK = 7_461_002;
 /**
  * Applies the committed SQL migrations in drizzle/ that the database has not seen yet, then installs
  * or upgrades the job queue's own schema (pg-boss keeps its version and takes its own lock).
+ * `tablesOnly` leaves the job queue out (a restore brings the tables to an older version first).
  */
 export async function migrate(
   handle: DatabaseHandle,
-  options: { migrationsFolder?: string } = {},
+  options: { migrationsFolder?: string; tablesOnly?: boolean } = {},
 ): Promise<void> {
   await migrateTables(handle, options);
-  await installJobQueue(handle);
+  if (!options.tablesOnly) await installJobQueue(handle);
 }
 
 /** Drizzle's migrators are per driver, so each gets the engine's own client. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -994,3 +995,57 @@ export const announcementDeliveries = pgTable(
 
 export type AnnouncementHook = typeof announcementHooks.$inferSelect;
 export type AnnouncementMessage = typeof announcementMessages.$inferSelect;
+
+// Backups taken by the server (docs/deployment.md#scheduled-backups). The owner's schedule (one
+// row, id 1): whether a backup is taken each day, at what time of the studio's zone, how many
+// archives are kept and where they go ("folder": BACKUP_DIR or DATA_DIR/backups; "storage": the
+// uploads' store under backups/).
+export const backupSchedule = pgTable(
+  "backup_schedule",
+  {
+    id: integer("id").primaryKey().default(1),
+    enabled: boolean("enabled").notNull().default(false),
+    time: text("time").notNull().default("03:00"),
+    keep: integer("keep").notNull().default(7),
+    destination: text("destination").notNull().default("folder"),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("backup_schedule_one_row", sql`${t.id} = 1`),
+    check("backup_schedule_time", sql`${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("backup_schedule_keep", sql`${t.keep} between 1 and 90`),
+    check("backup_schedule_destination", sql`${t.destination} in ('folder', 'storage')`),
+  ],
+);
+
+// One row per backup the server takes. `slot` is the day's (the studio zone's date) or
+// "manual-<time>": unique, so of several processes sweeping at once one inserts it and runs it.
+// Left out of backups themselves: it describes archives on this installation.
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slot: text("slot").notNull(),
+    state: text("state").notNull().default("queued"),
+    destination: text("destination").notNull(),
+    // The archive: an absolute path (folder) or a storage key; set when the run starts.
+    location: text("location"),
+    // Tables and files done, bytes done of the estimate (app/backup/progress.server.ts).
+    progress: jsonb("progress").$type<Record<string, unknown>>(),
+    size: bigint("size", { mode: "number" }),
+    error: text("error"),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    // Moved on by each progress report: a running row left still for long lost its process.
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    uniqueIndex("backup_runs_slot_idx").on(t.slot),
+    index("backup_runs_created_at_idx").on(t.createdAt),
+    check("backup_runs_state", sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    check("backup_runs_destination", sql`${t.destination} in ('folder', 'storage')`),
+  ],
+);

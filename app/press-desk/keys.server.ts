@@ -4,6 +4,7 @@ import { isUuid } from "~/db/ids";
 import { games, pressKeyRequests, pressKeys, pressKits } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { clockNow } from "~/platform/clock/clock.server";
+import type { SealedCount } from "~/platform/crypto/sealed-box.server";
 import { formatZonedDate } from "~/platform/dates/date-format";
 import { AppError } from "~/platform/errors/app-error";
 import { quotedWords } from "~/platform/forms/text-rules";
@@ -191,4 +192,21 @@ export async function revokeKey(db: Database, actor: StaffActor, keyId: string):
       details: { gameId: key.gameId, platform: key.platform },
     });
   });
+}
+
+/** Whether the stored press keys open with this server's secret (a restore's check). */
+export async function checkSealedKeys(db: Database, sealer: KeySealer): Promise<SealedCount> {
+  const rows = await db
+    .select({ gameId: pressKeys.gameId, platform: pressKeys.platform, sealed: pressKeys.sealed })
+    .from(pressKeys);
+  let opened = 0;
+  for (const row of rows) {
+    try {
+      sealer.open(row.sealed, row);
+      opened += 1;
+    } catch {
+      // counted as not opened
+    }
+  }
+  return { kind: "press keys", sealed: rows.length, opened };
 }

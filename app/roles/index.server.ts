@@ -10,6 +10,7 @@ export {
   lastOwnerError,
   listRoleAssignmentsPage,
   lockOwners,
+  ownerAddresses,
   refuseLastOwner,
   setUserRole,
   staffToNotify,

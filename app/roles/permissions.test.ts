@@ -54,6 +54,7 @@ describe("permissions table (docs/product.md#roles-and-permissions)", () => {
       "canAccessDevConsole",
       "canManageRoles",
       "canManageTextMessages",
+      "canManageBackups",
     ],
   } as const;
 
@@ -111,7 +112,7 @@ describe("what each role may do, in words (docs/product.md#staff-invitations)", 
       "Everything an Admin may, and manage the games catalogue and use the developer console.",
     );
     expect(rolePowers("owner")).toBe(
-      "Everything a Developer may, and manage roles and invite staff and choose where sign-in codes are texted.",
+      "Everything a Developer may, and manage roles and invite staff, choose where sign-in codes are texted and schedule, take and download backups.",
     );
   });
 });

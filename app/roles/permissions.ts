@@ -42,6 +42,9 @@ export const PERMISSIONS = {
   // Where sign-in codes may be texted (docs/accounts-and-security.md#phone): text messages cost
   // money and are what SMS pumping farms, so the owner alone chooses the countries.
   canManageTextMessages: "owner",
+  // Backups (docs/deployment.md#scheduled-backups): an archive holds every account and message of
+  // the site, so the owner alone schedules them, takes one and downloads it.
+  canManageBackups: "owner",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -105,6 +108,7 @@ const POWERS: Record<Permission, string | null> = {
   canAccessDevConsole: "use the developer console",
   canManageRoles: "manage roles and invite staff",
   canManageTextMessages: "choose where sign-in codes are texted",
+  canManageBackups: "schedule, take and download backups",
 };
 
 function sentence(parts: string[]): string {

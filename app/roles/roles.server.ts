@@ -41,6 +41,19 @@ export async function staffToNotify(db: Database, permission: Permission): Promi
   return rows.map((row) => row.email);
 }
 
+/**
+ * Every owner's address, whatever their notification preference: for what only an owner can act
+ * on and must not miss (a failed backup, the text messages' ceiling).
+ */
+export async function ownerAddresses(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.role, "owner"));
+  return rows.map((row) => row.email);
+}
+
 export type UserWithRole = { id: string; email: string; role: Role; assignedAt: string | null };
 
 /** What the users search reads: the name and the address (whole and by its parts). */

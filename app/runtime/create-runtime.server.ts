@@ -93,7 +93,9 @@ export async function createRuntime(
     isShuttingDown: () => shuttingDown,
   };
   // Every process works the queues: a job is taken by one of them, whichever polls first.
-  await jobs.start(queueDefinitions(runtime), { work: true });
+  await jobs.start(queueDefinitions(runtime, { migrationsFolder: options.migrationsFolder }), {
+    work: true,
+  });
   return {
     runtime,
     /** From now on health checks say so and responses close their connections. */

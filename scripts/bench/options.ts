@@ -16,6 +16,7 @@ export const SCENARIOS = [
   "growth",
   "mail",
   "send",
+  "backup",
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 export const PASSWORD = "bench-password-0123456789";

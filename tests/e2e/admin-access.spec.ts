@@ -17,6 +17,7 @@ const ALL_TABS = [
   "Announcements",
   "Press Kits",
   "SMS",
+  "Backups",
 ] as const;
 
 const TABS_BY_ROLE: { role: Exclude<Role, "guest">; label: string; tabs: string[] }[] = [
@@ -35,11 +36,11 @@ const TABS_BY_ROLE: { role: Exclude<Role, "guest">; label: string; tabs: string[
       "Press Kits",
     ],
   },
-  // Where sign-in codes may be texted is the owner's alone.
+  // Where sign-in codes may be texted, and the backups, are the owner's alone.
   {
     role: "developer",
     label: "Developer",
-    tabs: ALL_TABS.filter((tab) => tab !== "SMS"),
+    tabs: ALL_TABS.filter((tab) => tab !== "SMS" && tab !== "Backups"),
   },
   { role: "owner", label: "Owner", tabs: [...ALL_TABS] },
 ];
@@ -56,6 +57,7 @@ const PANEL_HEADING: Record<(typeof ALL_TABS)[number], string> = {
   Announcements: "Announcements",
   "Press Kits": "Press kit: Studio",
   SMS: "Text messages",
+  Backups: "Backup schedule",
 };
 
 for (const { role, label, tabs } of TABS_BY_ROLE) {

@@ -240,6 +240,8 @@ describe.each(testEngines())("admin actions on $name", (engine) => {
         game: "",
       },
       "sms-countries-save": { countries: "SE, GB" },
+      "backup-schedule-save": { enabled: "on", time: "03:00", keep: "7", destination: "folder" },
+      "backup-now": {},
     };
     const before = await snapshot();
     for (const intent of Object.keys(ADMIN_INTENTS) as AdminIntent[]) {

@@ -2,6 +2,7 @@ import { ADMIN_INTENTS } from "../../app/admin/admin-intents";
 import { type AdminTab, tabAt, tabPath } from "../../app/admin/admin-tabs";
 import type { AppContext } from "../../app/platform/server/context.server";
 import * as announcements from "../../app/routes/admin-announcements";
+import * as backups from "../../app/routes/admin-backups";
 import * as games from "../../app/routes/admin-games";
 import * as entry from "../../app/routes/admin-index";
 import * as keys from "../../app/routes/admin-keys";
@@ -28,6 +29,7 @@ export const ADMIN_TAB_ROUTES = {
   announcements,
   press,
   sms,
+  backups,
 } as const;
 
 /** The tab whose route serves a form's intent (the messages tab for an intent of no tab). */

@@ -4,7 +4,12 @@ import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
 
-export type TestEngine = { name: "pglite" | "postgres"; open(): Promise<DatabaseHandle> };
+export type TestEngine = {
+  name: "pglite" | "postgres";
+  open(): Promise<DatabaseHandle>;
+  /** A new database with nothing in it, not even the migrations (a restore's target). */
+  openEmpty(): Promise<DatabaseHandle>;
+};
 
 /**
  * The engines integration tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
@@ -15,9 +20,16 @@ export type TestEngine = { name: "pglite" | "postgres"; open(): Promise<Database
  * runner, a script) each open() migrates.
  */
 export function testEngines(): TestEngine[] {
-  const engines: TestEngine[] = [{ name: "pglite", open: openPglite }];
+  const engines: TestEngine[] = [
+    { name: "pglite", open: openPglite, openEmpty: () => openDatabase({ engine: "pglite" }) },
+  ];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) engines.push({ name: "postgres", open: () => openPostgres(url) });
+  if (url)
+    engines.push({
+      name: "postgres",
+      open: () => openPostgres(url),
+      openEmpty: () => openPostgres(url, { empty: true }),
+    });
   return engines;
 }
 
@@ -40,11 +52,14 @@ async function openPglite(): Promise<DatabaseHandle> {
   return openDatabase({ engine: "pglite", loadDataDir: migratedDump });
 }
 
-async function openPostgres(adminUrl: string): Promise<DatabaseHandle> {
-  const template = process.env[MIGRATED.postgresTemplate];
+async function openPostgres(
+  adminUrl: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const template = empty ? undefined : process.env[MIGRATED.postgresTemplate];
   const created = await createDatabase(adminUrl, "studio_test_", { template });
   const handle = await openDatabase({ engine: "postgres", url: created.url, poolSize: 4 });
-  if (!template) await migrate(handle);
+  if (!template && !empty) await migrate(handle);
   return {
     ...handle,
     close: async () => {

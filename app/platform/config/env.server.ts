@@ -46,6 +46,9 @@ const schema = z
       .url({ message: "must be an absolute URL such as https://studio.example" })
       .optional(),
     DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+    // Where the server's scheduled backups go when their destination is a folder
+    // (docs/deployment.md#scheduled-backups); DATA_DIR/backups when unset.
+    BACKUP_DIR: z.string().min(1, "must not be empty").optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")

@@ -37,3 +37,6 @@ export function sealedBox(secret: string, purpose: { salt: string; info: string 
     },
   };
 }
+
+/** How many values of one kind are sealed, and how many of them open with the configured secret. */
+export type SealedCount = { kind: string; sealed: number; opened: number };

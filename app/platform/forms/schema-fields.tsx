@@ -74,6 +74,7 @@ export function Field({
     | "url"
     | "number"
     | "date"
+    | "time"
     | "datetime-local"
     | "file";
 } & Omit<React.ComponentProps<"input">, "id" | "name" | "type" | "defaultValue" | "form">) {

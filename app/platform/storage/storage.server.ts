@@ -24,8 +24,12 @@ export type Storage = {
   /** A stored file's bytes (a range of them) as a stream; null when it is not there. */
   read(key: string, range?: StoredRange): Promise<Readable | null>;
   delete(prefix: string): Promise<void>;
+  /** Every stored file under a prefix (all of them without one), key and size, in no set order. */
+  list(prefix?: string): AsyncIterable<StoredFile>;
   describe: string;
 };
+
+export type StoredFile = { key: string; size: number };
 
 function safeKey(key: string): string {
   const normalized = path.posix.normalize(key);
@@ -91,6 +95,23 @@ export function localStorage(root: string): Storage {
     async delete(prefix) {
       await fs.rm(full(prefix), { recursive: true, force: true });
     },
+    async *list(prefix = "") {
+      const start = prefix ? full(prefix) : root;
+      const entries = await fs
+        .readdir(start, { recursive: true, withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
+          throw error;
+        });
+      for (const entry of entries) {
+        // A file's content type beside it, and a write not yet renamed, are not stored files.
+        if (!entry.isFile() || /\.(type|tmp)$/.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stat = await fs.stat(file).catch(() => null);
+        if (stat)
+          yield { key: path.relative(root, file).split(path.sep).join("/"), size: stat.size };
+      }
+    },
   };
 }
 
@@ -130,9 +151,8 @@ export function s3Storage(config: S3Config): Storage {
   });
   const url = (key: string) =>
     `${config.endpoint.replace(/\/+$/, "")}/${config.bucket}/${safeKey(key).split("/").map(encodeURIComponent).join("/")}`;
-  /** The keys under a prefix (ListObjectsV2, following its continuation tokens). */
-  async function listKeys(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+  /** The objects under a prefix (ListObjectsV2, following its continuation tokens). */
+  async function* listObjects(prefix: string): AsyncGenerator<StoredFile> {
     let token: string | null = null;
     do {
       const list = new URL(`${config.endpoint.replace(/\/+$/, "")}/${config.bucket}`);
@@ -142,12 +162,15 @@ export function s3Storage(config: S3Config): Storage {
       const response = await client.fetch(list.toString());
       if (!response.ok) throw new Error(`S3 LIST ${prefix} failed: ${response.status}`);
       const xml = await response.text();
-      for (const [, key = ""] of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(xmlText(key));
+      for (const [, body = ""] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = /<Key>([^<]*)<\/Key>/.exec(body)?.[1];
+        const size = /<Size>(\d+)<\/Size>/.exec(body)?.[1];
+        if (key !== undefined) yield { key: xmlText(key), size: Number(size ?? 0) };
+      }
       const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
       const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1];
       token = truncated && next ? xmlText(next) : null;
     } while (token);
-    return keys;
   }
 
   async function put(key: string, data: Buffer, contentType: string) {
@@ -198,11 +221,14 @@ export function s3Storage(config: S3Config): Storage {
     async delete(prefix) {
       // Every object under the prefix, as the local store removes its folder (an upload's widths,
       // an avatar): listed page by page, then deleted one by one.
-      for (const key of await listKeys(`${safeKey(prefix)}/`)) {
+      const keys: string[] = [];
+      for await (const { key } of listObjects(`${safeKey(prefix)}/`)) keys.push(key);
+      for (const key of keys) {
         const response = await client.fetch(url(key), { method: "DELETE" });
         if (!response.ok && response.status !== 404)
           throw new Error(`S3 DELETE ${key} failed: ${response.status}`);
       }
     },
+    list: (prefix) => listObjects(prefix ? safeKey(prefix) : ""),
   };
 }

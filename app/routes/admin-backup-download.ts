@@ -1,0 +1,7 @@
+import { backupDownload } from "~/backup/index.server";
+import type { Route } from "./+types/admin-backup-download";
+
+/** A kept backup archive, to the owner alone (docs/deployment.md#scheduled-backups). */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return backupDownload(request, context, params.id);
+}
