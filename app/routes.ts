@@ -45,7 +45,9 @@ export default [
   // Profile resources.
   route("profile/avatar", "routes/profile-avatar.ts"),
   route("profile/export", "routes/profile-export.ts"),
-  route("admin/backups/:id/download", "routes/admin-backup-download.ts"),
+  // A resource route's browser chunk is empty, and the bundler merges shared code into the first
+  // such chunk by name: an `admin-` name would make public pages load an "admin" script.
+  route("admin/backups/:id/download", "routes/backup-download.ts"),
   route("avatars/:userId/:file", "routes/avatars.ts"),
   route("games/:id/played", "routes/games-played.ts"),
   route("press/:slug/key-request", "routes/press-key-request.ts"),

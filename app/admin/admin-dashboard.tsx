@@ -18,7 +18,7 @@ export function AdminFrame() {
   const tabs = user ? permittedTabs(user.permissions) : [];
   const [open, choose] = useTabNavigation();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="flex flex-wrap items-center gap-3">
         <LayoutDashboard aria-hidden="true" className="size-8 text-primary" />
         <h1 className="text-3xl font-black tracking-tight">Admin Dashboard</h1>

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { backupRuns } from "../../app/db/schema";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import * as download from "../../app/routes/admin-backup-download";
+import * as download from "../../app/routes/backup-download";
 import {
   type Cell,
   describeMatrix,

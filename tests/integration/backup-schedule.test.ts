@@ -11,7 +11,7 @@ import { backupRuns } from "../../app/db/schema";
 import { setClockOffset } from "../../app/platform/clock/clock.server";
 import { AppError } from "../../app/platform/errors/app-error";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
-import * as download from "../../app/routes/admin-backup-download";
+import * as download from "../../app/routes/backup-download";
 import { request, signedInAs } from "../support/accounts";
 import { testEngines } from "../support/database";
 import { readOutbox } from "../support/outbox";
