@@ -38,8 +38,6 @@ export function AdminFrame() {
               key={tab.value}
               value={tab.value}
               onMouseDown={leaveModifiedClicks}
-              // Narrower than the shared tabs': the owner's ten tabs keep one row at 1280 px.
-              className="px-2"
               asChild
             >
               <NavLink

@@ -241,7 +241,7 @@ export function BackupsAdminTab(view: BackupsAdminView) {
         </CardContent>
       </Card>
       <Card>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+        <CardHeader row className="flex-wrap">
           <div className="space-y-1.5">
             <CardTitle asChild>
               <h2 className="text-lg">Backups taken</h2>
