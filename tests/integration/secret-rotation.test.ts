@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
+import { authContext } from "../../app/accounts/auth-context.server";
 import { openHook, saveHook } from "../../app/announcements/index.server";
 import {
   oldSecretsFromEnv,
@@ -143,7 +144,8 @@ describe.each(testEngines())(
       );
 
       // A runtime on the new secret.
-      const rotated = testContext(handle, { env: { AUTH_SECRET: NEW } }).get(runtimeContext).env;
+      const rotatedContext = testContext(handle, { env: { AUTH_SECRET: NEW } });
+      const rotated = rotatedContext.get(runtimeContext).env;
       const sealer = keySealer(rotated);
       const stored = await db.select().from(pressKeys).orderBy(pressKeys.sealed);
       expect(stored.map((row) => sealer.open(row.sealed, row)).sort()).toEqual(keys);
@@ -159,6 +161,11 @@ describe.each(testEngines())(
       const guestFactor = factors.find((row) => row.userId === guest.id)!;
       expect(guestFactor.secret).toBe("");
       expect(await open(guestFactor.backupCodes)).toBe(codes);
+      // The two-factor plugin on the new secret reads the recovery codes.
+      const viewed = await rotatedContext
+        .get(authContext)
+        .api.viewBackupCodes({ body: { userId: owner.id } });
+      expect(viewed.backupCodes).toEqual(["code-1", "code-2"]);
       expect(await db.select().from(jwks)).toEqual([]);
 
       // Moving the press keys alone to PRESS_KEYS_SECRET.
