@@ -7,9 +7,9 @@ import { acquireDataDirLock } from "../app/db/lock.server";
 
 const cli = path.resolve("bin/studio.js");
 
-function studio(args: string[], dataDir: string) {
+function studio(args: string[], dataDir: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [cli, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     encoding: "utf8",
     // A hang guard: one run took over 60 s beside several other jobs.
     timeout: 180_000,
@@ -98,5 +98,19 @@ describe("studio command line", { timeout: 400_000 }, () => {
     }
     expect(studio(["backup", "restore"], dir).out).toContain("backup restore needs an archive.");
     fs.rmSync(archive);
+  });
+
+  it("rotates the secret to the configured one, the old one read from the variable it names", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+    const old = "old-secret-old-secret-old-secret-old-1234";
+    expect(studio(["db", "migrate"], dir, { AUTH_SECRET: old }).status).toBe(0);
+    const rotated = studio(["secret", "rotate", "--from-env", "OLD_AUTH_SECRET"], dir, {
+      AUTH_SECRET: "new-secret-new-secret-new-secret-new-5678",
+      OLD_AUTH_SECRET: old,
+    });
+    expect(rotated.status).toBe(0);
+    expect(rotated.stdout).toMatch(
+      /^Re-sealed 0 press keys, 0 announcement hooks and 0 two-factor records, and deleted 0 service token signing keys\. Now set AUTH_SECRET to the new values on every process and restart them/,
+    );
   });
 });

@@ -7,8 +7,11 @@ import {
   backupSummaryLine,
   createBackup,
   defaultArchivePath,
+  oldSecretsFromEnv,
   restoreBackup,
   restoreReport,
+  rotateSecret,
+  rotationSummaryLine,
   terminalProgress,
 } from "~/backup/index.server";
 import { DataDirLockedError } from "~/db/lock.server";
@@ -43,11 +46,14 @@ Commands:
                                                (default DATA_DIR/backups/); prints its path
   backup restore <archive> [--replace]         restore an archive into the configured database and storage,
                                                which must be empty (--replace backs up what is there first)
+  secret rotate --from-env VAR [--press-from-env VAR]
+                                               re-seal the sealed data from the old secret (in the environment
+                                               variable VAR) to the configured AUTH_SECRET and PRESS_KEYS_SECRET
 
 Roles: ${ROLES.join(", ")}.
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./data).
 On the embedded database, stop the server first: one process at a time may open it.
-Backups: docs/deployment.md#backups-and-restore.`;
+Backups: docs/deployment.md#backups-and-restore. The secret: docs/deployment.md#the-secret.`;
 
 const COMMANDS = [
   "db migrate",
@@ -59,6 +65,7 @@ const COMMANDS = [
   "press import",
   "backup create",
   "backup restore",
+  "secret rotate",
 ];
 
 class UsageError extends Error {}
@@ -77,6 +84,8 @@ export async function run(argv: string[]): Promise<number> {
       out: { type: "string" },
       "with-secrets": { type: "boolean", default: false },
       replace: { type: "boolean", default: false },
+      "from-env": { type: "string" },
+      "press-from-env": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -112,8 +121,8 @@ export async function run(argv: string[]): Promise<number> {
   if (!isRole(role)) throw new UsageError(`Unknown role "${role}". Roles: ${ROLES.join(", ")}.`);
 
   const env = loadEnv();
-  if (command.startsWith("backup"))
-    return runBackup(command, env, { ...values, archive: argument });
+  if (command.startsWith("backup") || command === "secret rotate")
+    return runAsIs(command, env, { ...values, archive: argument });
   const database = await openConfiguredDatabase(env);
   try {
     await migrate(database);
@@ -192,24 +201,36 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 /**
- * `backup create` and `backup restore`: the database as it is (a backup migrates nothing), progress
- * on stderr, the archive's path (create) or the report (restore) on stdout.
+ * `backup create`, `backup restore`, `secret rotate`: the database as it is (they migrate nothing),
+ * progress on stderr, the archive's path, the report or the summary on stdout.
  */
-async function runBackup(
+async function runAsIs(
   command: string,
   env: Env,
-  options: { out?: string; "with-secrets": boolean; replace: boolean; archive?: string },
+  options: {
+    out?: string;
+    "with-secrets": boolean;
+    replace: boolean;
+    archive?: string;
+    "from-env"?: string;
+    "press-from-env"?: string;
+  },
 ): Promise<number> {
   const database = await openConfiguredDatabase(env).catch((error: unknown) => {
     if (!(error instanceof DataDirLockedError)) throw error;
     throw new AppError(
       "conflict",
-      `The server is running on the embedded database in ${env.DATA_DIR} (pid ${error.pid}): stop it, then run the backup command again.`,
+      `The server is running on the embedded database in ${env.DATA_DIR} (pid ${error.pid}): stop it, then run the ${command === "secret rotate" ? command : "backup"} command again.`,
     );
   });
   const storage = configuredStorage(env);
   const progress = terminalProgress(process.stderr);
   try {
+    if (command === "secret rotate") {
+      const from = oldSecretsFromEnv(options);
+      console.log(rotationSummaryLine(await rotateSecret(database.db, { from, to: env })));
+      return 0;
+    }
     if (command === "backup create") {
       const out = path.resolve(options.out ?? defaultArchivePath(env.DATA_DIR, new Date()));
       const summary = await createBackup(

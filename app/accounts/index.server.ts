@@ -45,7 +45,7 @@ export {
 export { providerErrorMessage, startProviderFlow } from "./provider-flow.server";
 export { configuredProviders, providerFormTargets } from "./providers.server";
 export { recordViewLater } from "./record-view.server";
-export { checkSealedAuthData } from "./sealed-auth-data.server";
+export { checkSealedAuthData, resealAuthData } from "./sealed-auth-data.server";
 export {
   getSessionUser,
   requireAnonymous,

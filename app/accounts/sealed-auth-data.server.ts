@@ -1,4 +1,5 @@
-import { symmetricDecrypt } from "better-auth/crypto";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { jwks, twoFactors } from "~/db/schema";
 import type { SealedCount } from "~/platform/crypto/sealed-box.server";
@@ -46,4 +47,35 @@ export async function checkSealedAuthData(
     },
     { kind: "service token signing keys", sealed: keys.length, opened: keysOpened },
   ];
+}
+
+/**
+ * Re-encrypts every two-factor secret and recovery-code blob from one AUTH_SECRET to another, and
+ * deletes the service tokens' signing keys (the jwt plugin makes a new pair for the next token), in
+ * a secret rotation's transaction. An empty secret ("recovery codes only") stays empty. Throws when
+ * a value does not open with `from`.
+ */
+export async function resealAuthData(
+  db: Database,
+  from: { AUTH_SECRET: string },
+  to: { AUTH_SECRET: string },
+): Promise<{ factors: number; signingKeys: number }> {
+  const reseal = async (data: string) =>
+    data
+      ? symmetricEncrypt({
+          key: to.AUTH_SECRET,
+          data: await symmetricDecrypt({ key: from.AUTH_SECRET, data }),
+        })
+      : data;
+  const factors = await db
+    .select({ id: twoFactors.id, secret: twoFactors.secret, backupCodes: twoFactors.backupCodes })
+    .from(twoFactors);
+  for (const row of factors) {
+    await db
+      .update(twoFactors)
+      .set({ secret: await reseal(row.secret), backupCodes: await reseal(row.backupCodes) })
+      .where(eq(twoFactors.id, row.id));
+  }
+  const deleted = await db.delete(jwks).returning({ id: jwks.id });
+  return { factors: factors.length, signingKeys: deleted.length };
 }

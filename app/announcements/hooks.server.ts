@@ -225,3 +225,27 @@ export async function checkSealedHooks(
   }
   return { kind: "announcement hook URLs and secrets", sealed, opened };
 }
+
+/**
+ * Re-seals every hook's URL and signing secret from one AUTH_SECRET to another (a secret rotation,
+ * inside its transaction). Throws when a value does not open with `from`.
+ */
+export async function resealHooks(
+  db: Database,
+  from: { AUTH_SECRET: string },
+  to: { AUTH_SECRET: string },
+): Promise<number> {
+  const [before, after] = [hookBox(from), hookBox(to)];
+  const reseal = (sealed: string, place: string) => after.seal(before.open(sealed, place), place);
+  const hooks = await db.select().from(announcementHooks);
+  for (const hook of hooks) {
+    await db
+      .update(announcementHooks)
+      .set({
+        urlSealed: reseal(hook.urlSealed, `${hook.id}\nurl`),
+        secretSealed: hook.secretSealed ? reseal(hook.secretSealed, `${hook.id}\nsecret`) : null,
+      })
+      .where(eq(announcementHooks.id, hook.id));
+  }
+  return hooks.length;
+}

@@ -4,7 +4,7 @@ export {
   loadAnnouncements,
   runAnnouncementsAction,
 } from "./announcements-admin.server";
-export { checkSealedHooks, openHook, saveHook } from "./hooks.server";
+export { checkSealedHooks, openHook, resealHooks, saveHook } from "./hooks.server";
 export { signature } from "./payloads.server";
 export { announcementQueues } from "./queue.server";
 export { testHook } from "./remote.server";

@@ -6,4 +6,5 @@ export { backupDownload } from "./download.server";
 export { terminalProgress } from "./progress.server";
 export { backupSummaryLine, restoreReport } from "./report.server";
 export { restoreBackup } from "./restore-backup.server";
+export { oldSecretsFromEnv, rotateSecret, rotationSummaryLine } from "./rotate-secret.server";
 export { BACKUP_QUEUE, backupQueues, sweepBackups } from "./scheduled.server";

@@ -210,3 +210,26 @@ export async function checkSealedKeys(db: Database, sealer: KeySealer): Promise<
   }
   return { kind: "press keys", sealed: rows.length, opened };
 }
+
+/**
+ * Re-seals every stored press key from one sealer to another, fingerprint included (a secret
+ * rotation, inside its transaction). Throws when a key does not open with `from`.
+ */
+export async function resealKeys(db: Database, from: KeySealer, to: KeySealer): Promise<number> {
+  const rows = await db
+    .select({
+      id: pressKeys.id,
+      gameId: pressKeys.gameId,
+      platform: pressKeys.platform,
+      sealed: pressKeys.sealed,
+    })
+    .from(pressKeys);
+  for (const row of rows) {
+    const key = from.open(row.sealed, row);
+    await db
+      .update(pressKeys)
+      .set({ sealed: to.seal(key, row), fingerprint: to.fingerprint(key) })
+      .where(eq(pressKeys.id, row.id));
+  }
+  return rows.length;
+}
