@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { smsSettings, userRoles, users } from "~/db/schema";
+import { smsSettings } from "~/db/schema";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { RateLimits, Verdict } from "~/platform/limits/rate-limit.server";
 import type { Logger } from "~/platform/logging/logger.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
+import { ownerAddresses } from "~/roles/index.server";
 import { judgeNumber } from "./phone-rules.server";
 import { PHONE_CODE_MINUTES } from "./phone-schema";
 import { maskPhone, SmsSendError, type SmsTransport } from "./sms-transport.server";
@@ -124,17 +124,13 @@ async function refusal(deps: SmsDeps, text: CodeText): Promise<Refusal | null> {
 async function warnOwners(deps: SmsDeps, verdict: Verdict) {
   const first = await deps.limits.smsCeilingMails.consume("owners");
   if (!first.allowed) return;
-  const owners = await deps.db
-    .select({ email: users.email })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(eq(userRoles.role, "owner"));
+  const owners = await ownerAddresses(deps.db);
   const { studioName } = await deps.mailer.identity();
   const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-  for (const owner of owners) {
+  for (const email of owners) {
     await deps.mailer
       .send({
-        to: owner.email,
+        to: email,
         subject: `Text messages are paused on ${studioName}`,
         text:
           `Your site reached its ceiling of text messages for the hour (SMS_HOURLY_LIMIT), so it ` +
