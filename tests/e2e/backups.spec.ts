@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
-import { axeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/browser";
-import { combinations, EVERY, SCREENSHOTS, screenshot } from "../support/screenshots";
+import { eachLook } from "../support/looks";
+import { SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { expect, test } from "./fixtures";
 
@@ -10,24 +9,6 @@ import { expect, test } from "./fixtures";
 // the way to back up), its row followed to the end and its archive downloaded. The server's
 // refusals for other roles are tests/integration/access-matrix-backups.test.ts.
 test.slow();
-
-/** Both themes at both widths (only when taking pictures; else the page as it is). */
-async function eachLook(page: Page, path: string, shoot: (name: string) => Promise<void>) {
-  for (const { theme, viewport } of combinations(EVERY)) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await gotoHydrated(page, path);
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${path}, ${viewport.name}, ${theme}: horizontal overflow`).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
-    await shoot(`${viewport.name}-${theme}`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test("the owner schedules backups, takes one now, follows it and downloads it", {
   tag: SCREENSHOTS,

@@ -8,8 +8,9 @@ import {
   registerAccount,
   submitLogin,
 } from "../support/browser-accounts";
+import { eachLook } from "../support/looks";
 import { codeOf, readTextMessages } from "../support/outbox";
-import { type Combination, combinations, SCREENSHOTS, screenshot } from "../support/screenshots";
+import { SCREENSHOTS, screenshot } from "../support/screenshots";
 import { expectToast } from "../support/toasts";
 import { uniqueEmail } from "../support/users";
 import { expect, statusMessage, test } from "./fixtures";
@@ -41,30 +42,6 @@ const sentTo = (e164: string) =>
   readTextMessages(OUTBOX)
     .filter((text) => text.to === e164)
     .map((text) => text.file);
-
-/**
- * Each theme and each width checked once (light at 1280 px, dark at 390 px: colours differ by
- * theme, layout by width); all four when taking the pictures.
- */
-const EACH_ONCE = (c: Combination) =>
-  (c.device === "desktop" && c.theme === "light") || (c.device === "mobile" && c.theme === "dark");
-
-async function eachLook(page: Page, path: string, shoot: (name: string) => Promise<void>) {
-  for (const { theme, viewport } of combinations(EACH_ONCE)) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await gotoHydrated(page, path);
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${path}, ${viewport.name}, ${theme}: horizontal overflow`).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
-    await shoot(`${viewport.name}-${theme}`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A picture of the Security section alone (cut from a full-page capture, as the profile's are). */
 async function shootSecurity(page: Page, file: string) {
