@@ -39,6 +39,7 @@ import { growthScenario } from "./bench/scenarios/growth";
 import { mailScenario } from "./bench/scenarios/mail";
 import { pagesScenario } from "./bench/scenarios/pages";
 import { pressScenario } from "./bench/scenarios/press";
+import { printRenderTable, renderScenario } from "./bench/scenarios/render";
 import { reorderScenario } from "./bench/scenarios/reorder";
 import { requestsScenario } from "./bench/scenarios/requests";
 import { sendScenario } from "./bench/scenarios/send";
@@ -82,6 +83,7 @@ async function main() {
   const site = await startSite("compiled", { profileDir });
   log(`site at ${site.url}; load from ${tool}, ${durationS} s per run after ${warmupS} s warm-up`);
 
+  await renderScenario(site, seeded);
   await pagesScenario(site, seeded);
   await requestsScenario(site);
   await reorderScenario(site, seeded);
@@ -97,6 +99,7 @@ async function main() {
   await backupScenario();
 
   printTable();
+  printRenderTable();
   const report = {
     date: startedAt.toISOString(),
     machine: { ...machine(), loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))) },

@@ -132,11 +132,12 @@ export const profileWindows: { label: string; from: number; to: number }[] = [];
 export async function measure(
   url: string,
   headers: Record<string, string>,
-  target?: { pid?: number; spawnedAt?: number; label?: string },
+  target?: { pid?: number; spawnedAt?: number; label?: string; connections?: number },
 ): Promise<Load & { cpuMsPerReq: number | null }> {
   const pid = target?.pid;
+  const conns = target?.connections ?? connections;
   if (warmupS > 0) {
-    await load(url, headers, warmupS);
+    await load(url, headers, warmupS, conns);
     // The load generator leaves requests in flight when it stops; let the server finish them so
     // they do not count against the measured run.
     await fetch(url, { headers, signal: AbortSignal.timeout(30_000) })
@@ -145,7 +146,7 @@ export async function measure(
   }
   const before = cpuSeconds(pid);
   const from = performance.now();
-  const result = await load(url, headers, durationS);
+  const result = await load(url, headers, durationS, conns);
   if (target?.spawnedAt !== undefined && target.label)
     profileWindows.push({
       label: target.label,

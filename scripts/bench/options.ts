@@ -6,6 +6,7 @@ import { ROOT as root } from "../../tests/support/processes";
 // The bench's options and its log (docs/performance.md).
 
 export const SCENARIOS = [
+  "render",
   "pages",
   "ssr",
   "api",
