@@ -46,7 +46,12 @@ export async function startYardstick(cards: number): Promise<Yardstick> {
   const port = await freePort(ports);
   const owned = spawnOwned(process.execPath, ["server.mjs"], {
     cwd: YARDSTICK,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", CARDS: String(cards), PORT: String(port) },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      CARDS: String(cards),
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   cleanups.push(() => owned.signal("SIGTERM"));

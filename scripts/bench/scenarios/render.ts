@@ -63,7 +63,9 @@ export async function renderScenario(site: Awaited<ReturnType<typeof startSite>>
     if (!yardsticks.has(cards)) yardsticks.set(cards, await startYardstick(cards));
     const yardstick = yardsticks.get(cards)!;
 
-    log(`render ${page.label} (${(bytes / 1024).toFixed(1)} KB) and the yardstick at ${cards} cards`);
+    log(
+      `render ${page.label} (${(bytes / 1024).toFixed(1)} KB) and the yardstick at ${cards} cards`,
+    );
     const ours = await measure(site.url + page.path, headers, {
       pid: site.child.pid,
       spawnedAt: site.spawnedAt,
