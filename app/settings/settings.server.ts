@@ -33,10 +33,34 @@ export function settingsFrom(stored: Record<string, unknown> | undefined): SiteS
   return DEFAULT_SETTINGS;
 }
 
+/**
+ * The last row read and what it parsed to. The row is read on every request; only its parsing
+ * (the schema's checks, two time-zone formatters among them) is done once per distinct text.
+ * Frozen, because every request shares it.
+ */
+let parsed: { text: string | null; settings: SiteSettings } | null = null;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /** The saved settings, or a fresh install's. */
 export async function readSettings(db: Database): Promise<SiteSettings & { saved: boolean }> {
-  const [row] = await db.select().from(siteSettings).limit(1);
-  return { ...settingsFrom(row?.values), saved: Boolean(row) };
+  // The stored text, compared as text: the same text parses to the same settings.
+  const [row] = await db
+    .select({ text: sql<string>`${siteSettings.values}::text` })
+    .from(siteSettings)
+    .limit(1);
+  const text = row?.text ?? null;
+  if (parsed?.text !== text) {
+    const settings = settingsFrom(text === null ? undefined : JSON.parse(text));
+    parsed = { text, settings: deepFreeze(settings) };
+  }
+  return { ...parsed!.settings, saved: text !== null };
 }
 
 /** Whether anything has been saved yet (the owner's checklist asks). */

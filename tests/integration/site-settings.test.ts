@@ -134,6 +134,30 @@ describe.each(testEngines())("site settings on $name", (engine) => {
     expect((await runtime().mailer.identity()).pressAddress).toBe("press@moth.example");
   });
 
+  it("a row changed behind the site's back shows at the next read; a read's settings cannot be changed by its caller", async () => {
+    await handle.db
+      .insert(siteSettings)
+      .values({ id: 1, values: { ...DEFAULT_SETTINGS, name: "First Light" } });
+    const first = await readSettings(handle.db);
+    expect(first.name).toBe("First Light");
+    expect((await readSettings(handle.db)).name).toBe("First Light");
+    // Written by hand (a restore, another process's save): no save of this process's went through.
+    await handle.db
+      .update(siteSettings)
+      .set({ values: { ...DEFAULT_SETTINGS, name: "Second Light", timeZone: "europe/lisbon" } });
+    const second = await readSettings(handle.db);
+    expect(second.name).toBe("Second Light");
+    expect(second.timeZone).toBe("Europe/Lisbon");
+    expect(first.name).toBe("First Light");
+    // Every request shares what a text parsed to: a caller changing it fails loudly.
+    expect(() => second.navigation.push({ label: "x", href: "/x" } as never)).toThrow(TypeError);
+    await handle.db.execute(sql`delete from site_settings`);
+    expect(await readSettings(handle.db)).toMatchObject({
+      name: DEFAULT_SETTINGS.name,
+      saved: false,
+    });
+  });
+
   it("a bad value gets its field's message and nothing is saved", async () => {
     for (const [field, value, message] of [
       ["accentColor", "#ffff66", /^Accent colour is too light/],
