@@ -35,7 +35,7 @@ import {
   setupSteps,
   siteNavigation,
 } from "~/settings";
-import { readSettings } from "~/settings/index.server";
+import { readPageSettings } from "~/settings/index.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, pending, settings, pages] = await Promise.all([
     getSessionUser(request, context),
     readToast(request, env.AUTH_SECRET),
-    readSettings(db),
+    readPageSettings(request, db),
     navigationPages(db),
   ]);
   const setup = user?.role === "owner" ? await ownerSetup(db, settings) : null;
@@ -93,7 +93,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** The owner's first-run checklist: what a fresh install still lacks. */
-async function ownerSetup(db: Parameters<typeof readSettings>[0], settings: SiteSettings) {
+async function ownerSetup(db: Parameters<typeof readPageSettings>[1], settings: SiteSettings) {
   const [games, news, privacyPublished] = await Promise.all([
     listAllGames(db),
     countNews(db),

@@ -99,7 +99,7 @@ describe("FeaturedGameHero", () => {
   it("without key art or a trailer: the band alone, with its words and buttons", () => {
     const html = render(
       {
-        game: { ...game, trailerUrl: null, storeLinks: [], gallery: [], keyArt: null },
+        game: { ...game, trailerUrl: null, storeLinks: [] },
         keyArt: null,
         poster: null,
       },

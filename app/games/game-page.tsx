@@ -7,7 +7,7 @@ import { cn } from "~/platform/ui/cn";
 import { ScreenshotGallery } from "./game-gallery";
 import { GameStatusBadge } from "./game-image";
 import { GamePictureImage } from "./game-picture";
-import type { GamePicture } from "./game-pictures";
+import type { GamePicture, ShownGame } from "./game-pictures";
 import type { GameEntry, StoreLink } from "./game-schema";
 import type { Screenshot } from "./screenshots";
 import { gameLinkWords } from "./store-links";
@@ -195,7 +195,7 @@ export function GameDetails({
   screenshots,
   keyArt,
 }: {
-  game: GameEntry;
+  game: ShownGame;
   html: string;
   screenshots: Screenshot[];
   /** The game's key art (docs/product.md#games); none: the placeholder. */
@@ -232,9 +232,7 @@ export function GameDetails({
             <h1 className="text-4xl font-black leading-tight tracking-tight sm:text-5xl">
               {game.title}
             </h1>
-            {game.about.trim() && (
-              <p className="text-lg text-muted-foreground">{game.description}</p>
-            )}
+            {game.hasAbout && <p className="text-lg text-muted-foreground">{game.description}</p>}
           </div>
           <GameFacts game={game} />
           <div className="flex flex-wrap items-center gap-3">

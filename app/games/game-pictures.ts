@@ -19,9 +19,15 @@ export type GameCardEntry = Pick<
   "id" | "title" | "description" | "status" | "url" | "slug"
 > & { card: GamePicture | null };
 
+/** What the featured hero shows of its game: no page text, screenshot list or admin fields. */
+export type FeaturedGameEntry = Pick<
+  GameEntry,
+  "title" | "description" | "status" | "url" | "slug" | "storeLinks" | "trailerUrl"
+>;
+
 /** A game as the featured hero shows it: its key art and its trailer's poster. */
 export type FeaturedGame = {
-  game: GameEntry;
+  game: FeaturedGameEntry;
   keyArt: GamePicture | null;
   /** The first screenshot, else the key art. */
   poster: GamePicture | null;
@@ -71,4 +77,20 @@ export function cardPicture(game: Pictured, images: Images): GamePicture | null 
 /** The key art: the uploaded key art, else whatever the card shows. */
 export function keyArtPicture(game: Pictured, images: Images): GamePicture | null {
   return upload(game.keyArt, game.keyArtAlt, images) ?? cardPicture(game, images);
+}
+
+/**
+ * What a game's page and its press kit show of the game: its page text arrives rendered beside it
+ * and its pictures resolved, so not the Markdown source, the gallery's ids or the editor's fields;
+ * `hasAbout` says whether the text is the game's own (else it is the description).
+ */
+export type ShownGame = Omit<
+  GameEntry,
+  "about" | "gallery" | "displayOrder" | "cardImage" | "cardImageAlt" | "keyArt" | "keyArtAlt"
+> & { hasAbout: boolean };
+
+export function shownGame(game: GameEntry): ShownGame {
+  const { about, gallery, displayOrder, cardImage, cardImageAlt, keyArt, keyArtAlt, ...shown } =
+    game;
+  return { ...shown, hasAbout: about.trim() !== "" };
 }

@@ -62,7 +62,12 @@ export async function readFeaturedGame(db: Database, id: string): Promise<Featur
   const poster: GamePicture | null = first
     ? { source: "screenshot", image: first.image, alt: first.alt }
     : keyArt;
-  return { game, keyArt, poster };
+  const { title, description, status, url, slug, storeLinks, trailerUrl } = game;
+  return {
+    game: { title, description, status, url, slug, storeLinks, trailerUrl },
+    keyArt,
+    poster,
+  };
 }
 
 /** A game page's parts: the game, its text as HTML, its screenshots and its key art. */

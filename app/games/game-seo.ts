@@ -1,4 +1,4 @@
-import type { GamePicture } from "./game-pictures";
+import type { GamePicture, ShownGame } from "./game-pictures";
 import type { GameEntry } from "./game-schema";
 import { type ImageSource, largestSource, type Screenshot } from "./screenshots";
 
@@ -21,7 +21,7 @@ export function gamePreviewImage(
 
 /** The game as schema.org's VideoGame, with absolute addresses. */
 export function gameStructuredData(
-  game: GameEntry,
+  game: ShownGame,
   screenshots: readonly Screenshot[],
   siteUrl: string,
   description: string,

@@ -10,6 +10,8 @@ export {
   type GameCardEntry,
   type GamePicture,
   keyArtPicture,
+  type ShownGame,
+  shownGame,
 } from "./game-pictures";
 export {
   type GalleryItem,

@@ -1,10 +1,13 @@
 import { Printer } from "lucide-react";
-import { type GameEntry, type GamePicture, GamePictureImage, ReleaseDate } from "~/games";
+import { type GamePicture, GamePictureImage, ReleaseDate, type ShownGame } from "~/games";
 import { type MediaImage, ResponsiveImage } from "~/media";
 import { buttonVariants } from "~/platform/ui/button";
 import { KitDownloads } from "./kit-downloads";
 import type { KitData } from "./kit-schema";
 import { MONETIZATION_WORDS } from "./kit-words";
+
+/** The game as the sheet shows it: a game page's fields (`hasAbout` aside). */
+type SheetGame = Omit<ShownGame, "hasAbout">;
 
 // A game kit's fact sheet: what a journalist checks first, every fact present even when it is
 // "TBA". It is also the printed page: the print stylesheet (app.css) keeps it alone on one sheet,
@@ -25,7 +28,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-function ReleaseDates({ game, kit }: { game: GameEntry; kit: KitData }) {
+function ReleaseDates({ game, kit }: { game: SheetGame; kit: KitData }) {
   if (kit.releaseDates.length > 0) {
     return (
       <ul>
@@ -46,7 +49,7 @@ function ReleaseDates({ game, kit }: { game: GameEntry; kit: KitData }) {
   return <>{kit.releaseText || "TBA"}</>;
 }
 
-function Platforms({ game }: { game: GameEntry }) {
+function Platforms({ game }: { game: SheetGame }) {
   const linked = new Map(game.storeLinks.map((link) => [link.store, link.url]));
   const names = [...new Set([...game.platforms, ...game.storeLinks.map((link) => link.store)])];
   if (names.length === 0) return <>TBA</>;
@@ -81,7 +84,7 @@ function PrintedOpening({
   logo,
   keyArt,
 }: {
-  game: GameEntry;
+  game: SheetGame;
   kit: KitData;
   logo: { image: MediaImage; alt: string } | null;
   keyArt: GamePicture | null;
@@ -146,7 +149,7 @@ export function FactSheet({
   logo = null,
   keyArt = null,
 }: {
-  game: GameEntry;
+  game: SheetGame;
   kit: KitData;
   studio: FactSheetStudio;
   /** The kit's address, `/press/<slug>`, for its downloads. */

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import type { GameEntry } from "~/games";
+import type { ShownGame } from "~/games";
 import { type GamePicture, GamePictureImage, parseTrailer, TrailerPlayer } from "~/games";
 import { type MediaImage, ResponsiveImage } from "~/media";
 import { FactSheet, type FactSheetStudio } from "./fact-sheet";
@@ -72,7 +72,7 @@ function Trailers({
   kit,
   poster,
 }: {
-  game: GameEntry;
+  game: ShownGame;
   kit: KitData;
   poster: GamePicture | null;
 }) {
@@ -118,7 +118,7 @@ export function PressKitPage({
   studio,
   query = "",
 }: {
-  game: GameEntry;
+  game: ShownGame;
   kit: KitData;
   html: string;
   screenshots: Screenshot[];

@@ -8,6 +8,7 @@ import {
   gameStructuredData,
   isListed,
   isReachable,
+  shownGame,
 } from "~/games";
 import { readGamePage } from "~/games/index.server";
 import { GameNews, gameFeedLink, summarize } from "~/news";
@@ -57,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   return {
     ...page,
+    game: shownGame(game),
     news,
     pressKit: isListed(game) && kitIsPublic(kit, clockNow()),
     siteUrl: runtime.env.SITE_URL,

@@ -14,18 +14,18 @@ import {
   siteFrom,
   useSite,
 } from "~/settings";
-import { homeSections, readSettings } from "~/settings/index.server";
+import { homeSections, readPageSettings } from "~/settings/index.server";
 import type { Route } from "./+types/home";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(runtimeContext);
   const [news, games, settings] = await Promise.all([
     latestNews(db, LATEST_NEWS_COUNT),
     listGameCards(db, { limit: HOME_GAMES_COUNT }),
-    readSettings(db),
+    readPageSettings(request, db),
   ]);
   const [sections, featured] = await Promise.all([
     homeSections(settings, env.SITE_URL),

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { gamePreviewImage, gameStructuredData } from "~/games";
+import { gamePreviewImage, gameStructuredData, shownGame } from "~/games";
 import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { summarize } from "~/news";
 import { jsonLd, notFoundMeta, pageMeta } from "~/platform/seo/meta";
@@ -30,6 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }));
   return {
     ...page,
+    game: shownGame(page.game),
     kit: { data: { ...page.kit.data, quotes: [...page.kit.data.quotes, ...quotes] } },
     files: undefined,
     logos: logosWithQuery(page.logos, query),

@@ -2,6 +2,7 @@
 export { homeSections } from "./home-sections.server";
 export {
   mailIdentity,
+  readPageSettings,
   readSettings,
   saveNavigation,
   saveSettings,

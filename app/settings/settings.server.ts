@@ -63,6 +63,26 @@ export async function readSettings(db: Database): Promise<SiteSettings & { saved
   return { ...parsed!.settings, saved: text !== null };
 }
 
+/**
+ * The settings as a page's loaders read them: the root's and the route's share one read of a GET
+ * (two loaders, one request); a form's request, which may save them, and the loaders after it
+ * (the router hands them a request of their own) read afresh. Kept by the request, never across.
+ */
+export function readPageSettings(
+  request: Request,
+  db: Database,
+): Promise<SiteSettings & { saved: boolean }> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readSettings(db);
+  let read = pageSettings.get(request);
+  if (!read) {
+    read = readSettings(db);
+    pageSettings.set(request, read);
+  }
+  return read;
+}
+
+const pageSettings = new WeakMap<Request, Promise<SiteSettings & { saved: boolean }>>();
+
 /** Whether anything has been saved yet (the owner's checklist asks). */
 export async function settingsSaved(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: siteSettings.id }).from(siteSettings).limit(1);

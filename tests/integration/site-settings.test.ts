@@ -21,6 +21,7 @@ import {
 import {
   exportSettings,
   importSettings,
+  readPageSettings,
   readSettings,
   readSiteIcon,
 } from "../../app/settings/index.server";
@@ -156,6 +157,20 @@ describe.each(testEngines())("site settings on $name", (engine) => {
       name: DEFAULT_SETTINGS.name,
       saved: false,
     });
+  });
+
+  it("a page's loaders share one read of the settings per GET; a form's request and the next page read afresh", async () => {
+    const page = request("/");
+    const first = readPageSettings(page, handle.db);
+    // Home's loader and the root's: one query for both.
+    expect(readPageSettings(page, handle.db)).toBe(first);
+    expect((await first).name).toBe(PLACEHOLDER_NAME);
+    const post = request("/admin/settings", { form: { intent: "settings-save" } });
+    expect(readPageSettings(post, handle.db)).not.toBe(readPageSettings(post, handle.db));
+    expect((await postAdmin(context, form({ name: "Moth & Lamp" }), admin.cookie)).status).toBe(
+      200,
+    );
+    expect((await readPageSettings(request("/"), handle.db)).name).toBe("Moth & Lamp");
   });
 
   it("a bad value gets its field's message and nothing is saved", async () => {

@@ -45,6 +45,22 @@ const root = join(import.meta.dirname, "..", "..");
 
 type Attributes = Record<string, string | true>;
 
+/** The utilities each of the button's own classes applies (app/platform/ui/button.css). */
+const BUTTON_CLASSES = new Map(
+  [
+    ...readFileSync(join(root, "app/platform/ui/button.css"), "utf8").matchAll(
+      /\.(btn[\w-]*) \{\s*@apply ([^;]+);/g,
+    ),
+  ].map(([, name, utilities]) => [name!, utilities!]),
+);
+
+/** Classes with the button's own classes written out as the utilities they apply. */
+const expanded = (classes: string) =>
+  classes
+    .split(/\s+/)
+    .map((c) => BUTTON_CLASSES.get(c) ?? c)
+    .join(" ");
+
 /** The class attribute of the first element (or of the first `tag`) a component renders. */
 function classesOf(element: ReactElement, tag?: string): string {
   const html = renderToStaticMarkup(element);
@@ -57,11 +73,13 @@ const tabs = (child: ReactElement) => createElement(Tabs, { value: "a" }, child)
 /** Each shared component's own classes, for the attributes a call site gives it. */
 const OWN: Record<string, (attributes: Attributes) => string> = {
   Button: (a) =>
-    buttonVariants({
-      variant: a.variant as never,
-      size: a.size as never,
-      shape: a.shape as never,
-    }),
+    expanded(
+      buttonVariants({
+        variant: a.variant as never,
+        size: a.size as never,
+        shape: a.shape as never,
+      }),
+    ),
   Card: () => classesOf(createElement(Card)),
   CardHeader: (a) => classesOf(createElement(CardHeader, { row: a.row === true })),
   CardTitle: () => classesOf(createElement(CardTitle)),
@@ -130,6 +148,9 @@ describe("classes passed to shared components", () => {
     expect(sites.filter((s) => typeof s.attributes.className === "string").length).toBeGreaterThan(
       20,
     );
+    // Every part of the button is read from its stylesheet.
+    expect([...BUTTON_CLASSES.keys()]).toHaveLength(12);
+    expect(OWN.Button!({})).not.toMatch(/\bbtn/);
     // The checker itself: a conflicting class is caught.
     const own = OWN.CardContent!({});
     expect(twMerge(`${own} pt-6`).split(" ")).not.toContain("pt-0");
