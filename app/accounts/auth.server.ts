@@ -188,6 +188,9 @@ export function createAuth({
       useSecureCookies: env.SITE_URL.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // A session is read with its user in one statement, not two (the schema's relations): every
+      // signed-in request reads its session (docs/accounts-and-security.md#sessions).
+      database: { joins: true },
     },
     databaseHooks: {
       user: {
