@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { getSessionUser } from "~/accounts/index.server";
+import { getSessionUser, shareViewer } from "~/accounts/index.server";
 import { listAllGames } from "~/games/index.server";
 import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
@@ -47,7 +47,8 @@ const Toaster = lazy(() =>
   })),
 );
 
-export const middleware: Route.MiddlewareFunction[] = [refuseOversizedBody];
+// A page's loaders share one viewer lookup (the session, role and profile) per request.
+export const middleware: Route.MiddlewareFunction[] = [refuseOversizedBody, shareViewer];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = context.get(runtimeContext);

@@ -10,7 +10,7 @@ import type { Database } from "~/db/database.server";
 import * as schema from "~/db/schema";
 import type { Env } from "~/platform/config/env.server";
 import { AUTH_RULES, createRateLimits, type RateLimits } from "~/platform/limits/rate-limit.server";
-import { type Logger, redactSecrets } from "~/platform/logging/logger.server";
+import type { Logger } from "~/platform/logging/logger.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { configuredStorage } from "~/platform/storage/configured.server";
 import type { Storage } from "~/platform/storage/storage.server";
@@ -18,6 +18,7 @@ import { isLastOwnerError } from "~/roles/index.server";
 import { type AccountErasure, deleteAccount } from "./account-deletion.server";
 import { accountMails } from "./account-mails.server";
 import { revokeAllApiKeys } from "./api-key-revocation.server";
+import { authLogger } from "./auth-log.server";
 import { AUTH_BASE_PATH, productRules } from "./auth-rules.server";
 import { authThrottle } from "./auth-throttle.server";
 import { credentialConfirmation } from "./confirmation.server";
@@ -89,17 +90,7 @@ export function createAuth({
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.SITE_URL, ...loopbackOrigins],
     telemetry: { enabled: false },
-    // The library's messages go to our structured log, with any token or link in them masked;
-    // failed sign-ins are routine, not warnings.
-    logger: {
-      level: "info",
-      log: (level, message, ...args) => {
-        const details = args.length ? { details: args.map((a) => redactSecrets(String(a))) } : {};
-        const line = `auth: ${redactSecrets(message)}`;
-        if (level === "error" && !isRoutineRefusal(message)) logger.error(details, line);
-        else logger.info(details, line);
-      },
-    },
+    logger: authLogger(logger),
     // A refused provider callback that cannot name its own error page (an unknown state) comes
     // back to /auth with the library's code, which the page words (provider-flow.server.ts).
     onAPIError: { errorURL: "/auth" },
@@ -197,6 +188,9 @@ export function createAuth({
       useSecureCookies: env.SITE_URL.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // A session is read with its user in one statement, not two (the schema's relations): every
+      // signed-in request reads its session (docs/accounts-and-security.md#sessions).
+      database: { joins: true },
     },
     databaseHooks: {
       user: {
@@ -280,21 +274,6 @@ export function createAuth({
       productRules(),
     ],
   });
-}
-
-/**
- * Refusals the library logs as errors that are a caller's mistake, not ours: a wrong API key, a
- * provider callback with an unknown state or an unverified address (each answered 4xx or sent back
- * to /auth).
- */
-const ROUTINE_REFUSALS = [
-  /^Failed to validate API key/,
-  /^Failed to parse state/,
-  /^account_not_linked$/,
-  /^Failed to validate authorization code/,
-];
-function isRoutineRefusal(message: string) {
-  return ROUTINE_REFUSALS.some((pattern) => pattern.test(message));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -52,5 +52,6 @@ export {
   requirePermission,
   revokeSession,
   type SessionUser,
+  shareViewer,
 } from "./session.server";
 export { sessionCookiesIn } from "./session-cookies.server";

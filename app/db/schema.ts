@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -333,6 +333,20 @@ export const accounts = pgTable(
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
 );
+
+// The auth library reads a session with its user, and a provider's identity with its account, in
+// one statement each (its `advanced.database.joins`, docs/accounts-and-security.md#sessions): the
+// relations it joins by, under the names it asks for.
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
 
 export const verifications = pgTable(
   "verifications",

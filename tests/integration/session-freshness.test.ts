@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { authContext } from "../../app/accounts/auth-context.server";
-import { getSessionUser } from "../../app/accounts/session.server";
+import { getSessionUser, shareViewer } from "../../app/accounts/session.server";
+import type { DatabaseHandle } from "../../app/db/database.server";
 import { sessions } from "../../app/db/schema";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import {
@@ -22,8 +23,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(testEngines())("sessions read per request on $name", (engine) => {
   let context: AppContext;
+  let handle: DatabaseHandle;
   openForSuite(engine, (opened) => {
-    ({ context } = opened);
+    ({ context, handle } = opened);
   });
 
   const userOf = (cookie: string) => getSessionUser(request("/", { cookie }), context);
@@ -55,26 +57,69 @@ describe.each(testEngines())("sessions read per request on $name", (engine) => {
     );
   }
 
+  /** One request as the router answers it: the root's middleware around what its loaders do. */
+  async function answered(page: Request, loaders: () => Promise<unknown>) {
+    await shareViewer(
+      { request: page, context, params: {}, url: new URL(page.url), pattern: "/" },
+      async () => {
+        await loaders();
+        return new Response();
+      },
+    );
+  }
+
   it("one lookup serves a page's loaders; each request and each form reads afresh", async () => {
     const user = await signedInAs(context, "guest");
     const page = request("/", { cookie: user.cookie });
     const lookups = vi.spyOn(context.get(authContext).api, "getSession");
     try {
-      const [root, route] = await Promise.all([
-        getSessionUser(page, context),
-        getSessionUser(page, context),
-      ]);
-      expect(root?.email).toBe(user.email);
-      expect(route).toBe(root);
+      // Each loader is handed a copy of the request, as React Router does.
+      await answered(page, async () => {
+        const [root, route] = await Promise.all([
+          getSessionUser(new Request(page), context),
+          getSessionUser(new Request(page), context),
+        ]);
+        expect(root?.email).toBe(user.email);
+        expect(route).toBe(root);
+      });
       expect(lookups).toHaveBeenCalledTimes(1);
-      await userOf(user.cookie);
+      await answered(page, () => getSessionUser(new Request(page), context));
       expect(lookups).toHaveBeenCalledTimes(2);
+      await userOf(user.cookie);
+      expect(lookups).toHaveBeenCalledTimes(3);
       const form = request("/profile", { cookie: user.cookie, form: { intent: "x" } });
-      await getSessionUser(form, context);
-      await getSessionUser(form, context);
-      expect(lookups).toHaveBeenCalledTimes(4);
+      await answered(form, async () => {
+        await getSessionUser(form, context);
+        await getSessionUser(form, context);
+      });
+      expect(lookups).toHaveBeenCalledTimes(5);
     } finally {
       lookups.mockRestore();
+    }
+  });
+
+  /** Counts what the engine is sent: PGlite's statements, or node-postgres's pool queries. */
+  function engineStatements() {
+    const spy =
+      handle.engine === "pglite"
+        ? vi.spyOn(handle.pglite, "query")
+        : vi.spyOn(handle.pool, "query");
+    return { count: () => spy.mock.calls.length, restore: () => spy.mockRestore() };
+  }
+
+  it("a lookup is two statements: the session with its user, then role, profile and theme", async () => {
+    const user = await signedInAs(context, "moderator");
+    const statements = engineStatements();
+    try {
+      const viewer = await userOf(user.cookie);
+      expect(viewer).toMatchObject({
+        email: user.email,
+        role: "moderator",
+        sessionId: expect.any(String),
+      });
+      expect(statements.count()).toBe(2);
+    } finally {
+      statements.restore();
     }
   });
 

@@ -10,6 +10,7 @@ import type { createSite as CreateSite, Site } from "../../server/app";
 import { productionFiles } from "../../server/production";
 import { type Mail, mailsIn, readOutbox } from "./outbox";
 import { ROOT } from "./processes";
+import { newTrace, TRACE_HEADER, tracingHandler } from "./statements";
 
 // The production site in the test's own process (the "http" project of vite.config.ts): the
 // compiled site (build/server/index.js, server/app.ts's createSite with React Router's production
@@ -63,6 +64,14 @@ export type TestSite = {
   setupMs: number;
   /** A request to a path of the site; redirects are not followed (their status and Location are). */
   fetch(path: string, options?: RequestOptions): Promise<Response>;
+  /**
+   * A request answered in full, with the SQL statements the site sent the database for it (those
+   * started while handling it, in order): what a page costs in round trips.
+   */
+  statements(
+    path: string,
+    options?: RequestOptions,
+  ): Promise<{ status: number; body: string; statements: string[] }>;
   /** One request with any method, even those fetch refuses (TRACE), over node:http. */
   raw(method: string, path: string, headers?: Record<string, string>): Promise<RawAnswer>;
   /** The Cookie header of the seeded user of the role (no sign-in form, no request). */
@@ -165,12 +174,12 @@ export async function startSite(options: StartOptions = {}): Promise<TestSite> {
     if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  server.on("request", site.handle);
+  server.on("request", tracingHandler(site.handle));
 
   const logs = () => lines.map((line) => JSON.parse(line) as LogLine);
   const cookieOf = (role: Role) => seed.cookies[role];
 
-  return {
+  const testSite: TestSite = {
     url,
     dataDir,
     setupMs: Math.round(performance.now() - started),
@@ -192,6 +201,13 @@ export async function startSite(options: StartOptions = {}): Promise<TestSite> {
         headers: sent,
         body: payload,
       });
+    },
+    async statements(pathname, options = {}) {
+      const trace = newTrace();
+      const headers = { ...options.headers, [TRACE_HEADER]: trace.name };
+      const response = await testSite.fetch(pathname, { ...options, headers });
+      const body = await response.text();
+      return { status: response.status, body, statements: trace.statements() };
     },
     raw(method, pathname, headers = {}) {
       return new Promise((resolve, reject) => {
@@ -235,4 +251,5 @@ export async function startSite(options: StartOptions = {}): Promise<TestSite> {
       }
     },
   };
+  return testSite;
 }

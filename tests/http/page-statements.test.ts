@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSite, type TestSite } from "../support/site";
+import { roleEmail } from "../support/users";
+
+// What one page request asks the database (docs/performance.md#what-makes-a-render-cheap): on the
+// embedded database a statement costs its parsing and planning however small its answer, so a
+// page's statements are counted exactly. A change that adds a round trip to every page, or to
+// every signed-in one, fails here and says which statements the page now sends.
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** A visitor's cookie that is no session: the page is rendered, not taken from the page cache. */
+const VISITOR = { headers: { Cookie: "visitor=1" } };
+
+describe("the statements of one page request", () => {
+  it("/news: the settings, the navigation's pages, the list and its games", async () => {
+    const anonymous = await site.statements("/news", VISITOR);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.statements).toHaveLength(4);
+  });
+
+  it("/news signed in: two more, the session with its user, then the role, profile and theme", async () => {
+    const anonymous = await site.statements("/news", VISITOR);
+    const signedIn = await site.statements("/news", { as: "developer" });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toContain(roleEmail("developer"));
+    const extra = signedIn.statements.filter((s) => !anonymous.statements.includes(s));
+    expect(extra, extra.join("\n")).toHaveLength(2);
+    expect(signedIn.statements).toHaveLength(anonymous.statements.length + 2);
+    // The auth library's own read (expiry, refresh and revocation stay its rules), in one statement.
+    const sessionReads = extra.filter((s) => /from "sessions"/.test(s));
+    expect(sessionReads).toHaveLength(1);
+    expect(sessionReads[0]).toMatch(/"users"/);
+  });
+
+  it("the session and the viewer are read once per page, however many loaders ask", async () => {
+    // The root's loader and the page's own (/profile, the admin guard) both ask for the viewer.
+    for (const as of ["developer", "owner"] as const) {
+      for (const path of ["/news", "/profile", "/admin/news"]) {
+        const { status, statements } = await site.statements(path, { as });
+        expect(status).toBe(200);
+        const reads = statements.filter((s) =>
+          /"sessions"\."token" = |"user_roles"\."role"/.test(s),
+        );
+        expect(reads, `${as} ${path}:\n${reads.join("\n")}`).toHaveLength(2);
+      }
+    }
+  });
+});
