@@ -10,7 +10,8 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { getSessionUser, shareViewer } from "~/accounts/index.server";
+import { getSessionUser } from "~/accounts/index.server";
+import type { Database } from "~/db/database.server";
 import { listAllGames } from "~/games/index.server";
 import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
@@ -20,6 +21,7 @@ import { hasPage, navigationPages } from "~/pages/index.server";
 import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
+import { sharePageReads } from "~/platform/server/page-reads.server";
 import { refuseOversizedBody } from "~/platform/server/request-limits.server";
 import { type Theme, themeScript, useAccountTheme, useTheme } from "~/platform/theme/theme";
 import { toasterWanted } from "~/platform/toast/notify";
@@ -47,8 +49,8 @@ const Toaster = lazy(() =>
   })),
 );
 
-// A page's loaders share one viewer lookup (the session, role and profile) per request.
-export const middleware: Route.MiddlewareFunction[] = [refuseOversizedBody, shareViewer];
+// A page's loaders share their reads of the viewer and the settings (one each per request).
+export const middleware: Route.MiddlewareFunction[] = [refuseOversizedBody, sharePageReads];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = context.get(runtimeContext);
@@ -56,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, pending, settings, pages] = await Promise.all([
     getSessionUser(request, context),
     readToast(request, env.AUTH_SECRET),
-    readPageSettings(request, db),
+    readPageSettings(request, context),
     navigationPages(db),
   ]);
   const setup = user?.role === "owner" ? await ownerSetup(db, settings) : null;
@@ -94,7 +96,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** The owner's first-run checklist: what a fresh install still lacks. */
-async function ownerSetup(db: Parameters<typeof readPageSettings>[1], settings: SiteSettings) {
+async function ownerSetup(db: Database, settings: SiteSettings) {
   const [games, news, privacyPublished] = await Promise.all([
     listAllGames(db),
     countNews(db),

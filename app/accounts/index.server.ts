@@ -52,6 +52,5 @@ export {
   requirePermission,
   revokeSession,
   type SessionUser,
-  shareViewer,
 } from "./session.server";
 export { sessionCookiesIn } from "./session-cookies.server";

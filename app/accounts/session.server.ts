@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { createContext, type MiddlewareFunction } from "react-router";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/database.server";
 import { profiles, sessions, userPreferences, userRoles, users } from "~/db/schema";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { readOncePerPage } from "~/platform/server/page-reads.server";
 import { parseTheme, type Theme } from "~/platform/theme/theme";
 import type { Toast } from "~/platform/toast/toast";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -28,32 +28,11 @@ export type SessionUser = {
  * for each request: an ended session, a new role or a new name shows on the next one.
  */
 export function getSessionUser(request: Request, context: AppContext): Promise<SessionUser | null> {
-  // A page's loaders (the root's and the route's) share one lookup per request (shareViewer). An
-  // action (a form, which may change the user) reads afresh; the loaders after it share one lookup
+  // A page's loaders (the root's and the route's) share one lookup per request; a form's request
+  // (an action, which may change the user) reads afresh, and the loaders after it share one lookup
   // made after it.
-  const shared =
-    request.method === "GET" || request.method === "HEAD" ? context.get(viewerSlot) : null;
-  if (!shared) return lookUpViewer(request, context);
-  shared.viewer ??= lookUpViewer(request, context);
-  return shared.viewer;
+  return readOncePerPage(request, context, "viewer", () => lookUpViewer(request, context));
 }
-
-/** The one lookup of a page request's viewer, while the request is being answered. */
-const viewerSlot = createContext<{ viewer?: Promise<SessionUser | null> } | null>(null);
-
-/**
- * The root's middleware: the loaders of one page request share one viewer lookup. Kept in the
- * request's router context, the one object all of them are handed (React Router gives each loader
- * a copy of the request, so the request itself cannot key it), and dropped when it is answered.
- */
-export const shareViewer: MiddlewareFunction<Response> = async ({ context }, next) => {
-  context.set(viewerSlot, {});
-  try {
-    return await next();
-  } finally {
-    context.set(viewerSlot, null);
-  }
-};
 
 async function lookUpViewer(request: Request, context: AppContext): Promise<SessionUser | null> {
   if (sessionCookiesIn(request.headers.get("cookie")).length === 0) return null;

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [news, games, settings] = await Promise.all([
     latestNews(db, LATEST_NEWS_COUNT),
     listGameCards(db, { limit: HOME_GAMES_COUNT }),
-    readPageSettings(request, db),
+    readPageSettings(request, context),
   ]);
   const [sections, featured] = await Promise.all([
     homeSections(settings, env.SITE_URL),

@@ -5,6 +5,8 @@ import { getMedia, type MediaEntry } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
 import { siteHost } from "~/platform/mail/mailer.server";
+import { type AppContext, runtimeContext } from "~/platform/server/context.server";
+import { readOncePerPage } from "~/platform/server/page-reads.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import type { NavEntry } from "./navigation";
 import { DEFAULT_SETTINGS } from "./settings-defaults";
@@ -65,23 +67,17 @@ export async function readSettings(db: Database): Promise<SiteSettings & { saved
 
 /**
  * The settings as a page's loaders read them: the root's and the route's share one read of a GET
- * (two loaders, one request); a form's request, which may save them, and the loaders after it
- * (the router hands them a request of their own) read afresh. Kept by the request, never across.
+ * (two loaders, one request); a form's request, which may save them, reads afresh, and the loaders
+ * after it share one read made after it. Kept for the request, never across requests.
  */
 export function readPageSettings(
   request: Request,
-  db: Database,
+  context: AppContext,
 ): Promise<SiteSettings & { saved: boolean }> {
-  if (request.method !== "GET" && request.method !== "HEAD") return readSettings(db);
-  let read = pageSettings.get(request);
-  if (!read) {
-    read = readSettings(db);
-    pageSettings.set(request, read);
-  }
-  return read;
+  return readOncePerPage(request, context, "settings", () =>
+    readSettings(context.get(runtimeContext).db),
+  );
 }
-
-const pageSettings = new WeakMap<Request, Promise<SiteSettings & { saved: boolean }>>();
 
 /** Whether anything has been saved yet (the owner's checklist asks). */
 export async function settingsSaved(db: Database): Promise<boolean> {

@@ -25,6 +25,13 @@ describe("the statements of one page request", () => {
     expect(anonymous.statements).toHaveLength(4);
   });
 
+  it("/: the settings once for the root's loader and Home's", async () => {
+    const home = await site.statements("/", VISITOR);
+    expect(home.status).toBe(200);
+    const settingsReads = home.statements.filter((s) => /from "site_settings"/.test(s));
+    expect(settingsReads, home.statements.join("\n")).toHaveLength(1);
+  });
+
   it("/news signed in: two more, the session with its user, then the role, profile and theme", async () => {
     const anonymous = await site.statements("/news", VISITOR);
     const signedIn = await site.statements("/news", { as: "developer" });

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { authContext } from "../../app/accounts/auth-context.server";
-import { getSessionUser, shareViewer } from "../../app/accounts/session.server";
+import { getSessionUser } from "../../app/accounts/session.server";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { sessions } from "../../app/db/schema";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { sharePageReads } from "../../app/platform/server/page-reads.server";
 import {
   savePreferences,
   saveThemePreference,
@@ -59,7 +60,7 @@ describe.each(testEngines())("sessions read per request on $name", (engine) => {
 
   /** One request as the router answers it: the root's middleware around what its loaders do. */
   async function answered(page: Request, loaders: () => Promise<unknown>) {
-    await shareViewer(
+    await sharePageReads(
       { request: page, context, params: {}, url: new URL(page.url), pattern: "/" },
       async () => {
         await loaders();

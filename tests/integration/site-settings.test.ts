@@ -8,6 +8,7 @@ import { createGame } from "../../app/games/games.server";
 import { storeMedia } from "../../app/media/media.server";
 import type { FormReply } from "../../app/platform/forms/submission.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
+import { sharePageReads } from "../../app/platform/server/page-reads.server";
 import * as root from "../../app/root";
 import * as home from "../../app/routes/home";
 import * as feed from "../../app/routes/news-feed";
@@ -161,16 +162,23 @@ describe.each(testEngines())("site settings on $name", (engine) => {
 
   it("a page's loaders share one read of the settings per GET; a form's request and the next page read afresh", async () => {
     const page = request("/");
-    const first = readPageSettings(page, handle.db);
-    // Home's loader and the root's: one query for both.
-    expect(readPageSettings(page, handle.db)).toBe(first);
-    expect((await first).name).toBe(PLACEHOLDER_NAME);
-    const post = request("/admin/settings", { form: { intent: "settings-save" } });
-    expect(readPageSettings(post, handle.db)).not.toBe(readPageSettings(post, handle.db));
+    // Each loader is handed a copy of the request, as React Router does; the root's middleware
+    // around them is what they share.
+    await sharePageReads(
+      { request: page, context, params: {}, url: new URL(page.url), pattern: "/" },
+      async () => {
+        const first = readPageSettings(new Request(page), context);
+        expect(readPageSettings(new Request(page), context)).toBe(first);
+        expect((await first).name).toBe(PLACEHOLDER_NAME);
+        const post = request("/admin/settings", { form: { intent: "settings-save" } });
+        expect(readPageSettings(post, context)).not.toBe(readPageSettings(post, context));
+        return new Response();
+      },
+    );
     expect((await postAdmin(context, form({ name: "Moth & Lamp" }), admin.cookie)).status).toBe(
       200,
     );
-    expect((await readPageSettings(request("/"), handle.db)).name).toBe("Moth & Lamp");
+    expect((await readPageSettings(request("/"), context)).name).toBe("Moth & Lamp");
   });
 
   it("a bad value gets its field's message and nothing is saved", async () => {
