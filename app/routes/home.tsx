@@ -14,7 +14,7 @@ import {
   siteFrom,
   useSite,
 } from "~/settings";
-import { homeSections, readSettings } from "~/settings/index.server";
+import { readHomeSettings } from "~/settings/index.server";
 import type { Route } from "./+types/home";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
@@ -22,15 +22,12 @@ export const handle = PUBLIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(runtimeContext);
-  const [news, games, settings] = await Promise.all([
+  const [news, games, { settings, sections }] = await Promise.all([
     latestNews(db, LATEST_NEWS_COUNT),
     listGameCards(db, { limit: HOME_GAMES_COUNT }),
-    readSettings(db),
+    readHomeSettings(db, env.SITE_URL),
   ]);
-  const [sections, featured] = await Promise.all([
-    homeSections(settings, env.SITE_URL),
-    settings.featuredGame ? readFeaturedGame(db, settings.featuredGame) : null,
-  ]);
+  const featured = settings.featuredGame ? await readFeaturedGame(db, settings.featuredGame) : null;
   return { latestNews: news, games, sections, featured };
 }
 

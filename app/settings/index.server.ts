@@ -1,5 +1,5 @@
 // The site settings feature's server-only face: what other folders may call on the server.
-export { homeSections } from "./home-sections.server";
+export { readHomeSettings } from "./home-sections.server";
 export {
   mailIdentity,
   readSettings,

@@ -35,7 +35,8 @@ export function settingsFrom(stored: Record<string, unknown> | undefined): SiteS
 
 /** The saved settings, or a fresh install's. */
 export async function readSettings(db: Database): Promise<SiteSettings & { saved: boolean }> {
-  const [row] = await db.select().from(siteSettings).limit(1);
+  // The values only: Home's kept HTML is read by Home alone (home-sections.server.ts).
+  const [row] = await db.select({ values: siteSettings.values }).from(siteSettings).limit(1);
   return { ...settingsFrom(row?.values), saved: Boolean(row) };
 }
 
