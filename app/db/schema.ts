@@ -53,6 +53,10 @@ export const news = pgTable(
     // The newsletter lists it is mailed to once public ("studio" or a game's id), as the editor and
     // the API chose them; the newsletter's queue starts the send from them.
     mailLists: text("mail_lists").array().notNull().default(sql`'{}'::text[]`),
+    // `content` rendered and sanitised, kept with the stamp of what made it
+    // (app/platform/markdown/kept-html.server.ts): made on the first read after a change.
+    contentHtml: text("content_html"),
+    contentHtmlStamp: text("content_html_stamp"),
     ...timestamps,
     // The date an item's row shows and the admin list's order: when it went (or goes) public, a
     // draft's when it was written. Kept by the database, so no writer can forget it.
@@ -133,6 +137,9 @@ export const pages = pgTable(
     published: boolean("published").notNull().default(false),
     // Where the navigation links it: 'none' (reached by its address or a link), 'header', 'footer'.
     placement: text("placement").notNull().default("none"),
+    // `content` rendered, kept as news.content_html is.
+    contentHtml: text("content_html"),
+    contentHtmlStamp: text("content_html_stamp"),
     ...timestamps,
   },
   (t) => [
@@ -197,6 +204,9 @@ export const games = pgTable(
     // game announced at a time), unlisted (its page by address only) or draft (staff only).
     visibility: text("visibility").notNull().default("public"),
     announceAt: timestamp("announce_at", { withTimezone: true }),
+    // The page's text (`about`, else the description) rendered, kept as news.content_html is.
+    aboutHtml: text("about_html"),
+    aboutHtmlStamp: text("about_html_stamp"),
     ...timestamps,
   },
   (t) => [
@@ -600,6 +610,14 @@ export const siteSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     values: jsonb("values").$type<Record<string, unknown>>().notNull().default({}),
+    // Home's Markdown sections (vision, values, call to action) rendered, with the stamp of what made
+    // them (app/platform/markdown/kept-html.server.ts); null until the first read.
+    sectionsHtml: jsonb("sections_html").$type<{
+      stamp: string;
+      vision: string;
+      values: string;
+      callToAction: string;
+    }>(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
 import { games } from "~/db/schema";
@@ -14,7 +14,12 @@ import { visibilityAt } from "./game-visibility";
 // The games' reads: every game for the staff's screens, and for guests only what their visibility
 // lets them see (docs/product.md#game-visibility). The writes are in games.server.ts.
 
-export function toEntry(row: typeof games.$inferSelect): GameEntry {
+// Every column but the page's kept HTML, which only the game page reads (game-reads.server.ts).
+const { aboutHtml: _html, aboutHtmlStamp: _stamp, ...GAME_COLUMNS } = getTableColumns(games);
+
+export function toEntry(
+  row: Omit<typeof games.$inferSelect, "aboutHtml" | "aboutHtmlStamp">,
+): GameEntry {
   return {
     id: row.id,
     title: row.title,
@@ -52,7 +57,7 @@ const CATALOGUE_ORDER = [asc(games.displayOrder), asc(games.createdAt)];
 /** The games guests see listed, in display order: the catalogue, Home, the press pages. */
 export async function listGames(db: Database): Promise<GameEntry[]> {
   const rows = await db
-    .select()
+    .select(GAME_COLUMNS)
     .from(games)
     .where(LISTED)
     .orderBy(...CATALOGUE_ORDER);
@@ -62,7 +67,7 @@ export async function listGames(db: Database): Promise<GameEntry[]> {
 /** Every game, hidden ones too, in display order: the staff's screens. */
 export async function listAllGames(db: Database): Promise<GameEntry[]> {
   const rows = await db
-    .select()
+    .select(GAME_COLUMNS)
     .from(games)
     .orderBy(...CATALOGUE_ORDER);
   return rows.map(toEntry);
@@ -137,13 +142,19 @@ export async function resolveGameRefs(
  * page redirects to the slug). Null for anything else, without a query for what cannot be either.
  */
 export async function getGameBySlug(db: Database, address: string): Promise<GameEntry | null> {
+  const row = await gameRowByAddress(db, address);
+  return row ? toEntry(row) : null;
+}
+
+/** The same game's whole row, its page's kept HTML included (the game page's one query). */
+export async function gameRowByAddress(db: Database, address: string) {
   if (SLUG_PATTERN.test(address)) {
     const [row] = await db.select().from(games).where(eq(games.slug, address));
-    if (row) return toEntry(row);
+    if (row) return row;
   }
   if (!isUuid(address)) return null;
   const [row] = await db.select().from(games).where(eq(games.id, address.toLowerCase()));
-  return row ? toEntry(row) : null;
+  return row ?? null;
 }
 
 /** Every listed game page's address for the sitemap, in the catalogue's order. */

@@ -1,11 +1,15 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { isUuid } from "~/db/ids";
+import { games } from "~/db/schema";
 import type { MediaImage } from "~/media";
 import { mediaImages, renderWithMedia } from "~/media/index.server";
+import { keptHtml } from "~/platform/markdown/kept-html.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
 import type { FeaturedGame, GameCardEntry } from "./game-pictures";
 import { cardPicture, type GamePicture, keyArtPicture, pictureIdsOf } from "./game-pictures";
+import { gameRowByAddress, toEntry } from "./game-queries.server";
 import type { GameEntry } from "./game-schema";
 import { isListed, isReachable } from "./game-visibility";
 import { getGameBySlug, listGames } from "./games.server";
@@ -78,10 +82,26 @@ export type GamePage = {
   keyArt: GamePicture | null;
 };
 
-/** The page's text: its Markdown with images from the media library, or the card's description. */
-async function renderAbout(db: Database, game: GameEntry, siteUrl: string): Promise<string> {
-  if (game.about.trim()) return renderWithMedia(db, game.about, siteUrl);
-  return (await markdown()).renderPlainText(game.description);
+/**
+ * The page's text: its Markdown with images from the media library, or the card's description;
+ * rendered once and kept in the row (app/platform/markdown/kept-html.server.ts).
+ */
+function aboutHtml(db: Database, row: GameRow, siteUrl: string): Promise<string> {
+  const markdownText = row.about.trim() !== "";
+  return keptHtml(
+    { html: row.aboutHtml, stamp: row.aboutHtmlStamp },
+    markdownText ? `markdown\n${row.about}` : `text\n${row.description}`,
+    siteUrl,
+    async () =>
+      markdownText
+        ? renderWithMedia(db, row.about, siteUrl)
+        : (await markdown()).renderPlainText(row.description),
+    (made) =>
+      db
+        .update(games)
+        .set({ aboutHtml: made.html, aboutHtmlStamp: made.stamp })
+        .where(eq(games.id, row.id)),
+  );
 }
 
 /**
@@ -94,12 +114,24 @@ export async function readVisibleGame(
   address: string,
   options: { showHidden?: () => Promise<boolean> } = {},
 ): Promise<GameEntry | null> {
+  return (await visibleGame(db, address, options))?.game ?? null;
+}
+
+type GameRow = NonNullable<Awaited<ReturnType<typeof gameRowByAddress>>>;
+
+/** `readVisibleGame`'s game with its row (the page's kept HTML is in it). */
+async function visibleGame(
+  db: Database,
+  address: string,
+  options: { showHidden?: () => Promise<boolean> },
+): Promise<{ game: GameEntry; row: GameRow } | null> {
   // Nothing else can name a game: no query for it.
   if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
-  const game = await getGameBySlug(db, address);
-  if (!game) return null;
+  const row = await gameRowByAddress(db, address);
+  if (!row) return null;
+  const game = toEntry(row);
   if (!isReachable(game) && !(await options.showHidden?.())) return null;
-  return game;
+  return { game, row };
 }
 
 /** A game page by its address, for whom `readVisibleGame` opens it; null otherwise. */
@@ -109,10 +141,11 @@ export async function readGamePage(
   options: { showHidden?: () => Promise<boolean> } = {},
 ): Promise<GamePage | null> {
   const { db, env } = runtime;
-  const game = await readVisibleGame(db, address, options);
-  if (!game) return null;
+  const found = await visibleGame(db, address, options);
+  if (!found) return null;
+  const { game, row } = found;
   const [html, images] = await Promise.all([
-    renderAbout(db, game, env.SITE_URL),
+    aboutHtml(db, row, env.SITE_URL),
     picturesFor(db, [game]),
   ]);
   return {

@@ -39,6 +39,7 @@ export {
   studioFeed,
   tagFeed,
 } from "./news-feed.server";
+export { newsHtmlOf } from "./news-html.server";
 export { readNewsList } from "./news-list-read.server";
 export { type NewsEntry, NewsEntrySchema } from "./news-schema";
 export {

@@ -4,9 +4,9 @@ import { isUuid } from "~/db/ids";
 import { news } from "~/db/schema";
 import { type MediaImage, mediaImages } from "~/media/index.server";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
-import { renderNewsContent } from "./news.server";
 import { LISTED_NEWS, type NewsReach, REACHABLE_NEWS } from "./news-about.server";
 import { toEntries } from "./news-entry.server";
+import { newsHtml } from "./news-html.server";
 import type { NewsEntry } from "./news-schema";
 
 // An article page's reads: its item by address, whatever its state, with who may see it now (the
@@ -24,7 +24,7 @@ export async function findNewsByAddress(db: Database, address: string): Promise<
 async function findArticle(
   db: Database,
   address: string,
-): Promise<{ entry: NewsEntry; reach: NewsReach } | null> {
+): Promise<{ entry: NewsEntry; reach: NewsReach; row: typeof news.$inferSelect } | null> {
   const [found] = await db
     .select({
       row: news,
@@ -39,7 +39,7 @@ async function findArticle(
   if (!found) return null;
   const [entry] = await toEntries(db, [found.row]);
   const reach: NewsReach = found.listed ? "listed" : found.reachable ? "unlisted" : "hidden";
-  return entry ? { entry, reach } : null;
+  return entry ? { entry, reach, row: found.row } : null;
 }
 
 /**
@@ -62,9 +62,9 @@ export async function readArticle(
   if (!SLUG_PATTERN.test(address) && !isUuid(address)) return null;
   const found = await findArticle(db, address);
   if (!found) return null;
-  const { entry: article, reach } = found;
+  const { entry: article, reach, row } = found;
   const [html, covers] = await Promise.all([
-    renderNewsContent(db, article, env.SITE_URL),
+    newsHtml(db, row, env.SITE_URL),
     article.coverImage ? mediaImages(db, [article.coverImage]) : null,
   ]);
   const image = article.coverImage ? covers?.get(article.coverImage) : undefined;

@@ -2,10 +2,11 @@ import type { Database } from "~/db/database.server";
 import { mediaImages } from "~/media/index.server";
 import { FEED_CACHE_CONTROL } from "~/platform/http/shared-pages";
 import { escapeXml } from "~/platform/seo/meta";
-import { listNews, renderNewsContent } from "./news.server";
+import { listNews } from "./news.server";
 import { NEWS_KIND_LABELS, type NewsFilter, tagPath } from "./news-about";
 import type { ListReach } from "./news-about.server";
 import { summarize } from "./news-format";
+import { newsHtmlOf } from "./news-html.server";
 import type { NewsEntry } from "./news-schema";
 
 // The RSS 2.0 feeds of the news (docs/product.md#routes): the studio's (/news/feed.xml, linked from
@@ -91,7 +92,11 @@ export async function feedXml(
 ): Promise<string> {
   const items = await listNews(db, { limit: FEED_SIZE, ...select });
   const [bodies, covers] = await Promise.all([
-    Promise.all(items.map((item) => renderNewsContent(db, item, site))),
+    newsHtmlOf(
+      db,
+      items.map((item) => item.id),
+      site,
+    ),
     mediaImages(
       db,
       items.flatMap((item) => item.coverImage ?? []),

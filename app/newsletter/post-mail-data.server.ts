@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { games, subscriberLists } from "~/db/schema";
 import { mediaImages } from "~/media/index.server";
-import { getNews, renderNewsContent } from "~/news/index.server";
+import { getNews, newsHtmlOf } from "~/news/index.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { siteIcons } from "~/settings";
@@ -42,7 +42,7 @@ export async function preparePostMail(
   const post = await getNews(db, newsId);
   if (!post) return null;
   const [articleHtml, studio, covers] = await Promise.all([
-    renderNewsContent(db, post, siteUrl),
+    newsHtmlOf(db, [post.id], siteUrl).then(([html]) => html ?? ""),
     mailStudio(db, siteUrl),
     post.coverImage ? mediaImages(db, [post.coverImage]) : null,
   ]);

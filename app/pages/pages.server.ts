@@ -5,6 +5,7 @@ import { pages } from "~/db/schema";
 import { renderWithMedia } from "~/media/index.server";
 import { recordStaffAction } from "~/platform/audit/audit.server";
 import { AppError } from "~/platform/errors/app-error";
+import { keptHtml } from "~/platform/markdown/kept-html.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import type { SitemapUrl } from "~/platform/seo/sitemap";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
@@ -79,7 +80,19 @@ export async function readPage(
   if (!SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return null;
   const [row] = await db.select().from(pages).where(eq(pages.slug, slug)).limit(1);
   if (!row) return null;
-  return { page: toEntry(row), html: await renderWithMedia(db, row.content, siteUrl) };
+  // Rendered once and kept in the row (app/platform/markdown/kept-html.server.ts).
+  const html = await keptHtml(
+    { html: row.contentHtml, stamp: row.contentHtmlStamp },
+    row.content,
+    siteUrl,
+    () => renderWithMedia(db, row.content, siteUrl),
+    (made) =>
+      db
+        .update(pages)
+        .set({ contentHtml: made.html, contentHtmlStamp: made.stamp })
+        .where(eq(pages.id, row.id)),
+  );
+  return { page: toEntry(row), html };
 }
 
 /** Published pages for the sitemap. */

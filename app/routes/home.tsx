@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readPageSettings(request, context),
   ]);
   const [sections, featured] = await Promise.all([
-    homeSections(settings, env.SITE_URL),
+    homeSections(db, settings, env.SITE_URL),
     settings.featuredGame ? readFeaturedGame(db, settings.featuredGame) : null,
   ]);
   return { latestNews: news, games, sections, featured };

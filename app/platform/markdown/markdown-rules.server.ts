@@ -3,6 +3,7 @@ import MarkdownIt, { type StateCore, type Token } from "markdown-it";
 // The first layer of the Markdown renderer (markdown.server.ts): markdown-it set up to produce only
 // what the page may show (no raw HTML, links and images checked against an allowlist), with the
 // parsing and rendering rules that do it and the token helpers the plain-text readers share.
+// Changing what a rule makes: bump MARKDOWN_VERSION (kept-html.server.ts).
 
 export type MarkdownImage = {
   src: string;

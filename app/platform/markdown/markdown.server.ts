@@ -16,7 +16,9 @@ import {
 // Markdown written by staff (news articles, game pages) to HTML, on the server only. Two layers:
 // markdown-it is set up to produce only what the page may show (markdown-rules.server.ts), then
 // sanitize-html re-parses its output and keeps only the tags and attributes listed below, so a
-// mistake in the first layer still cannot put script on a page.
+// mistake in the first layer still cannot put script on a page. Readers get the HTML kept beside
+// each text (kept-html.server.ts): a change here that changes any text's HTML bumps its
+// MARKDOWN_VERSION, or pages keep showing what the old rules made.
 
 export type { MarkdownImage, RenderOptions } from "./markdown-rules.server";
 
