@@ -28,7 +28,9 @@ describe("the statements of one page request", () => {
   it("/: the settings once for the root's loader and Home's", async () => {
     const home = await site.statements("/", VISITOR);
     expect(home.status).toBe(200);
-    const settingsReads = home.statements.filter((s) => /"values"::text from "site_settings"/.test(s));
+    const settingsReads = home.statements.filter((s) =>
+      /"values"::text from "site_settings"/.test(s),
+    );
     expect(settingsReads, home.statements.join("\n")).toHaveLength(1);
   });
 
