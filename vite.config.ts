@@ -35,11 +35,15 @@ const WEBAUTHN = /\/node_modules\/@simplewebauthn\/browser\//;
 // Radix's tabs, which /auth and the admin dashboard share: small enough for the merger, which put
 // them into the admin route's chunk, and /auth then loaded the dashboard's code.
 const TABS = /\/node_modules\/@radix-ui\/react-tabs\/|\/app\/platform\/ui\/tabs\.tsx$/;
-// The form parts public pages share (the label, the form schemas' loader): left to the merger they
-// went into whichever route's chunk was at hand, once the admin dashboard's, which Home and /auth
-// then loaded (2026-11-29).
+// The form parts public pages share (the label, the form schemas' loader, the labelled controls
+// and the deferred form with its checks' loader): left to the merger they went into whichever
+// route's chunk was at hand, once the admin dashboard's, which Home and /auth then loaded
+// (2026-11-29), then /auth's provider buttons, which every public form then loaded.
 const FORM_PARTS =
-  /\/node_modules\/@radix-ui\/react-label\/|\/app\/platform\/ui\/label\.tsx$|\/app\/accounts\/auth-schema-loaders\.ts$/;
+  /\/node_modules\/@radix-ui\/react-label\/|\/app\/platform\/ui\/label\.tsx$|\/app\/accounts\/auth-schema-loaders\.ts$|\/app\/platform\/forms\/(schema-fields\.tsx|deferred-form\.ts|form-checks\.ts)$/;
+// The text input, which the public forms and the lists' search boxes share: in the shell, so a page
+// with a search box does not load the form parts (which import it) for it.
+const INPUT = /\/app\/platform\/ui\/input\.tsx$/;
 const hasOwnChunk = (id: string) =>
   REACT.test(id) || WEBAUTHN.test(id) || TABS.test(id) || FORM_PARTS.test(id);
 const ROOT_ROUTE = /\/app\/root\.tsx(\?.*)?$/;
@@ -67,7 +71,7 @@ const browserChunks: Plugin = {
                 getModuleInfo,
                 hasOwnChunk,
               );
-              return shell.has(id) ? "shell" : undefined;
+              return shell.has(id) || INPUT.test(id) ? "shell" : undefined;
             },
             experimentalMinChunkSize: 3_000,
           },

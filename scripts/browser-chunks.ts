@@ -13,6 +13,9 @@ type Names = Set<string> | "all";
 type Program = { body: Statement[] };
 type Statement = {
   type: string;
+  declaration?: unknown;
+  /** Set on a directive such as "use strict". */
+  directive?: string;
   source?: { value: unknown } | null;
   exported?: { name?: string; value?: unknown } | null;
   specifiers?: {
@@ -69,9 +72,20 @@ export function modulesRunBy(
       names === "all" ? "all" : new Set([...names].filter((name) => !before.has(name)));
     if (wanted !== "all" && wanted.size === 0) return;
     for (const name of wanted === "all" ? [ALL] : wanted) before.add(name);
+    const imported = importedBindings(program, sources);
     for (const statement of program.body) {
+      if (statement.type === "ExportNamedDeclaration" && !statement.source) {
+        // `export { index as icons }` of a binding the index imported.
+        for (const specifier of statement.specifiers ?? []) {
+          const binding = imported.get(nameOf(specifier.local));
+          if (binding && (wanted === "all" || wanted.has(nameOf(specifier.exported)))) {
+            visit(binding.from, binding.names);
+          }
+        }
+        continue;
+      }
       const from = sources.get(String(statement.source?.value));
-      if (!from) continue;
+      if (!from || statement.type === "ImportDeclaration") continue;
       if (statement.type === "ExportAllDeclaration") {
         if (statement.exported) {
           if (wanted === "all" || wanted.has(nameOf(statement.exported))) visit(from, "all");
@@ -134,16 +148,54 @@ function sourceIds(program: Program, importedIds: readonly string[]): Map<string
   return new Map(sources.map((source, index) => [source, importedIds[index] as string]));
 }
 
-/** True for an index: nothing but `export … from` statements. */
+/**
+ * True for an index: nothing but `export … from` statements, imports whose bindings it only
+ * exports again (lucide-react 1.x's `import * as index from …; export { index as icons }`) and
+ * directives ("use strict", which lucide-react's index also starts with).
+ */
 function isReexportsOnly(program: Program): boolean {
+  const imported = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type !== "ImportDeclaration") continue;
+    // An import for its side effect runs the module it names.
+    if (!statement.specifiers?.length) return false;
+    for (const specifier of statement.specifiers) imported.add(nameOf(specifier.local));
+  }
   return (
-    program.body.length > 0 &&
+    program.body.some((statement) => statement.type.startsWith("Export")) &&
     program.body.every(
       (statement) =>
+        statement.directive !== undefined ||
+        statement.type === "ImportDeclaration" ||
         statement.type === "ExportAllDeclaration" ||
-        (statement.type === "ExportNamedDeclaration" && Boolean(statement.source)),
+        (statement.type === "ExportNamedDeclaration" &&
+          !statement.declaration &&
+          (Boolean(statement.source) ||
+            (statement.specifiers ?? []).every((s) => imported.has(nameOf(s.local))))),
     )
   );
+}
+
+/** The bindings an index imports: which module, and which of its names (or all, for `* as`). */
+function importedBindings(
+  program: Program,
+  sources: Map<string, string>,
+): Map<string, { from: string; names: Names }> {
+  const bindings = new Map<string, { from: string; names: Names }>();
+  for (const statement of program.body) {
+    const from = statement.source && sources.get(String(statement.source.value));
+    if (statement.type !== "ImportDeclaration" || !from) continue;
+    for (const specifier of statement.specifiers ?? []) {
+      const names: Names =
+        specifier.type === "ImportNamespaceSpecifier"
+          ? "all"
+          : new Set([
+              specifier.type === "ImportDefaultSpecifier" ? "default" : nameOf(specifier.imported),
+            ]);
+      bindings.set(nameOf(specifier.local), { from, names });
+    }
+  }
+  return bindings;
 }
 
 /** What a statement of a running module takes from its source. */

@@ -1,7 +1,8 @@
 import { Send } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { Field, replyMessage, TextareaField, useSchemaForm } from "~/platform/forms/schema-form";
+import { useDeferredSchemaForm } from "~/platform/forms/deferred-form";
+import { Field, replyMessage, TextareaField } from "~/platform/forms/schema-fields";
 import type { FormReply } from "~/platform/forms/submission.server";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
@@ -23,7 +24,7 @@ const LINES = [
  */
 export function ContactForm({ documentReply }: { documentReply?: FormReply }) {
   const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useSchemaForm(
+  const [form, fields] = useDeferredSchemaForm(
     () => import("./contact-schema").then((m) => m.ContactSchema),
     {
       id: "contact-form",

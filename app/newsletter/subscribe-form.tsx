@@ -1,6 +1,7 @@
 import { MailPlus } from "lucide-react";
 import { useFetcher } from "react-router";
-import { Field, FormErrors, replyMessage, useSchemaForm } from "~/platform/forms/schema-form";
+import { useDeferredSchemaForm } from "~/platform/forms/deferred-form";
+import { Field, FormErrors, replyMessage } from "~/platform/forms/schema-fields";
 import type { FormReply } from "~/platform/forms/submission.server";
 import { Button } from "~/platform/ui/button";
 import { CHECK_INBOX, NEWSLETTER_HONEYPOT, SUBSCRIBE_LIMITS } from "./subscribe-limits";
@@ -25,7 +26,7 @@ export function SubscribeForm({
 }) {
   const fetcher = useFetcher<FormReply>();
   const id = `subscribe-${source}`;
-  const [form, fields] = useSchemaForm(
+  const [form, fields] = useDeferredSchemaForm(
     () => import("./subscribe-schema").then((m) => m.SubscribeSchema),
     { id, lastResult: fetcher.data },
   );

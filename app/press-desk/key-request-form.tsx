@@ -1,13 +1,13 @@
 import { KeyRound } from "lucide-react";
 import { useFetcher } from "react-router";
+import { useDeferredSchemaForm } from "~/platform/forms/deferred-form";
 import {
   EmailField,
   Field,
   replyMessage,
   SelectField,
   TextareaField,
-  useSchemaForm,
-} from "~/platform/forms/schema-form";
+} from "~/platform/forms/schema-fields";
 import type { FormReply } from "~/platform/forms/submission.server";
 import { Button } from "~/platform/ui/button";
 import { KEY_REQUEST_HONEYPOT, KEY_REQUEST_LIMITS } from "./key-request-limits";
@@ -29,7 +29,7 @@ export function KeyRequestForm({
   platforms: readonly string[];
 }) {
   const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useSchemaForm(
+  const [form, fields] = useDeferredSchemaForm(
     () => import("./key-request-schema").then((m) => m.KeyRequestSchema),
     { id: "key-request-form", lastResult: fetcher.data },
   );

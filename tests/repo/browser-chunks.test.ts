@@ -100,6 +100,35 @@ describe("the modules the root route runs", () => {
     expect(running.has("root")).toBe(false);
   });
 
+  it("follows an index that also re-exports a namespace it imports (lucide-react 1.x) by name", () => {
+    // lucide-react's index imports its icons' index whole only to re-export it as `icons`: an
+    // index still, so the root's three icons do not bring the app's other icons into the shell.
+    const modules: Fixture = {
+      root: { code: `import { Sun } from "icons"; export default Sun;`, imports: ["icons/index"] },
+      "icons/index": {
+        code: `"use strict"; import * as index from "./icons"; export { index as icons }; export { default as Sun, default as SunIcon } from "./sun"; export { default as Moon } from "./moon"; export { Provider } from "./context";`,
+        imports: ["icons/icons", "icons/sun", "icons/moon", "icons/context"],
+      },
+      "icons/icons": {
+        code: `export { default as Sun } from "./sun"; export { default as Moon } from "./moon";`,
+        imports: ["icons/sun", "icons/moon"],
+        exports: ["Sun", "Moon"],
+      },
+      "icons/sun": { code: `export default 1;` },
+      "icons/moon": { code: `export default 2;` },
+      "icons/context": { code: `export const Provider = 3;` },
+    };
+    expect([...modulesRunBy(["root"], graph(modules))]).toEqual(["icons/sun"]);
+    const whole = {
+      ...modules,
+      root: {
+        code: `import { icons } from "icons"; export default icons;`,
+        imports: ["icons/index"],
+      },
+    };
+    expect([...modulesRunBy(["root"], graph(whole))].sort()).toEqual(["icons/moon", "icons/sun"]);
+  });
+
   it("ends when two indexes re-export each other and one is imported whole", () => {
     const modules: Fixture = {
       root: { code: `import * as all from "./a"; export default all;`, imports: ["a"] },

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { replyMessage } from "./schema-form";
+import { replyMessage } from "./schema-fields";
 import type { FormReply } from "./submission.server";
 
 // Writes that tell their outcome with a toast (the admin dashboard's, docs/product.md#toasts): a

@@ -1,21 +1,44 @@
-import {
-  type FieldMetadata,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-} from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import type * as React from "react";
 import { Input, Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
+import type { FormReply } from "./submission.server";
 
-// The labelled controls of a schema form (schema-form.tsx): each renders a control from a field's
-// metadata, so ids, aria wiring and messages are written once.
+// The labelled controls of a schema form (schema-form.tsx, deferred-form.ts): each renders a
+// control from a field's metadata, so ids, aria wiring and messages are written once. They read
+// the few properties they need themselves, as Conform's own `getInputProps` would (these forms set
+// no constraints), so a public page's form renders without the form library.
 
-/** A text field of a schema form, as the controls below take it. */
+/** A text field of a schema form (Conform's metadata), as the staff screens pass it around. */
 export type FieldMeta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
+/** What the controls below read of a field: Conform's metadata, or the deferred form's. */
+export type ControlMeta = {
+  id: string;
+  name: string;
+  formId: string;
+  initialValue?: unknown;
+  errors?: string[];
+};
+
+/** The control's own attributes: Conform's `getInputProps` and friends, without constraints. */
+function controlProps(meta: ControlMeta, type?: string) {
+  const value = meta.initialValue;
+  const defaultValue =
+    type === "file"
+      ? undefined
+      : type === undefined
+        ? Array.isArray(value)
+          ? value.map((item) => String(item ?? ""))
+          : value?.toString()
+        : typeof value === "string"
+          ? value
+          : undefined;
+  return { name: meta.name, form: meta.formId, defaultValue };
+}
+
 type ControlProps = {
-  meta: FieldMeta;
+  meta: ControlMeta;
   label: string;
   /** A fixed id (some screens' links and tests address a control by id); else Conform's. */
   id?: string;
@@ -83,7 +106,8 @@ export function Field({
   return (
     <FieldFrame id={controlId} label={label} hint={hint} error={error}>
       <Input
-        {...getInputProps(meta, { type, ariaAttributes: false })}
+        {...controlProps(meta, type)}
+        type={type}
         {...props}
         id={controlId}
         aria-invalid={error ? true : undefined}
@@ -111,7 +135,7 @@ export function TextareaField({
   return (
     <FieldFrame id={controlId} label={label} hint={hint} error={error}>
       <Textarea
-        {...getTextareaProps(meta, { ariaAttributes: false })}
+        {...controlProps(meta)}
         {...props}
         id={controlId}
         aria-invalid={error ? true : undefined}
@@ -158,7 +182,7 @@ export function SelectField({
   return (
     <FieldFrame id={controlId} label={label} hint={hint} error={error}>
       <Select
-        {...getSelectProps(meta, { ariaAttributes: false })}
+        {...controlProps(meta)}
         {...props}
         options={options}
         id={controlId}
@@ -166,5 +190,24 @@ export function SelectField({
         aria-describedby={describedBy(controlId, Boolean(error), Boolean(hint)) || undefined}
       />
     </FieldFrame>
+  );
+}
+
+/** A reply's message about the whole form (a refusal, a failure), if it has one. */
+export function replyMessage(reply: FormReply | null | undefined): string | undefined {
+  return reply?.error?.[""]?.[0];
+}
+
+/** The form-level message (the reply's form errors), in red. */
+export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p
+      id={id}
+      role="alert"
+      className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+    >
+      {errors[0]}
+    </p>
   );
 }

@@ -1,10 +1,10 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import type * as React from "react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useId } from "react";
 import { type FetcherWithComponents, Form, useFetchers, useNavigation } from "react-router";
 import type { z } from "zod";
-import type { FormReply } from "./submission.server";
-import type { Validator } from "./zod-validator";
+import { type FormSchema, useFormChecks } from "./form-checks";
+import { FormErrors } from "./schema-fields";
 
 // The browser half of the one form contract (see ./submission.server.ts): Conform runs the form's
 // zod schema on submit, then again as the user types once a field has been flagged, and shows the
@@ -15,13 +15,13 @@ export {
   EmailField,
   Field,
   type FieldMeta,
+  FormErrors,
+  replyMessage,
   Select,
   SelectField,
   selectClass,
   TextareaField,
 } from "./schema-fields";
-
-type FormSchema = z.ZodType<Record<string, unknown>>;
 
 /**
  * A form driven by its shared zod schema; `lastResult` is the action's reply.
@@ -42,25 +42,12 @@ export function useSchemaForm<S extends FormSchema>(
     defaultValue?: Partial<z.input<S>>;
   } = {},
 ) {
-  const [validate, setValidate] = useState<Validator<S> | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
-  const loading = useRef<Promise<void> | null>(null);
-  const waiting = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
-  const schemaSource = useRef(schema);
-  const load = useCallback(() => {
-    const source = schemaSource.current;
-    loading.current ??= Promise.all([
-      import("./zod-validator"),
-      typeof source === "function" ? source() : source,
-    ]).then(
-      ([module, loaded]) => setValidate(() => module.zodValidator(loaded)),
-      () => setUnavailable(true),
-    );
-    return loading.current;
-  }, []);
+  const generatedId = useId();
+  const formId = options.id ?? generatedId;
+  const { validate, ready } = useFormChecks(schema, formId);
 
   const [form, fields] = useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
-    id: options.id,
+    id: formId,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     shouldValidate: "onSubmit",
@@ -68,47 +55,8 @@ export function useSchemaForm<S extends FormSchema>(
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
 
-  // A schema at hand loads the checker at once; a schema to import waits for the form's first use.
-  useEffect(() => {
-    if (typeof schemaSource.current !== "function") {
-      void load();
-      return;
-    }
-    const element = document.getElementById(form.id);
-    const events = ["focusin", "pointerdown", "keydown"] as const;
-    const start = () => void load();
-    for (const event of events) element?.addEventListener(event, start, { once: true });
-    return () => {
-      for (const event of events) element?.removeEventListener(event, start);
-    };
-  }, [form.id, load]);
-
-  // A submission that waited for the checker is made again once it is there (or, if it could not
-  // be loaded, goes to the server as it is).
-  useEffect(() => {
-    const pending = waiting.current;
-    if (!pending || (!validate && !unavailable)) return;
-    waiting.current = null;
-    const { form, submitter } = pending;
-    // The page may have re-rendered the form meanwhile: a button that is no longer the form's
-    // cannot submit it, so its twin (same name and value) does, or the form alone.
-    if (!form.isConnected) return;
-    const owned =
-      submitter?.isConnected && (submitter as HTMLButtonElement).form === form
-        ? submitter
-        : twinOf(form, submitter);
-    form.requestSubmit(owned);
-  }, [validate, unavailable]);
-
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (!validate && !unavailable) {
-      event.preventDefault();
-      const submitter = (event.nativeEvent as SubmitEvent).submitter;
-      waiting.current = { form: event.currentTarget, submitter };
-      void load();
-      return;
-    }
-    form.onSubmit(event);
+    if (ready(event)) form.onSubmit(event);
   };
   // Conform's form object records which of its properties a component reads (to re-render it only
   // for those): a copy would read them all, so only `onSubmit` is answered differently.
@@ -130,25 +78,6 @@ export function usePending(intent?: string): boolean {
     intent === undefined || form?.get("intent") === intent;
   if (navigation.state === "submitting" && matches(navigation.formData)) return true;
   return fetchers.some((fetcher) => fetcher.state === "submitting" && matches(fetcher.formData));
-}
-
-/** A reply's message about the whole form (a refusal, a failure), if it has one. */
-export function replyMessage(reply: FormReply | null | undefined): string | undefined {
-  return reply?.error?.[""]?.[0];
-}
-
-/** The form-level message (the reply's form errors), in red. */
-export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
-  if (!errors?.length) return null;
-  return (
-    <p
-      id={id}
-      role="alert"
-      className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
-    >
-      {errors[0]}
-    </p>
-  );
 }
 
 /**
@@ -201,17 +130,4 @@ export function IntentForm({
       {children}
     </fetcher.Form>
   );
-}
-
-/** The form's own submit button with the name and value of one that left the page, or null. */
-function twinOf(form: HTMLFormElement, gone: HTMLElement | null): HTMLElement | null {
-  if (!gone) return null;
-  const name = gone.getAttribute("name");
-  const value = gone.getAttribute("value");
-  for (const button of form.querySelectorAll<HTMLButtonElement>("button[type=submit]")) {
-    if (button.getAttribute("name") === name && button.getAttribute("value") === value) {
-      return button;
-    }
-  }
-  return null;
 }
