@@ -29,6 +29,40 @@ const serverEnv = {
   WEBHOOK_TEST_ORIGIN: `http://127.0.0.1:${WEBHOOK_STAND_IN_PORT}`,
 };
 
+// The servers tests/e2e/servers.mjs starts: demo content, empty, long lists; each from a new
+// DATA_DIR. READY_PORT answers once all three do (far from the E2E_PORT range of other suites).
+const READY_PORT = port + 30_000;
+const SERVERS = [
+  {
+    name: "demo",
+    command: `rm -rf ${dataRoot}/demo && npx tsx tests/support/seed-e2e.ts --demo && node bin/start.js`,
+    url: `${DEMO_URL}/healthz`,
+    env: { ...serverEnv, PORT: String(port), DATA_DIR: `${dataRoot}/demo`, SITE_URL: DEMO_URL },
+  },
+  {
+    name: "empty",
+    command: `rm -rf ${dataRoot}/empty && node bin/start.js`,
+    url: `${EMPTY_URL}/healthz`,
+    env: {
+      ...serverEnv,
+      PORT: String(port + 1),
+      DATA_DIR: `${dataRoot}/empty`,
+      SITE_URL: EMPTY_URL,
+    },
+  },
+  {
+    name: "scale",
+    command: `rm -rf ${dataRoot}/scale && npx tsx tests/support/seed-e2e.ts --demo --scale && node bin/start.js`,
+    url: `${SCALE_URL}/healthz`,
+    env: {
+      ...serverEnv,
+      PORT: String(port + 2),
+      DATA_DIR: `${dataRoot}/scale`,
+      SITE_URL: SCALE_URL,
+    },
+  },
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-processes.ts",
@@ -67,40 +101,16 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() },
     },
   ],
-  webServer: [
-    {
-      command: `rm -rf ${dataRoot}/demo && npx tsx tests/support/seed-e2e.ts --demo && node bin/start.js`,
-      url: `${DEMO_URL}/healthz`,
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: `${dataRoot}/demo`, SITE_URL: DEMO_URL },
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "pipe",
-    },
-    {
-      command: `rm -rf ${dataRoot}/empty && node bin/start.js`,
-      url: `${EMPTY_URL}/healthz`,
-      env: {
-        ...serverEnv,
-        PORT: String(port + 1),
-        DATA_DIR: `${dataRoot}/empty`,
-        SITE_URL: EMPTY_URL,
-      },
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "pipe",
-    },
-    {
-      command: `rm -rf ${dataRoot}/scale && npx tsx tests/support/seed-e2e.ts --demo --scale && node bin/start.js`,
-      url: `${SCALE_URL}/healthz`,
-      env: {
-        ...serverEnv,
-        PORT: String(port + 2),
-        DATA_DIR: `${dataRoot}/scale`,
-        SITE_URL: SCALE_URL,
-      },
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "pipe",
-    },
-  ],
+  // The three servers start side by side (tests/e2e/servers.mjs): Playwright starts the entries of
+  // a `webServer` list one after another, which left a core idle through two seeds and a migration.
+  // The one entry answers on its own port once every server's /healthz does.
+  webServer: {
+    command: "node tests/e2e/servers.mjs",
+    url: `http://127.0.0.1:${READY_PORT}/`,
+    env: { E2E_SERVERS: JSON.stringify(SERVERS), E2E_READY_PORT: String(READY_PORT) },
+    reuseExistingServer: false,
+    // Each of the three had 180 s when they started in turn: together, the three's sum.
+    timeout: 540_000,
+    stdout: "pipe",
+  },
 });

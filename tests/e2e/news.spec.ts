@@ -29,55 +29,68 @@ async function newsCards(page: Page): Promise<Card[]> {
   return result;
 }
 
-test("the news list shows cards with title, list date and Read More, newest first", async ({
-  page,
-}) => {
-  await page.goto("/news");
-  await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
-  const cards = await newsCards(page);
-  expect(cards.length).toBeGreaterThan(3);
-  for (const card of cards) {
-    expect(card.title.length).toBeGreaterThan(0);
-    expect(card.date).toMatch(LIST_DATE);
-    expect(card.content.trim().length).toBeGreaterThan(0);
-    expect(card.href).toMatch(/^\/news\/[a-z0-9]+(-[a-z0-9]+)*$/);
-  }
-  const times = cards.map((card) => Date.parse(card.datetime));
-  expect(times).toEqual([...times].sort((a, b) => b - a));
-  await expect(page.getByRole("link", { name: /Read More/ })).toHaveCount(cards.length);
-});
+// One flow on the pages the three checks share (each was a test of its own, opening /news again):
+// the list, the article its first card opens, and Home against the list.
+test("the news list, the article Read More opens, and Home's latest news", async ({ page }) => {
+  let cards: Card[] = [];
+  await test.step("the news list shows cards with title, list date and Read More, newest first", async () => {
+    await gotoHydrated(page, "/news");
+    await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
+    cards = await newsCards(page);
+    expect(cards.length).toBeGreaterThan(3);
+    for (const card of cards) {
+      expect(card.title.length).toBeGreaterThan(0);
+      expect(card.date).toMatch(LIST_DATE);
+      expect(card.content.trim().length).toBeGreaterThan(0);
+      expect(card.href).toMatch(/^\/news\/[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+    const times = cards.map((card) => Date.parse(card.datetime));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    await expect(page.getByRole("link", { name: /Read More/ })).toHaveCount(cards.length);
+  });
 
-test("Read More opens the article: title, date, paragraphs, structured data and back links", async ({
-  page,
-}) => {
-  await gotoHydrated(page, "/news");
-  const firstCard = page.getByTestId("news-card").first();
-  const card = await readCard(firstCard);
-  await firstCard.getByRole("link", { name: /Read More/ }).click();
-  await expect(page).toHaveURL(card.href);
+  await test.step("Read More opens the article: title, date, paragraphs, structured data and back links", async () => {
+    const firstCard = page.getByTestId("news-card").first();
+    const card = await readCard(firstCard);
+    await firstCard.getByRole("link", { name: /Read More/ }).click();
+    await expect(page).toHaveURL(card.href);
 
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(card.title);
-  await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(card.title)}`));
-  const time = page.locator("article time");
-  await expect(time).toHaveText(card.date);
-  await expect(time).toHaveAttribute("datetime", card.datetime);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(card.title);
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(card.title)}`));
+    const time = page.locator("article time");
+    await expect(time).toHaveText(card.date);
+    await expect(time).toHaveAttribute("datetime", card.datetime);
 
-  // One paragraph per non-blank line; the card showed the first of them (its excerpt).
-  const paragraphs = page.locator("article > div > p");
-  expect(await paragraphs.count()).toBeGreaterThan(1);
-  await expect(paragraphs.first()).toHaveText(card.content.trim());
+    // One paragraph per non-blank line; the card showed the first of them (its excerpt).
+    const paragraphs = page.locator("article > div > p");
+    expect(await paragraphs.count()).toBeGreaterThan(1);
+    await expect(paragraphs.first()).toHaveText(card.content.trim());
 
-  const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
-  const data = JSON.parse(jsonLd ?? "{}");
-  expect(data["@type"]).toBe("NewsArticle");
-  expect(data.headline).toBe(card.title);
+    const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
+    const data = JSON.parse(jsonLd ?? "{}");
+    expect(data["@type"]).toBe("NewsArticle");
+    expect(data.headline).toBe(card.title);
 
-  const back = page.getByRole("link", { name: "Back to News" });
-  await expect(back).toHaveCount(2);
-  for (const link of await back.all()) await expect(link).toHaveAttribute("href", "/news");
-  await back.last().click();
-  await expect(page).toHaveURL(/\/news$/);
-  await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
+    const back = page.getByRole("link", { name: "Back to News" });
+    await expect(back).toHaveCount(2);
+    for (const link of await back.all()) await expect(link).toHaveAttribute("href", "/news");
+    await back.last().click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
+  });
+
+  await test.step("Home shows exactly the 3 newest news items, in the list's order", async () => {
+    const all = cards;
+    await page.goto("/");
+    const latest = page.getByRole("region", { name: "Latest News" });
+    await expect(latest.getByTestId("news-card")).toHaveCount(3);
+    const home: Card[] = [];
+    for (const card of await latest.getByTestId("news-card").all()) home.push(await readCard(card));
+    expect(home.map((c) => c.href)).toEqual(all.slice(0, 3).map((c) => c.href));
+    expect(home.map((c) => c.title)).toEqual(all.slice(0, 3).map((c) => c.title));
+    for (const card of home) expect(card.date).toMatch(LIST_DATE);
+    await expect(latest.getByRole("link", { name: /Read More/ })).toHaveCount(3);
+  });
 });
 
 test("an unknown or malformed news id redirects to /news", async ({ page, request }) => {
@@ -90,20 +103,6 @@ test("an unknown or malformed news id redirects to /news", async ({ page, reques
     await expect(page).toHaveURL(/\/news$/);
     await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
   }
-});
-
-test("Home shows exactly the 3 newest news items, in the list's order", async ({ page }) => {
-  await page.goto("/news");
-  const all = await newsCards(page);
-  await page.goto("/");
-  const latest = page.getByRole("region", { name: "Latest News" });
-  await expect(latest.getByTestId("news-card")).toHaveCount(3);
-  const home: Card[] = [];
-  for (const card of await latest.getByTestId("news-card").all()) home.push(await readCard(card));
-  expect(home.map((c) => c.href)).toEqual(all.slice(0, 3).map((c) => c.href));
-  expect(home.map((c) => c.title)).toEqual(all.slice(0, 3).map((c) => c.title));
-  for (const card of home) expect(card.date).toMatch(LIST_DATE);
-  await expect(latest.getByRole("link", { name: /Read More/ })).toHaveCount(3);
 });
 
 test.describe("with no content", () => {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../app/db/database.server";
 import { migrate } from "../../app/db/migrate.server";
@@ -41,15 +42,25 @@ export const MIGRATED = {
 
 let migratedDump: Blob | undefined;
 
-async function openPglite(): Promise<DatabaseHandle> {
+async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const dumpFile = process.env[MIGRATED.pgliteDump];
   if (!dumpFile) {
-    const handle = await openDatabase({ engine: "pglite" });
+    const handle = await openDatabase({ engine: "pglite", dataDir });
     await migrate(handle);
     return handle;
   }
   migratedDump ??= new Blob([fs.readFileSync(dumpFile)]);
-  return openDatabase({ engine: "pglite", loadDataDir: migratedDump });
+  return openDatabase({ engine: "pglite", dataDir, loadDataDir: migratedDump });
+}
+
+/**
+ * Puts a migrated embedded database into `dataDir` (its `db` folder, where the server and the
+ * `studio` command open it), from the run's dump: a command-line test's site without a process
+ * spending seconds of CPU creating the cluster and running every migration.
+ */
+export async function migrateDataDir(dataDir: string): Promise<void> {
+  const handle = await openPglite(path.join(dataDir, "db"));
+  await handle.close();
 }
 
 async function openPostgres(
