@@ -59,6 +59,12 @@ export async function openArchiveWriter(file: string): Promise<ArchiveWriter> {
   await fsp.rm(partial, { force: true });
   const zip = new yazl.ZipFile();
   const out = fs.createWriteStream(partial, { flags: "wx", mode: 0o600 });
+  // The partial file exists once the writer is open (a restore of it is refused as incomplete,
+  // not as missing), and a file that cannot be created fails here, not at the first member.
+  await new Promise<void>((resolve, reject) => {
+    out.once("open", () => resolve());
+    out.once("error", reject);
+  });
   let written = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
