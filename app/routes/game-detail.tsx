@@ -50,8 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       slug: game.slug,
       title: game.title,
     });
-  // The press kit's link shows only when guests may open it; the news, as far as the game's
-  // visibility lets its readers see it.
+  // The kit's link only when guests may open it; the news as far as the game's visibility lets.
   const [kit, news] = await Promise.all([
     readKit(runtime.db, game.id),
     readGameNews(runtime.db, game),
