@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
-import { listAllGames } from "~/games/index.server";
+import { countGames } from "~/games/index.server";
 import { GeneralErrorBoundary } from "~/layout/error-boundary";
 import { SiteFooter } from "~/layout/site-footer";
 import { SiteHeader } from "~/layout/site-header";
@@ -98,11 +98,11 @@ export const links: Route.LinksFunction = () => [
 /** The owner's first-run checklist: what a fresh install still lacks. */
 async function ownerSetup(db: Database, settings: SiteSettings) {
   const [games, news, privacyPublished] = await Promise.all([
-    listAllGames(db),
+    countGames(db),
     countNews(db),
     hasPage(db, "privacy", { published: true }),
   ]);
-  return setupSteps(settings, { games: games.length, news, privacyPublished });
+  return setupSteps(settings, { games, news, privacyPublished });
 }
 
 /** What a page shows when the root loader's data is missing (an error before it ran). */

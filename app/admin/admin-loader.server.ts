@@ -14,7 +14,7 @@ import { mailListOptions, sendProgress } from "~/newsletter/index.server";
 import { hasPage, listPages } from "~/pages/index.server";
 import { pageRequestFrom } from "~/platform/paging/cursor";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
-import { readSettings } from "~/settings/index.server";
+import { readPageSettings } from "~/settings/index.server";
 import { ADMIN_LIST_PARAMS } from "./admin-tabs";
 
 // What each tab of the dashboard shows (docs/product.md#admin-dashboard): one page of its own list,
@@ -105,7 +105,8 @@ export async function loadNewsTab(request: Request, context: AppContext) {
   // Unread settings do not warn: the warning says something true or nothing.
   const unread = { lists: [], sends: {}, postalAddressMissing: false };
   const mailing = await read(context, "newsletter sends", unread, async () => {
-    const settings = await readSettings(db);
+    // The root loader's read of this request, shared.
+    const settings = await readPageSettings(request, context);
     return {
       lists: await mailListOptions(db, settings.name),
       sends: withWaitingMail(

@@ -33,13 +33,17 @@ export type FeaturedGame = {
   poster: GamePicture | null;
 };
 
-type Pictured = Pick<
+/** What a card's picture is chosen from. */
+type CardPictured = Pick<
   GameEntry,
-  "title" | "imageUrl" | "gallery" | "cardImage" | "cardImageAlt" | "keyArt" | "keyArtAlt"
+  "title" | "imageUrl" | "gallery" | "cardImage" | "cardImageAlt"
 >;
+type Pictured = CardPictured & Pick<GameEntry, "keyArt" | "keyArtAlt">;
 
 /** The uploads a game's pictures may use, for one query of the media library. */
-export function pictureIdsOf(game: Pick<GameEntry, "gallery" | "cardImage" | "keyArt">): string[] {
+export function pictureIdsOf(
+  game: Pick<GameEntry, "gallery" | "cardImage"> & { keyArt?: string | null },
+): string[] {
   return [game.cardImage, game.keyArt, ...game.gallery.map((shot) => shot.image)].filter(
     (id): id is string => Boolean(id),
   );
@@ -53,7 +57,7 @@ function upload(id: string | null, alt: string | null, images: Images): GamePict
 }
 
 /** The first screenshot still in the library: the one a game page shows first. */
-function firstScreenshot(game: Pictured, images: Images): GamePicture | null {
+function firstScreenshot(game: Pick<GameEntry, "gallery">, images: Images): GamePicture | null {
   for (const shot of game.gallery) {
     const image = images.get(shot.image);
     if (image) return { source: "screenshot", image, alt: shot.alt };
@@ -66,7 +70,7 @@ function firstScreenshot(game: Pictured, images: Images): GamePicture | null {
  * else the first screenshot, else none (the card's placeholder). An upload gone from the library
  * counts as none.
  */
-export function cardPicture(game: Pictured, images: Images): GamePicture | null {
+export function cardPicture(game: CardPictured, images: Images): GamePicture | null {
   return (
     upload(game.cardImage, game.cardImageAlt, images) ??
     (game.imageUrl.trim() ? { source: "url", src: game.imageUrl, alt: game.title } : null) ??

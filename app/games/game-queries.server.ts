@@ -64,6 +64,36 @@ export async function listGames(db: Database): Promise<GameEntry[]> {
   return rows.map(toEntry);
 }
 
+/**
+ * The listed games as cards, in display order, `limit` at most (Home's first few): only what a card
+ * shows and what its picture is chosen from, not the page text, links or editor fields.
+ */
+export function listGameCardRows(db: Database, limit?: number) {
+  const query = db
+    .select({
+      id: games.id,
+      title: games.title,
+      description: games.description,
+      status: games.status,
+      url: games.url,
+      slug: games.slug,
+      imageUrl: games.imageUrl,
+      gallery: games.gallery,
+      cardImage: games.cardImage,
+      cardImageAlt: games.cardImageAlt,
+    })
+    .from(games)
+    .where(LISTED)
+    .orderBy(...CATALOGUE_ORDER);
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** How many games there are, hidden ones too (the owner's first-run checklist). */
+export async function countGames(db: Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(games);
+  return row?.count ?? 0;
+}
+
 /** Every game, hidden ones too, in display order: the staff's screens. */
 export async function listAllGames(db: Database): Promise<GameEntry[]> {
   const rows = await db

@@ -9,17 +9,18 @@ import { markdown } from "~/platform/markdown/lazy.server";
 import { SLUG_PATTERN } from "~/platform/seo/slug";
 import type { FeaturedGame, GameCardEntry } from "./game-pictures";
 import { cardPicture, type GamePicture, keyArtPicture, pictureIdsOf } from "./game-pictures";
-import { gameRowByAddress, toEntry } from "./game-queries.server";
+import { gameRowByAddress, listGameCardRows, toEntry } from "./game-queries.server";
 import type { GameEntry } from "./game-schema";
+import type { GameStatus } from "./game-status";
 import { isListed, isReachable } from "./game-visibility";
-import { getGameBySlug, listGames } from "./games.server";
+import { getGameBySlug } from "./games.server";
 import { largestSource, type Screenshot } from "./screenshots";
 
 // What the public pages read of the games with their pictures: the catalogue's cards, a game page,
 // a featured game. Each resolves every picture it shows in one query of the media library.
 
 /** The images of the uploads the games' pictures may use, by id. */
-async function picturesFor(db: Database, list: readonly GameEntry[]) {
+async function picturesFor(db: Database, list: readonly Parameters<typeof pictureIdsOf>[0][]) {
   const ids = list.flatMap(pictureIdsOf);
   return ids.length ? mediaImages(db, ids) : new Map<string, MediaImage>();
 }
@@ -29,17 +30,13 @@ export async function listGameCards(
   db: Database,
   options: { limit?: number } = {},
 ): Promise<GameCardEntry[]> {
-  const all = await listGames(db);
-  const list = options.limit ? all.slice(0, options.limit) : all;
-  const images = await picturesFor(db, list);
-  return list.map((game) => ({
-    id: game.id,
-    title: game.title,
-    description: game.description,
-    status: game.status,
-    url: game.url,
-    slug: game.slug,
-    card: cardPicture(game, images),
+  const rows = await listGameCardRows(db, options.limit);
+  const images = await picturesFor(db, rows);
+  return rows.map(({ imageUrl, gallery, cardImage, cardImageAlt, ...card }) => ({
+    ...card,
+    // The table's CHECK constraint holds it to the four statuses.
+    status: card.status as GameStatus,
+    card: cardPicture({ title: card.title, imageUrl, gallery, cardImage, cardImageAlt }, images),
   }));
 }
 

@@ -15,6 +15,7 @@ import type { GameStatus } from "./game-status";
 import { ANNOUNCE_TIME_PASSED, type GameVisibility, storedVisibility } from "./game-visibility";
 
 export {
+  countGames,
   GAME_LISTED,
   GAME_REACHABLE,
   gameListChoices,

@@ -14,6 +14,7 @@ export { GAMES_ENDPOINTS } from "./games.api.server";
 export {
   addGame,
   announceGameAt,
+  countGames,
   createGame,
   deleteGame,
   GAME_LISTED,

@@ -34,6 +34,20 @@ describe("the statements of one page request", () => {
     expect(settingsReads, home.statements.join("\n")).toHaveLength(1);
   });
 
+  it("/ and /games: the cards' columns only, and Home no more games than it shows", async () => {
+    const gameReads = async (path: string) => {
+      const { status, statements } = await site.statements(path, VISITOR);
+      expect(status).toBe(200);
+      return statements.filter((s) => /^select .* from "games" where/.test(s));
+    };
+    const [home] = await gameReads("/");
+    // A card shows no page text, store links or trailer: the catalogue reads none of them.
+    expect(home).not.toMatch(/"about"|"store_links"|"trailer_url"|"platforms"/);
+    expect(home).toMatch(/limit \$\d+$/);
+    const [catalogue] = await gameReads("/games");
+    expect(catalogue).not.toMatch(/"about"|"store_links"|"trailer_url"|"platforms"/);
+  });
+
   it("/news signed in: two more, the session with its user, then the role, profile and theme", async () => {
     const anonymous = await site.statements("/news", VISITOR);
     const signedIn = await site.statements("/news", { as: "developer" });
@@ -48,7 +62,14 @@ describe("the statements of one page request", () => {
     expect(sessionReads[0]).toMatch(/"users"/);
   });
 
-  it("the session and the viewer are read once per page, however many loaders ask", async () => {
+  it("an owner's page counts the games for the first-run checklist, without reading them", async () => {
+    const { status, statements } = await site.statements("/news", { as: "owner" });
+    expect(status).toBe(200);
+    const gameReads = statements.filter((s) => /from "games"/.test(s) && !/news_games/.test(s));
+    expect(gameReads).toEqual([expect.stringMatching(/^select count\(\*\)::int from "games"$/)]);
+  });
+
+  it("the session, the viewer and the settings are read once per page, however many loaders ask", async () => {
     // The root's loader and the page's own (/profile, the admin guard) both ask for the viewer.
     for (const as of ["developer", "owner"] as const) {
       for (const path of ["/news", "/profile", "/admin/news"]) {
@@ -58,6 +79,9 @@ describe("the statements of one page request", () => {
           /"sessions"\."token" = |"user_roles"\."role"/.test(s),
         );
         expect(reads, `${as} ${path}:\n${reads.join("\n")}`).toHaveLength(2);
+        // The settings too: the admin News tab's mail lists take the root loader's read.
+        const settings = statements.filter((s) => /"values"::text from "site_settings"/.test(s));
+        expect(settings, `${as} ${path}`).toHaveLength(1);
       }
     }
   });
