@@ -751,11 +751,10 @@ test.describe("System Health: only an error is a failure", () => {
     checkedAt: new Date().toISOString(),
   });
 
+  // Which answers are a failure is the rule's unit test (app/console/console.test.ts, every pair);
+  // here, that the card shows each state and raises its toast by that rule, both ways.
   for (const [database, auth, failed] of [
-    ["warning", "healthy", false],
-    ["healthy", "warning", false],
     ["warning", "warning", false],
-    ["error", "healthy", true],
     ["healthy", "error", true],
   ] as const) {
     test(`database ${database}, auth ${auth}: ${failed ? "'Health Check Failed'" : "no failure toast"}`, async ({
