@@ -2,33 +2,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createAuth, createVerifiedUser } from "~/accounts/index.server";
-import {
-  backupSummaryLine,
-  createBackup,
-  defaultArchivePath,
-  oldSecretsFromEnv,
-  restoreBackup,
-  restoreReport,
-  rotateSecret,
-  rotationSummaryLine,
-  terminalProgress,
-} from "~/backup/index.server";
 import { DataDirLockedError } from "~/db/lock.server";
 import { migrate } from "~/db/migrate.server";
 import { openConfiguredDatabase } from "~/db/open.server";
-import { eraseAccountNewsletter } from "~/newsletter/index.server";
 import { ConfigError, type Env, loadEnv } from "~/platform/config/env.server";
 import { AppError, isAppError } from "~/platform/errors/app-error";
-import { createLogger } from "~/platform/logging/logger.server";
-import { createMailer } from "~/platform/mail/mailer.server";
 import { configuredStorage } from "~/platform/storage/configured.server";
-import { importPresskit, readPresskitFolder } from "~/press/index.server";
-import { createAccountDefaults } from "~/profiles/index.server";
-import { isRole, ROLES } from "~/roles";
-import { findUserIdByEmail, setUserRole } from "~/roles/index.server";
-import { seedDemo } from "~/runtime/demo.server";
-import { exportSettings, importSettings, mailIdentity } from "~/settings/index.server";
+// The permissions table itself: the roles index also carries the role screen (React).
+import { isRole, ROLES } from "~/roles/permissions";
+
+// Each command's own modules are imported when it runs (the build splits them into chunks): a
+// usage error or `db migrate` loads neither the auth library nor the backup's archiver.
 
 const USAGE = `Usage: studio <command>
 
@@ -130,6 +114,7 @@ export async function run(argv: string[]): Promise<number> {
       console.log(`Migrations applied to ${database.description}.`);
     }
     if (command === "db seed") {
+      const { seedDemo } = await import("~/runtime/demo.server");
       const added = await seedDemo(database.db, { storage: configuredStorage(env) });
       console.log(
         `Demo content: added ${added.news} news items, ${added.games} games and ${added.pictures} pictures` +
@@ -137,6 +122,12 @@ export async function run(argv: string[]): Promise<number> {
       );
     }
     if (command === "user create") {
+      const { createAuth, createVerifiedUser } = await import("~/accounts/index.server");
+      const { createMailer } = await import("~/platform/mail/mailer.server");
+      const { mailIdentity } = await import("~/settings/index.server");
+      const { eraseAccountNewsletter } = await import("~/newsletter/index.server");
+      const { createAccountDefaults } = await import("~/profiles/index.server");
+      const { createLogger } = await import("~/platform/logging/logger.server");
       const logger = createLogger("silent");
       const mailer = createMailer({
         smtpUrl: env.SMTP_URL,
@@ -163,6 +154,7 @@ export async function run(argv: string[]): Promise<number> {
       console.log(`Created ${user.email} (${role}, email verified).`);
     }
     if (command === "settings export") {
+      const { exportSettings } = await import("~/settings/index.server");
       const file = await exportSettings({ db: database.db, storage: configuredStorage(env) });
       const json = `${JSON.stringify(file, null, 2)}\n`;
       if (values.file) {
@@ -171,6 +163,7 @@ export async function run(argv: string[]): Promise<number> {
       } else process.stdout.write(json);
     }
     if (importText !== null) {
+      const { importSettings } = await import("~/settings/index.server");
       const saved = await importSettings(
         { db: database.db, storage: configuredStorage(env) },
         importText,
@@ -178,6 +171,7 @@ export async function run(argv: string[]): Promise<number> {
       console.log(`Site settings imported from ${values.file}: ${saved.name}.`);
     }
     if (command === "press import" && folder) {
+      const { importPresskit, readPresskitFolder } = await import("~/press/index.server");
       const source = await readPresskitFolder(folder);
       const { game, created } = await importPresskit(
         { db: database.db, storage: configuredStorage(env) },
@@ -189,6 +183,7 @@ export async function run(argv: string[]): Promise<number> {
       );
     }
     if (command === "user role") {
+      const { findUserIdByEmail, setUserRole } = await import("~/roles/index.server");
       const userId = await findUserIdByEmail(database.db, values.email!);
       if (!userId) throw new AppError("not_found", `No user with the email ${values.email}.`);
       const change = await setUserRole(database.db, { userId, role, assignedBy: null });
@@ -223,21 +218,24 @@ async function runAsIs(
       `The server is running on the embedded database in ${env.DATA_DIR} (pid ${error.pid}): stop it, then run the ${command === "secret rotate" ? command : "backup"} command again.`,
     );
   });
+  const backup = await import("~/backup/index.server");
   const storage = configuredStorage(env);
-  const progress = terminalProgress(process.stderr);
+  const progress = backup.terminalProgress(process.stderr);
   try {
     if (command === "secret rotate") {
-      const from = oldSecretsFromEnv(options);
-      console.log(rotationSummaryLine(await rotateSecret(database.db, { from, to: env })));
+      const from = backup.oldSecretsFromEnv(options);
+      console.log(
+        backup.rotationSummaryLine(await backup.rotateSecret(database.db, { from, to: env })),
+      );
       return 0;
     }
     if (command === "backup create") {
-      const out = path.resolve(options.out ?? defaultArchivePath(env.DATA_DIR, new Date()));
-      const summary = await createBackup(
+      const out = path.resolve(options.out ?? backup.defaultArchivePath(env.DATA_DIR, new Date()));
+      const summary = await backup.createBackup(
         { database, storage, env },
         { out, withSecrets: options["with-secrets"], progress },
       );
-      console.error(backupSummaryLine(summary));
+      console.error(backup.backupSummaryLine(summary));
       console.log(out);
       return 0;
     }
@@ -246,7 +244,7 @@ async function runAsIs(
     const fromEnvironment = Boolean(
       process.env.AUTH_SECRET?.trim() || process.env.PRESS_KEYS_SECRET?.trim(),
     );
-    const summary = await restoreBackup(
+    const summary = await backup.restoreBackup(
       { database, storage, env },
       {
         archive,
@@ -255,7 +253,7 @@ async function runAsIs(
         secretFile: fromEnvironment ? null : path.join(env.DATA_DIR, "auth-secret"),
       },
     );
-    for (const line of restoreReport(summary, archive)) console.log(line);
+    for (const line of backup.restoreReport(summary, archive)) console.log(line);
     return 0;
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 // The second step of `npm run build`: compiles the start-up file (server.ts) and the studio command
 // (bin/studio.ts) into plain JavaScript beside the React Router build, so `npm start` and `studio`
-// run no TypeScript. Packages stay imports; the app's own modules are bundled.
+// run no TypeScript. Packages stay imports; the app's own modules are bundled (the command line's
+// split by command).
 // Then compresses the browser's scripts and stylesheets once, beside them.
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export function serverBuildOptions(base = root) {
   return {
     absWorkingDir: base,
-    entryPoints: { "server/start": "server.ts", "cli/studio": "bin/studio.ts" },
+    entryPoints: { "server/start": "server.ts" },
     outdir: "build",
     bundle: true,
     platform: "node",
@@ -26,6 +27,22 @@ export function serverBuildOptions(base = root) {
     // The bundle keeps the source tree's layout in its file names, for stack traces.
     sourcemap: "linked",
     logLevel: "warning",
+  };
+}
+
+/**
+ * The command line's: split, so that a command loads only what it runs (its modules are imported
+ * when it is chosen: a usage error or `db migrate` does not load the auth library or the backup's
+ * archiver), each part beside it in build/cli/.
+ */
+export function cliBuildOptions(base = root) {
+  return {
+    ...serverBuildOptions(base),
+    entryPoints: { studio: "bin/studio.ts" },
+    outdir: "build/cli",
+    splitting: true,
+    // Beside the entry: paths its modules resolve from their own file (the migrations) stay right.
+    chunkNames: "[name]-[hash]",
   };
 }
 
@@ -63,5 +80,8 @@ export async function precompressAssets(dir = path.join(root, "build/client/asse
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await build(serverBuildOptions());
+  // A chunk of an earlier build is never read again: the folder is made anew.
+  fs.rmSync(path.join(root, "build/cli"), { recursive: true, force: true });
+  await build(cliBuildOptions());
   await precompressAssets();
 }

@@ -4,7 +4,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { precompressAssets, serverBuildOptions } from "../../scripts/build-server.mjs";
+import {
+  cliBuildOptions,
+  precompressAssets,
+  serverBuildOptions,
+} from "../../scripts/build-server.mjs";
 
 // The compiled start-up file settles NODE_ENV before anything loads React: React
 // picks its development or production build when first loaded, and a bundle's imports of packages
@@ -31,10 +35,44 @@ describe("the compiled server and command line", () => {
   });
 
   it("the command line bundles the app's modules and leaves packages to node_modules", async () => {
-    const result = await build({ ...serverBuildOptions(), write: false, metafile: true });
-    const cli = result.metafile.outputs["build/cli/studio.js"]!;
-    expect(Object.keys(cli.inputs)).toContain("app/db/migrate.server.ts");
-    expect(cli.imports.every((i) => i.external)).toBe(true);
+    const result = await build({ ...cliBuildOptions(), write: false, metafile: true });
+    const outputs = Object.entries(result.metafile.outputs).filter(([file]) =>
+      file.endsWith(".js"),
+    );
+    expect(outputs.map(([file]) => file)).toContain("build/cli/studio.js");
+    const inputs = outputs.flatMap(([, output]) => Object.keys(output.inputs));
+    expect(inputs).toContain("app/db/migrate.server.ts");
+    // An import is a package (external) or another part of this build, beside the entry.
+    for (const [, output] of outputs)
+      for (const i of output.imports)
+        expect(i.external || /^build\/cli\/[\w.-]+\.js$/.test(i.path), i.path).toBe(true);
+  });
+
+  it("a command loads its own modules when it runs: a usage error loads no auth library, archiver or React", async () => {
+    const result = await build({ ...cliBuildOptions(), write: false, metafile: true });
+    const { outputs } = result.metafile;
+    // The packages the entry loads before it runs: its static imports and its chunks', followed.
+    const loaded = new Set<string>();
+    const seen = new Set<string>();
+    const follow = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const i of outputs[file]!.imports) {
+        if (i.kind !== "import-statement") continue;
+        if (i.external) loaded.add(i.path);
+        else follow(i.path);
+      }
+    };
+    follow("build/cli/studio.js");
+    const packages = [...loaded].filter((name) => !name.startsWith("node:"));
+    expect(packages.length).toBeGreaterThan(0);
+    for (const heavy of ["better-auth", "yazl", "yauzl", "react", "lucide-react", "nodemailer"])
+      expect(packages, heavy).not.toContain(heavy);
+    // The auth library comes with `user create`, dynamically.
+    const dynamic = Object.values(outputs).flatMap((o) =>
+      o.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path),
+    );
+    expect(dynamic.length).toBeGreaterThan(3);
   });
 
   it("writes brotli and gzip copies beside each script and stylesheet, and nothing for images", async () => {
