@@ -1,3 +1,4 @@
 import type { BuildOptions } from "esbuild";
 export declare function serverBuildOptions(base?: string): BuildOptions;
+export declare function cliBuildOptions(base?: string): BuildOptions;
 export declare function precompressAssets(dir?: string): Promise<number>;
