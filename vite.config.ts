@@ -23,11 +23,13 @@ const featureIndexes: Plugin = {
 // every page runs, go into one file. So does the rest of what the root route runs (the header, the
 // footer, the account menu): every page runs it too, but Rollup, which does not know that the root
 // comes with every route, cut it into ~20 chunks shared with the routes. The "shell" is that code,
-// found name by name through index files (scripts/browser-chunks.ts). Chunks under 3 kB are merged
+// found name by name through index files (scripts/browser-chunks.ts). Chunks under 2 kB are merged
 // into others where that runs no side effect a page did not run before (Rollup's own rule, which
 // does not mind loading code a page does not need: at 5 kB /auth loaded the admin dashboard's
-// chunk, at 20 kB route code went into the shell and every page grew; at 2 kB a news card's kind
-// badge left Home with 22 scripts, 1 to 3 more on most pages). Merged into the client
+// chunk, at 20 kB route code went into the shell and every page grew; at 3 kB, once the icons
+// left the scripts, the newsletter form went into the game page's chunk and an article loaded the
+// game page's code, 130 kB against 121.7 at 2 kB; with no merging the pages load 1–4 kB less but
+// in up to 25 scripts; docs/performance.md#scripts has the table). Merged into the client
 // environment's output, which React Router sets (a plain `environments.client` output would
 // replace its file names).
 const REACT = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
@@ -73,7 +75,7 @@ const browserChunks: Plugin = {
               );
               return shell.has(id) || INPUT.test(id) ? "shell" : undefined;
             },
-            experimentalMinChunkSize: 3_000,
+            experimentalMinChunkSize: 2_000,
           },
         },
       },
@@ -125,11 +127,10 @@ export default defineConfig(({ mode }) => ({
   // Not minified: the server's stack traces keep their names and lines.
   environments: { ssr: { build: { minify: false, rollupOptions: { input: "./server/app.ts" } } } },
   // Pure-JS UI libraries go into the server build (only what the pages use) instead of being loaded
-  // from node_modules at start-up: lucide-react is one 1.3 MB CommonJS file, date-fns's index pulls
-  // in ~300 modules. Faster cold start (docs/performance.md).
+  // from node_modules at start-up: date-fns's index pulls in ~300 modules. Faster cold start
+  // (docs/performance.md).
   ssr: {
     noExternal: [
-      "lucide-react",
       "date-fns",
       "@date-fns/tz",
       /^@radix-ui\//,

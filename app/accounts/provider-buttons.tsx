@@ -1,7 +1,7 @@
-import { LogIn } from "lucide-react";
 import { FormErrors, replyMessage } from "~/platform/forms/schema-form";
 import type { FormReply } from "~/platform/forms/submission.server";
 import { Button } from "~/platform/ui/button";
+import { LogIn } from "~/platform/ui/icons";
 import type { SignInProvider } from "./providers";
 
 // /auth's sign-in services: one plain form each, so they work without JavaScript;

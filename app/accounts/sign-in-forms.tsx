@@ -1,4 +1,3 @@
-import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import {
@@ -12,6 +11,7 @@ import {
 import type { FormReply } from "~/platform/forms/submission.server";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { KeyRound } from "~/platform/ui/icons";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { isAuthIntent } from "./auth-intents";
 import { authSchema } from "./auth-schema-loaders";

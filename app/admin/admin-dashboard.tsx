@@ -1,7 +1,7 @@
-import { LayoutDashboard } from "lucide-react";
 import type * as React from "react";
 import { useRef } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { LayoutDashboard } from "~/platform/ui/icons";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import { type Permission, ROLE_LABELS, type Role } from "~/roles";
 import { ADMIN_TABS, type AdminTab, permittedTabs, tabAt, tabPath } from "./admin-tabs";

@@ -1,4 +1,3 @@
-import { Pencil, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { failureMessage } from "~/platform/forms/fetcher-reply";
@@ -8,6 +7,7 @@ import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Pencil, Send, Trash } from "~/platform/ui/icons";
 import type { DeliveryView, HookReply, HookView } from "./announcement-views";
 import { DeliveryLog } from "./delivery-log";
 import { HookForm, SecretOnce } from "./hook-form";
@@ -157,7 +157,7 @@ function DeleteButton({ hook }: { hook: HookView }) {
       }
       trigger={
         <Button type="button" variant="ghost" size="sm" disabled={fetcher.state !== "idle"}>
-          <Trash2 aria-hidden="true" />
+          <Trash aria-hidden="true" />
           Delete<span className="sr-only"> {hook.label}</span>
         </Button>
       }

@@ -1,10 +1,10 @@
-import { Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { failureMessage } from "~/platform/forms/fetcher-reply";
 import { Field, FormErrors, SelectField, useSchemaForm } from "~/platform/forms/schema-form";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { Copy } from "~/platform/ui/icons";
 import type { HookReply, HookView } from "./announcement-views";
 import { HOOK_LIMITS, type HookKind, HookSchema } from "./hook-schema";
 

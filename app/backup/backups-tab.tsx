@@ -1,4 +1,3 @@
-import { Archive, Download } from "lucide-react";
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
@@ -8,6 +7,7 @@ import { toast } from "~/platform/toast/notify";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Archive, Download } from "~/platform/ui/icons";
 import { Label } from "~/platform/ui/label";
 import { Switch } from "~/platform/ui/switch";
 import {

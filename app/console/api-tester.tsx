@@ -1,7 +1,7 @@
-import { Copy, Play } from "lucide-react";
 import { useState } from "react";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { Copy, Play } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { apiFailureMessage, apiPathFor, CONSOLE_TABLES } from "./api-tables";

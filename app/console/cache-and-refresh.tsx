@@ -1,7 +1,7 @@
-import { RefreshCw, Trash } from "lucide-react";
 import { THEME_KEY } from "~/platform/theme/theme";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { RefreshCw, Trash } from "~/platform/ui/icons";
 import { callApi } from "./console-api";
 
 // The console's Actions tab (docs/product.md#actions-tab): clear the caches, refresh the data.

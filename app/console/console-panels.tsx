@@ -1,9 +1,9 @@
-import { Activity, Database, ExternalLink, Pencil, RefreshCw, Save, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "~/platform/toast/notify";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Activity, Database, ExternalLink, Pencil, RefreshCw, Save, X } from "~/platform/ui/icons";
 import { Textarea } from "~/platform/ui/input";
 import { apiErrorMessage, callApi } from "./console-api";
 import type { Health, HealthStatus, TeamMember, Work } from "./console-schemas";

@@ -1,9 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Terminal, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/platform/toast/notify";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Terminal, X } from "~/platform/ui/icons";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/platform/ui/tabs";
 import type { Role } from "~/roles";
 import { ApiTester } from "./api-tester";

@@ -1,7 +1,7 @@
-import { Play, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { Play, RefreshCw } from "~/platform/ui/icons";
 import { Textarea } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { apiErrorMessage, callApi } from "./console-api";

@@ -1,8 +1,8 @@
-import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
+import { ArrowRight } from "~/platform/ui/icons";
 import { GameStatusBadge } from "./game-image";
 import { PlayGameLink, StoreButtons, TrailerPlayer } from "./game-page";
 import { GamePictureImage } from "./game-picture";

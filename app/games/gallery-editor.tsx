@@ -1,8 +1,8 @@
-import { ImageIcon, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ImageUpload, type MediaImage, ResponsiveImage } from "~/media";
 import type { FieldMeta } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
+import { ImageIcon, Trash } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { GAME_LIMITS, type GalleryItem } from "./game-schema";
@@ -90,7 +90,7 @@ export function GalleryEditor({
                   aria-label={`Remove screenshot ${index + 1}`}
                   onClick={() => remove(index)}
                 >
-                  <Trash2 aria-hidden="true" className="text-destructive" />
+                  <Trash aria-hidden="true" className="text-destructive" />
                 </Button>
               </li>
             );

@@ -1,8 +1,8 @@
-import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/platform/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
+import { ExternalLink } from "~/platform/ui/icons";
 import { GameStatusBadge } from "./game-image";
 import { GamePictureImage } from "./game-picture";
 import type { GameCardEntry } from "./game-pictures";

@@ -1,7 +1,7 @@
-import { Gamepad2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/platform/ui/badge";
 import { cn } from "~/platform/ui/cn";
+import { Gamepad2 } from "~/platform/ui/icons";
 import { statusBadgeClass } from "./game-status";
 
 export function GameStatusBadge({ status, className }: { status: string; className?: string }) {

@@ -1,9 +1,9 @@
-import { ExternalLink, Play, ShoppingBag } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { formatListDate } from "~/platform/dates/date-format";
 import { Badge } from "~/platform/ui/badge";
 import { buttonVariants } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
+import { ExternalLink, Play, ShoppingBag } from "~/platform/ui/icons";
 import { ScreenshotGallery } from "./game-gallery";
 import { GameStatusBadge } from "./game-image";
 import { GamePictureImage } from "./game-picture";

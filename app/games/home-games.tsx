@@ -1,5 +1,5 @@
-import { Gamepad2 } from "lucide-react";
 import { Link } from "react-router";
+import { Gamepad2 } from "~/platform/ui/icons";
 import { GameCard } from "./game-card";
 import type { GameCardEntry } from "./game-pictures";
 

@@ -17,7 +17,6 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { GripVertical, Pencil, Search, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { MediaImage } from "~/media";
 import { StudioTime } from "~/platform/dates/local-time";
@@ -26,6 +25,7 @@ import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { GripVertical, Pencil, Search, Trash } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { matchesTitle } from "./game-filter";
 import { GameStatusBadge } from "./game-image";
@@ -127,7 +127,7 @@ function SortableGame({
           onConfirm={onDelete}
           trigger={
             <Button variant="ghost" size="icon" aria-label={`Delete ${game.title}`}>
-              <Trash2 aria-hidden="true" className="text-destructive" />
+              <Trash aria-hidden="true" className="text-destructive" />
             </Button>
           }
         />

@@ -1,5 +1,5 @@
-import { Eye } from "lucide-react";
 import { StudioTime } from "~/platform/dates/local-time";
+import { Eye } from "~/platform/ui/icons";
 import type { GameEntry } from "./game-schema";
 import { GAME_VISIBILITY_LABELS } from "./game-visibility";
 

@@ -1,4 +1,3 @@
-import { MailPlus, Send, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useFetcher } from "react-router";
 import { StudioTime } from "~/platform/dates/local-time";
@@ -17,6 +16,7 @@ import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import { MailPlus, Send, XCircle } from "~/platform/ui/icons";
 import { ROLE_LABELS, rolePowers } from "~/roles";
 import { INVITABLE_ROLES, INVITATION_DAYS } from "./invitation-rules";
 import { InvitationIntentSchema, InviteStaffSchema } from "./invitation-schema";

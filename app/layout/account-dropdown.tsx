@@ -1,4 +1,3 @@
-import { LogOut, Terminal } from "lucide-react";
 import { Link, useSubmit } from "react-router";
 import {
   DropdownMenu,
@@ -8,6 +7,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/platform/ui/dropdown-menu";
+import { LogOut, Terminal } from "~/platform/ui/icons";
 import { ROLE_LABELS } from "~/roles";
 import { AccountMenuTrigger, type AccountSummary, accountLinks } from "./account-links";
 

@@ -1,7 +1,7 @@
-import { LayoutDashboard, User, UserCog } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Avatar } from "~/platform/ui/avatar";
 import { Button } from "~/platform/ui/button";
+import { LayoutDashboard, User, UserCog } from "~/platform/ui/icons";
 import type { Permission, Role } from "~/roles";
 
 // What the account menu (account-menu.tsx) and its on-demand dropdown (account-dropdown.tsx) share.

@@ -1,9 +1,9 @@
-import { ExternalLink, LogIn, Menu, X } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { DevConsole } from "~/console";
 import { Button } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
+import { ExternalLink, LogIn, Menu, X } from "~/platform/ui/icons";
 import { ROLE_LABELS } from "~/roles";
 import { SiteLogo, type SiteNavigation, type SiteNavLink, useSite } from "~/settings";
 import { type AccountSummary, accountLinks } from "./account-links";

@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { Button } from "~/platform/ui/button";
 import { cn } from "~/platform/ui/cn";
+import { X } from "~/platform/ui/icons";
 import { ImageUpload } from "./image-upload";
 import type { MediaImage } from "./media-limits";
 import { ResponsiveImage } from "./responsive-image";

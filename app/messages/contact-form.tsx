@@ -1,4 +1,3 @@
-import { Send } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useDeferredSchemaForm } from "~/platform/forms/deferred-form";
@@ -6,6 +5,7 @@ import { Field, replyMessage, TextareaField } from "~/platform/forms/schema-fiel
 import type { FormReply } from "~/platform/forms/submission.server";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { Send } from "~/platform/ui/icons";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./contact-limits";
 
 const SENT = "Message sent!";

@@ -1,4 +1,3 @@
-import { Check, Mail, Reply } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
 import { StudioTime } from "~/platform/dates/local-time";
@@ -12,6 +11,7 @@ import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
+import { Check, Mail, Reply } from "~/platform/ui/icons";
 import type { MessageEntry } from "./message-schema";
 
 export function mailtoReply(message: Pick<MessageEntry, "email" | "subject">): string {

@@ -1,7 +1,7 @@
-import { Newspaper, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
 import { cn } from "~/platform/ui/cn";
+import { Newspaper, Wrench } from "~/platform/ui/icons";
 import { NewsCard } from "./news-card";
 import { NEWS_KIND_LABELS, type NewsKind } from "./news-kinds";
 import type { NewsSummary } from "./news-schema";

@@ -1,5 +1,5 @@
-import { Newspaper } from "lucide-react";
 import { Link } from "react-router";
+import { Newspaper } from "~/platform/ui/icons";
 import { NewsCard } from "./news-card";
 import type { NewsSummary } from "./news-schema";
 

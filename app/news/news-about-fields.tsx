@@ -1,8 +1,8 @@
-import { EyeOff } from "lucide-react";
 import { GAME_VISIBILITY_LABELS } from "~/games";
 import { StudioTime } from "~/platform/dates/local-time";
 import { Field, type FieldMeta, SelectField } from "~/platform/forms/schema-form";
 import { cn } from "~/platform/ui/cn";
+import { EyeOff } from "~/platform/ui/icons";
 import { NEWS_KIND_LABELS, NEWS_KINDS, TAGS_MAX, VERSION_MAX } from "./news-about";
 import { type AboutGame, typedTags } from "./news-editor-choices";
 

@@ -1,10 +1,10 @@
-import { ExternalLink, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { NEWS_STATE_LABELS, type NewsEntry, type NewsState } from "~/news/news-schema";
 import { StudioTime } from "~/platform/dates/local-time";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
+import { ExternalLink, Pencil, Trash } from "~/platform/ui/icons";
 import { kindLabel } from "./news-about";
 import type { AboutGame } from "./news-about-fields";
 import { reachOf } from "./news-editor-choices";
@@ -115,7 +115,7 @@ export function NewsRow({
               aria-label={`Delete ${item.title}`}
               disabled={pending}
             >
-              <Trash2 aria-hidden="true" className="text-destructive" />
+              <Trash aria-hidden="true" className="text-destructive" />
             </Button>
           }
         />

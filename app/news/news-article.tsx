@@ -1,7 +1,7 @@
-import { Eye, Gamepad2 } from "lucide-react";
 import { Link } from "react-router";
 import { type MediaImage, ResponsiveImage } from "~/media";
 import { LocalTime } from "~/platform/dates/local-time";
+import { Eye, Gamepad2 } from "~/platform/ui/icons";
 import { KindBadge } from "./news-card";
 import { summarize } from "./news-format";
 import { kindLabel, tagPath } from "./news-kinds";

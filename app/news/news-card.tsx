@@ -1,10 +1,10 @@
-import { ArrowRight, Gamepad2 } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/media";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Badge } from "~/platform/ui/badge";
 import { Card, CardContent, CardFooter, CardHeader } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
+import { ArrowRight, Gamepad2 } from "~/platform/ui/icons";
 import { kindLabel, type NewsKind } from "./news-kinds";
 import type { NewsGame, NewsSummary } from "./news-schema";
 

@@ -1,10 +1,10 @@
-import { ImagePlus, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ImagePicker, ImageUpload, type MediaImage } from "~/media";
 import { StudioZoneHint, useStudioTimeZone } from "~/platform/dates/local-time";
 import { zonedTimeToInstant } from "~/platform/dates/zoned-time";
 import { Field, type FieldMeta } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
+import { ImagePlus, TriangleAlert } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { PUBLISH_TIME_PASSED, publishTimePassed } from "./news-schema";

@@ -1,6 +1,6 @@
-import { Filter, Newspaper, X } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/platform/ui/cn";
+import { Filter, Newspaper, X } from "~/platform/ui/icons";
 import type { NewsFilter } from "./news-about";
 import { NEWS_KIND_LABELS, NEWS_KINDS } from "./news-kinds";
 import { newsListHref } from "./news-list-filter";

@@ -1,9 +1,9 @@
-import { Eye, Send } from "lucide-react";
 import { useState } from "react";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { FormErrors } from "~/platform/forms/schema-form";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { Eye, Send } from "~/platform/ui/icons";
 import {
   firstMailChoice,
   listsFollowGames,

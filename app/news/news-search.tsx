@@ -1,7 +1,7 @@
-import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { SEARCH_MAX_LENGTH } from "~/platform/paging/search";
 import { Button } from "~/platform/ui/button";
+import { Search } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import type { NewsFilter } from "./news-about";
 import { newsListQuery } from "./news-list-filter";

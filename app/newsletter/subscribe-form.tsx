@@ -1,9 +1,9 @@
-import { MailPlus } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useDeferredSchemaForm } from "~/platform/forms/deferred-form";
 import { Field, FormErrors, replyMessage } from "~/platform/forms/schema-fields";
 import type { FormReply } from "~/platform/forms/submission.server";
 import { Button } from "~/platform/ui/button";
+import { MailPlus } from "~/platform/ui/icons";
 import { CHECK_INBOX, NEWSLETTER_HONEYPOT, SUBSCRIBE_LIMITS } from "./subscribe-limits";
 
 export type SubscribeList = { name: string; label: string };

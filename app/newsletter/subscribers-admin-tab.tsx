@@ -1,4 +1,3 @@
-import { Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { StudioTime } from "~/platform/dates/local-time";
@@ -10,6 +9,7 @@ import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
+import { Trash } from "~/platform/ui/icons";
 
 // The admin's Subscribers tab (docs/product.md#newsletter-subscribing): who asked for mail and
 // whether they confirmed. Only confirmed addresses that did not unsubscribe are sent to.
@@ -107,7 +107,7 @@ function EraseButton({ id, email }: { id: string; email: string }) {
         aria-label={`Erase ${email}`}
         disabled={fetcher.state !== "idle"}
       >
-        <Trash2 aria-hidden="true" />
+        <Trash aria-hidden="true" />
       </Button>
     </IntentForm>
   );

@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import { Eye } from "~/platform/ui/icons";
 import type { PageEntry } from "./page-schema";
 
 // A studio page at /<slug> (docs/product.md#pages): its title and its Markdown, rendered on the

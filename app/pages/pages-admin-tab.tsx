@@ -1,4 +1,3 @@
-import { ExternalLink, FileText, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useFetcherReply } from "~/platform/forms/fetcher-reply";
@@ -7,6 +6,7 @@ import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { ExternalLink, FileText, Pencil, Trash } from "~/platform/ui/icons";
 import { PageForm, toastPageFailure } from "./page-form";
 import { PAGE_PLACEMENT_LABELS, PAGE_STATE_LABELS, type PageEntry } from "./page-schema";
 
@@ -108,7 +108,7 @@ export function PagesTab({ pages, offerPrivacy }: { pages: PageEntry[]; offerPri
                       }
                       trigger={
                         <Button variant="ghost" size="icon" aria-label={`Delete ${page.title}`}>
-                          <Trash2 aria-hidden="true" className="text-destructive" />
+                          <Trash aria-hidden="true" className="text-destructive" />
                         </Button>
                       }
                     />

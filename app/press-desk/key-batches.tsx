@@ -1,9 +1,9 @@
-import { Upload } from "lucide-react";
 import { useState } from "react";
 import { StudioTime, StudioZoneHint } from "~/platform/dates/local-time";
 import { selectClass } from "~/platform/forms/schema-fields";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Upload } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { useDeskFetcher } from "./desk-fetcher";

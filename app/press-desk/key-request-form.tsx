@@ -1,4 +1,3 @@
-import { KeyRound } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useDeferredSchemaForm } from "~/platform/forms/deferred-form";
 import {
@@ -10,6 +9,7 @@ import {
 } from "~/platform/forms/schema-fields";
 import type { FormReply } from "~/platform/forms/submission.server";
 import { Button } from "~/platform/ui/button";
+import { KeyRound } from "~/platform/ui/icons";
 import { KEY_REQUEST_HONEYPOT, KEY_REQUEST_LIMITS } from "./key-request-limits";
 
 export const KEY_REQUEST_SENT = "Request sent! We read every request and answer by e-mail.";

@@ -1,8 +1,8 @@
-import { TriangleAlert } from "lucide-react";
 import { StudioTime } from "~/platform/dates/local-time";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { cn } from "~/platform/ui/cn";
+import { TriangleAlert } from "~/platform/ui/icons";
 import { useDeskFetcher } from "./desk-fetcher";
 
 export type KeyRequestRow = {

@@ -1,7 +1,7 @@
-import { Printer } from "lucide-react";
 import { type GamePicture, GamePictureImage, ReleaseDate, type ShownGame } from "~/games";
 import { type MediaImage, ResponsiveImage } from "~/media";
 import { buttonVariants } from "~/platform/ui/button";
+import { Printer } from "~/platform/ui/icons";
 import { KitDownloads } from "./kit-downloads";
 import type { KitData } from "./kit-schema";
 import { MONETIZATION_WORDS } from "./kit-words";

@@ -1,5 +1,5 @@
-import { Download } from "lucide-react";
 import { buttonVariants } from "~/platform/ui/button";
+import { Download } from "~/platform/ui/icons";
 
 // A kit's download links: a zip only when the kit has something to put in it (a game without logos
 // offers the studio's logo, and neither means no logos.zip), and data.xml always.

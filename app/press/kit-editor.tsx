@@ -1,4 +1,3 @@
-import { X } from "lucide-react";
 import { useState } from "react";
 import { ImageUpload, type MediaImage, ResponsiveImage } from "~/media";
 import { StudioZoneHint, useStudioTimeZone } from "~/platform/dates/local-time";
@@ -13,6 +12,7 @@ import {
 } from "~/platform/forms/schema-form";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { X } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { KitFormSchema, kitFormValues } from "./kit-form";
 import { type KitData, MONETIZATION, MONETIZATION_WORDS } from "./kit-schema";

@@ -1,8 +1,8 @@
-import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { formatZonedDate } from "~/platform/dates/date-format";
 import { Button } from "~/platform/ui/button";
+import { Lock } from "~/platform/ui/icons";
 import { useSite } from "~/settings";
 
 // What a kit's page says to a reader who may not open it yet (docs/product.md#press-kit): a listed

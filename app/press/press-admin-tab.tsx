@@ -1,4 +1,3 @@
-import { Ban, Copy } from "lucide-react";
 import { Link } from "react-router";
 import type { MediaImage } from "~/media";
 import { StudioTime } from "~/platform/dates/local-time";
@@ -7,6 +6,7 @@ import { toast } from "~/platform/toast/notify";
 import { ConfirmDialog } from "~/platform/ui/alert-dialog";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Ban, Copy } from "~/platform/ui/icons";
 import { type EditedKit, KitEditor } from "./kit-editor";
 import { PresskitImportForm } from "./presskit-import-form";
 

@@ -1,7 +1,7 @@
-import { Download } from "lucide-react";
 import type { ShownGame } from "~/games";
 import { type GamePicture, GamePictureImage, parseTrailer, TrailerPlayer } from "~/games";
 import { type MediaImage, ResponsiveImage } from "~/media";
+import { Download } from "~/platform/ui/icons";
 import { FactSheet, type FactSheetStudio } from "./fact-sheet";
 import type { KitData } from "./kit-schema";
 

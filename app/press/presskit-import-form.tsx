@@ -1,4 +1,3 @@
-import { Upload } from "lucide-react";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import type { FormReplyWith } from "~/platform/forms/reply-with.server";
 import {
@@ -10,6 +9,7 @@ import {
 } from "~/platform/forms/schema-form";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
+import { Upload } from "~/platform/ui/icons";
 import { type PresskitImported, PresskitImportSchema } from "./presskit-import-schema";
 
 // The Press Kits tab's "Import presskit() zip": a presskit() game folder, zipped, into a new game

@@ -1,4 +1,3 @@
-import { RefreshCw } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import {
   type ActivityEntry,
@@ -11,6 +10,7 @@ import { LocalTime } from "~/platform/dates/local-time";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { RefreshCw } from "~/platform/ui/icons";
 
 /** The article or game page a view was about, as a link. */
 function ActivityPage({ entry }: { entry: ActivityEntry }) {

@@ -1,4 +1,3 @@
-import { Copy, KeySquare, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import {
   API_KEY_HEADER,
@@ -12,6 +11,7 @@ import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/s
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
+import { Copy, KeySquare, Trash } from "~/platform/ui/icons";
 import {
   IntentHidden,
   PasswordField,
@@ -120,7 +120,7 @@ function RevokeForm({ apiKey }: { apiKey: ApiKeySummary }) {
       <IntentHidden intent="revoke-api-key" />
       <input type="hidden" name="keyId" value={apiKey.id} />
       <Button type="submit" variant="outline" size="sm" disabled={busy}>
-        <Trash2 aria-hidden="true" />
+        <Trash aria-hidden="true" />
         Revoke <span className="sr-only">{apiKey.name}</span>
       </Button>
     </Form>

@@ -1,4 +1,3 @@
-import { Fingerprint, KeyRound, Pencil, Smartphone, Trash2 } from "lucide-react";
 import {
   FACTOR_NAME_MAX,
   FACTOR_TYPE_LABELS,
@@ -11,6 +10,7 @@ import {
 import { LocalTime } from "~/platform/dates/local-time";
 import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
+import { Fingerprint, KeyRound, Pencil, Smartphone, Trash } from "~/platform/ui/icons";
 import { PhoneCodeStep, PhoneResendForm } from "./phone-card";
 import { IntentHidden, PasswordField, type ProfileReply, replyFor } from "./security-parts";
 
@@ -91,7 +91,7 @@ function RemoveForm({
         </div>
       )}
       <Button type="submit" variant="outline" size="sm" disabled={busy}>
-        <Trash2 aria-hidden="true" />
+        <Trash aria-hidden="true" />
         Remove {factor.friendlyName}
       </Button>
     </SchemaForm>

@@ -1,4 +1,3 @@
-import { Fingerprint } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import {
@@ -12,6 +11,7 @@ import {
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
+import { Fingerprint } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { FactorRow } from "./factor-row";

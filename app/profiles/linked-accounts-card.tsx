@@ -1,10 +1,10 @@
-import { Link2, Unlink } from "lucide-react";
 import { Form } from "react-router";
 import { CONFIRM_PASSWORD_LABEL, type Identities } from "~/accounts";
 import { LocalTime } from "~/platform/dates/local-time";
 import { usePending } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
+import { Link2, Unlink } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { IntentHidden, type ProfileReply, replyFor, SectionTitle } from "./security-parts";

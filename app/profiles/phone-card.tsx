@@ -1,4 +1,3 @@
-import { MessageSquareText, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import {
   CONFIRM_PASSWORD_LABEL,
@@ -14,6 +13,7 @@ import {
 import { LocalTime } from "~/platform/dates/local-time";
 import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
+import { MessageSquareText, ShieldCheck } from "~/platform/ui/icons";
 import {
   BackupCodes,
   IntentHidden,

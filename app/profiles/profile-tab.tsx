@@ -1,4 +1,3 @@
-import { Upload } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useFetcher } from "react-router";
 import { LocalTime } from "~/platform/dates/local-time";
@@ -8,6 +7,7 @@ import { toast } from "~/platform/toast/notify";
 import { Avatar } from "~/platform/ui/avatar";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent } from "~/platform/ui/card";
+import { Upload } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import type { AvatarResult } from "./avatar-limits";

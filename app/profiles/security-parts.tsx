@@ -1,8 +1,8 @@
-import type { KeyRound } from "lucide-react";
 import type { CreatedApiKey, PhoneChallenge, PhoneEnrolled, TwoFactorEnrolment } from "~/accounts";
 import type { FormReplyWith } from "~/platform/forms/reply-with.server";
 import { Field, type FieldMeta } from "~/platform/forms/schema-form";
 import { CardTitle } from "~/platform/ui/card";
+import type { IconComponent } from "~/platform/ui/icons";
 import type { ProfileIntent } from "./profile-schema";
 
 // The pieces every card of the profile's Security section shares (docs/product.md#security).
@@ -36,7 +36,7 @@ export function SectionTitle({
   Icon,
   children,
 }: {
-  Icon: typeof KeyRound;
+  Icon: IconComponent;
   children: React.ReactNode;
 }) {
   return (

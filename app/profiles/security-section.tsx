@@ -1,4 +1,3 @@
-import { Download, KeyRound, LogOut, MonitorSmartphone, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import {
   type ApiKeySummary,
@@ -11,6 +10,7 @@ import { LocalTime } from "~/platform/dates/local-time";
 import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
+import { Download, KeyRound, LogOut, MonitorSmartphone, Trash } from "~/platform/ui/icons";
 import { ApiKeysCard } from "./api-keys-card";
 import { FactorsCard, type Phones } from "./factors-card";
 import { LinkedAccountsCard } from "./linked-accounts-card";
@@ -150,7 +150,7 @@ function DataCard({ reply }: { reply?: ProfileReply }) {
             label="Password, to confirm deleting your account"
           />
           <Button type="submit" variant="destructive" disabled={deleting}>
-            <Trash2 aria-hidden="true" />
+            <Trash aria-hidden="true" />
             {deleting ? "Deleting..." : "Delete my account"}
           </Button>
         </SchemaForm>

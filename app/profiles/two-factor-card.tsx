@@ -1,8 +1,8 @@
-import { ShieldAlert, ShieldCheck } from "lucide-react";
 import { PasswordConfirmSchema, TwoFactorCodeSchema, type TwoFactorEnrolment } from "~/accounts";
 import { Field, SchemaForm, usePending, useSchemaForm } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/platform/ui/card";
+import { ShieldAlert, ShieldCheck } from "~/platform/ui/icons";
 import {
   BackupCodes,
   IntentHidden,

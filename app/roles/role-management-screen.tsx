@@ -1,4 +1,3 @@
-import { Code, Crown, RefreshCw, Shield, ShieldCheck, User, UserCog } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
@@ -19,6 +18,7 @@ import { toast } from "~/platform/toast/notify";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Code, Crown, RefreshCw, Shield, ShieldCheck, User, UserCog } from "~/platform/ui/icons";
 import { isRole, ROLE_LABELS, ROLES, type Role } from "./permissions";
 import { AssignRoleSchema, RoleIntentSchema } from "./role-schema";
 import { UsersFilter } from "./users-filter";

@@ -1,8 +1,8 @@
-import { Search } from "lucide-react";
 import { Form } from "react-router";
 import { Select } from "~/platform/forms/schema-form";
 import { SEARCH_MAX_LENGTH } from "~/platform/paging/search";
 import { Button } from "~/platform/ui/button";
+import { Search } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { ROLE_LABELS, ROLES, type Role } from "./permissions";
 

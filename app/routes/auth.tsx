@@ -1,4 +1,3 @@
-import { MailCheck } from "lucide-react";
 import { useRef } from "react";
 import { useLocation } from "react-router";
 import {
@@ -17,6 +16,7 @@ import {
 import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import { MailCheck } from "~/platform/ui/icons";
 import { siteFrom, useSite } from "~/settings";
 import type { Route } from "./+types/auth";
 

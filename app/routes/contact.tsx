@@ -1,4 +1,3 @@
-import { Clock, Mail, MapPin } from "lucide-react";
 import { getSessionUser } from "~/accounts/index.server";
 import { ContactForm } from "~/messages";
 import { answerContactForm } from "~/messages/index.server";
@@ -6,6 +5,7 @@ import { useStudioTimeZone } from "~/platform/dates/local-time";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageMeta } from "~/platform/seo/meta";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Clock, Mail, MapPin } from "~/platform/ui/icons";
 import { SocialLinks, siteFrom, useSite } from "~/settings";
 import type { Route } from "./+types/contact";
 

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { getSessionUser, recordViewLater } from "~/accounts/index.server";
 import {
@@ -19,6 +18,7 @@ import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { jsonLd, notFoundMeta, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
+import { ArrowLeft } from "~/platform/ui/icons";
 import { kitIsPublic, readKit } from "~/press/index.server";
 import { can } from "~/roles";
 import { siteFrom, useSite } from "~/settings";

@@ -1,4 +1,3 @@
-import { ArrowLeft, Newspaper, Rss } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { getSessionUser } from "~/accounts/index.server";
 import { GameVisibilityBanner, isListed, isReachable } from "~/games";
@@ -18,6 +17,7 @@ import { PageLinks } from "~/platform/paging/page-links";
 import { pagedListMeta } from "~/platform/paging/page-meta";
 import { notFoundMeta, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
+import { ArrowLeft, Newspaper, Rss } from "~/platform/ui/icons";
 import { can } from "~/roles";
 import { siteFrom } from "~/settings";
 import type { Route } from "./+types/game-news";

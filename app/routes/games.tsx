@@ -1,9 +1,9 @@
-import { Gamepad2 } from "lucide-react";
 import { GameCard } from "~/games";
 import { listGameCards } from "~/games/index.server";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
+import { Gamepad2 } from "~/platform/ui/icons";
 import { siteFrom } from "~/settings";
 import type { Route } from "./+types/games";
 

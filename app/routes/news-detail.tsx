@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { getSessionUser, recordViewLater } from "~/accounts/index.server";
 import { kindLabel, NewsArticleBody, newsStructuredData, summarize } from "~/news";
@@ -8,6 +7,7 @@ import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { jsonLd, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
+import { ArrowLeft } from "~/platform/ui/icons";
 import { can } from "~/roles";
 import { siteFrom, useSite } from "~/settings";
 import type { Route } from "./+types/news-detail";

@@ -1,4 +1,3 @@
-import { ArrowLeft, Hash, Rss } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { NewsCardGrid, normalizeTag, tagPath } from "~/news";
 import { listNewsPage } from "~/news/index.server";
@@ -8,6 +7,7 @@ import { PageLinks } from "~/platform/paging/page-links";
 import { pagedListMeta } from "~/platform/paging/page-meta";
 import { notFoundMeta, pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
+import { ArrowLeft, Hash, Rss } from "~/platform/ui/icons";
 import { siteFrom } from "~/settings";
 import type { Route } from "./+types/news-tag";
 

@@ -1,4 +1,3 @@
-import { AlertTriangle } from "lucide-react";
 import { data, redirect, useNavigation } from "react-router";
 import {
   isIndexableNewsList,
@@ -20,6 +19,7 @@ import { pagedListMeta } from "~/platform/paging/page-meta";
 import { searchText } from "~/platform/paging/search";
 import { pageMeta } from "~/platform/seo/meta";
 import { runtimeContext } from "~/platform/server/context.server";
+import { TriangleAlert } from "~/platform/ui/icons";
 import { Spinner } from "~/platform/ui/spinner";
 import { siteFrom } from "~/settings";
 import type { Route } from "./+types/news";
@@ -115,7 +115,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
           role="alert"
           className="mt-10 flex items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-destructive"
         >
-          <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
+          <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
           <p>Error loading news: {error}</p>
         </div>
       )}

@@ -1,10 +1,10 @@
-import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { FormErrors, useSchemaForm } from "~/platform/forms/schema-form";
 import { toast } from "~/platform/toast/notify";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
+import { Plus } from "~/platform/ui/icons";
 import type { ArrangedEntry } from "./navigation";
 import { EntryRow, ListError, nameOf, type Row } from "./navigation-entry-row";
 import { NAV_LIMITS, NavigationFormSchema } from "./navigation-schema";

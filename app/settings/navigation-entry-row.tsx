@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { Select } from "~/platform/forms/schema-form";
 import { Button } from "~/platform/ui/button";
+import { ArrowDown, ArrowUp, Trash } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { Label } from "~/platform/ui/label";
 import { type ArrangedEntry, NAV_PLACE_LABELS, NAV_PLACES, type NavPlace } from "./navigation";
@@ -120,7 +120,7 @@ export function EntryRow({
               aria-label={`Remove ${label}`}
               onClick={onRemove}
             >
-              <Trash2 aria-hidden="true" className="text-destructive" />
+              <Trash aria-hidden="true" className="text-destructive" />
             </Button>
           ) : (
             // Keeps the columns of every row in line with a link's remove button.

@@ -1,5 +1,5 @@
-import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
+import { CheckCircle2, Circle } from "~/platform/ui/icons";
 import { useSite } from "./site-context";
 
 /** The owner's first-run checklist, on Home while the studio is still being set up. */

@@ -1,19 +1,19 @@
+import { cn } from "~/platform/ui/cn";
 import {
   AtSign,
   Gamepad2,
-  Link as LinkIcon,
-  type LucideIcon,
+  type IconComponent,
+  LinkIcon,
   MessagesSquare,
   MonitorPlay,
   Radio,
   Send,
-} from "lucide-react";
-import { cn } from "~/platform/ui/cn";
+} from "~/platform/ui/icons";
 import { useSite } from "./site-context";
 import type { SocialPlatform } from "./social";
 
 /** Each recognised platform's icon; any other link gets a plain link icon. */
-const ICONS: Record<SocialPlatform, LucideIcon> = {
+const ICONS: Record<SocialPlatform, IconComponent> = {
   discord: MessagesSquare,
   youtube: MonitorPlay,
   twitch: Radio,

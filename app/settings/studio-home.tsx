@@ -1,7 +1,7 @@
-import { Gamepad2, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { ThemeSwitcher } from "~/platform/theme/theme-switcher";
 import { Button } from "~/platform/ui/button";
+import { Gamepad2, Mail } from "~/platform/ui/icons";
 import { useSite } from "./site-context";
 import { SiteLogo } from "./site-logo";
 

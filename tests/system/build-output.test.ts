@@ -52,16 +52,15 @@ const HEADER_BYTES = 300;
 /** The goal (issue 40): at most 120 kB of script on each reading page. */
 const SCRIPT_BUDGET = 120_000;
 /**
- * Pages still over the goal, held to what they loaded on 2026-11-29 so they cannot grow
+ * Pages still over the goal, held to what they loaded on 2026-11-30 so they cannot grow
  * (docs/performance.md#scripts says what keeps them there); lower these as they shrink.
  */
 const OVER_BUDGET: Record<string, number> = {
-  "/": 132_500,
-  "/news": 121_000,
-  "/news/an-article": 124_500,
-  "/games/a-game": 132_500,
-  "/press": 127_500,
-  "/press/a-game": 132_500,
+  "/": 128_500,
+  "/news/an-article": 122_000,
+  "/games/a-game": 127_000,
+  "/press": 123_000,
+  "/press/a-game": 126_500,
 };
 
 function readManifest(): Manifest {

@@ -1,4 +1,3 @@
-import { MessageSquareText } from "lucide-react";
 import { LocalTime } from "~/platform/dates/local-time";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import { Field, FormErrors, useSchemaForm } from "~/platform/forms/schema-form";
@@ -6,6 +5,7 @@ import { toast } from "~/platform/toast/notify";
 import { Badge } from "~/platform/ui/badge";
 import { Button } from "~/platform/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/platform/ui/card";
+import { MessageSquareText } from "~/platform/ui/icons";
 import { SmsCountriesSchema } from "./phone-schema";
 import type { SmsAdminView, SmsAuditLine } from "./sms-admin.server";
 

@@ -1,7 +1,7 @@
-import { Search } from "lucide-react";
 import type * as React from "react";
 import { Form } from "react-router";
 import { Button } from "~/platform/ui/button";
+import { Search } from "~/platform/ui/icons";
 import { Input } from "~/platform/ui/input";
 import { SEARCH_MAX_LENGTH } from "./search";
 

@@ -1,6 +1,6 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/platform/ui/button";
+import { ArrowLeft, ArrowRight } from "~/platform/ui/icons";
 import { type CursorParams, type Page, pageHref } from "./cursor";
 
 /**

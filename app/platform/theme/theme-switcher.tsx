@@ -1,6 +1,6 @@
-import { Monitor, Moon, Sun } from "lucide-react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { cn } from "~/platform/ui/cn";
+import { Monitor, Moon, Sun } from "~/platform/ui/icons";
 import { type Theme, useTheme } from "./theme";
 
 const options: { value: Theme; label: string; Icon: typeof Sun }[] = [

@@ -1,5 +1,5 @@
-import { LoaderCircle } from "lucide-react";
 import { cn } from "./cn";
+import { LoaderCircle } from "./icons";
 
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (

@@ -1,0 +1,75 @@
+/**
+ * Draws the site's icon sprite, `app/platform/ui/icons.svg`: one `<symbol>` per icon that
+ * `app/platform/ui/icons.tsx` names, each drawn from lucide-react's own data for that icon, so an
+ * icon looks as Lucide draws it. A page then carries `<use href="…/icons-HASH.svg#name">` per icon
+ * instead of its whole drawing, and no icon is built in JavaScript.
+ *
+ * `npm run icons` writes the file after an icon is added or lucide-react is upgraded;
+ * `tests/repo/icon-sprite.test.ts` fails while the committed file differs from what this draws.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const ICONS_MODULE = path.join(root, "app/platform/ui/icons.tsx");
+export const SPRITE_FILE = path.join(root, "app/platform/ui/icons.svg");
+
+type IconNode = [tag: string, attributes: Record<string, string | number>][];
+
+/** The names `icons.tsx` asks for, in the order it declares them: `icon("name")`. */
+export function declaredIconNames(source = fs.readFileSync(ICONS_MODULE, "utf8")): string[] {
+  return [...source.matchAll(/\bicon\("([a-z0-9-]+)"\)/g)].map((match) => match[1]!);
+}
+
+function isIconNode(value: unknown): value is IconNode {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (child) =>
+        Array.isArray(child) && typeof child[0] === "string" && typeof child[1] === "object",
+    )
+  );
+}
+
+/** Lucide's drawing of one icon: its elements and their attributes, without React's keys. */
+async function iconNode(name: string): Promise<IconNode> {
+  const module: { __iconData?: { node?: unknown } } = await import(`lucide-react/icons/${name}`);
+  const node = module.__iconData?.node;
+  if (!isIconNode(node)) throw new Error(`lucide-react has no icon named "${name}"`);
+  return node;
+}
+
+const escapeAttribute = (value: string | number) =>
+  String(value).replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+
+function element([tag, attributes]: IconNode[number]): string {
+  const attrs = Object.entries(attributes)
+    .filter(([attribute]) => attribute !== "key")
+    .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`)
+    .join("");
+  return `<${tag}${attrs}/>`;
+}
+
+/** The sprite's text for these icon names: a hidden SVG of symbols, a line each. */
+export async function drawSprite(names: string[]): Promise<string> {
+  const symbols = await Promise.all(
+    [...new Set(names)].map(
+      async (name) =>
+        `<symbol id="${name}" viewBox="0 0 24 24">${(await iconNode(name)).map(element).join("")}</symbol>`,
+    ),
+  );
+  return [
+    "<!-- Drawn by scripts/icon-sprite.ts from lucide-react (ISC licence); run `npm run icons` after changing app/platform/ui/icons.tsx. -->",
+    '<svg xmlns="http://www.w3.org/2000/svg">',
+    ...symbols,
+    "</svg>",
+    "",
+  ].join("\n");
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const names = declaredIconNames();
+  fs.writeFileSync(SPRITE_FILE, await drawSprite(names));
+  console.log(`${path.relative(root, SPRITE_FILE)}: ${names.length} icons`);
+}

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  declaredIconNames,
+  drawSprite,
+  ICONS_MODULE,
+  SPRITE_FILE,
+} from "../../scripts/icon-sprite";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+// The icons are drawn once, in the sprite (scripts/icon-sprite.ts); pages refer to them.
+describe("the icon sprite", () => {
+  it("is what lucide-react draws for the icons app/platform/ui/icons.tsx names (`npm run icons`)", async () => {
+    const names = declaredIconNames();
+    expect(names.length).toBeGreaterThan(50);
+    expect(new Set(names).size, "an icon is declared twice").toBe(names.length);
+    expect(fs.readFileSync(SPRITE_FILE, "utf8")).toBe(await drawSprite(names));
+  });
+
+  it("is the only way the site draws an icon: no module imports lucide-react", () => {
+    const importers = sourceFiles(path.join(root, "app"))
+      .filter((file) => /from\s+["']lucide-react/.test(fs.readFileSync(file, "utf8")))
+      .map((file) => path.relative(root, file));
+    expect(importers).toEqual([]);
+    expect(fs.existsSync(ICONS_MODULE)).toBe(true);
+  });
+
+  it("refuses a name lucide-react does not draw", async () => {
+    await expect(drawSprite(["no-such-icon"])).rejects.toThrow(/no-such-icon/);
+  });
+});
