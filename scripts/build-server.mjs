@@ -43,9 +43,6 @@ export function cliBuildOptions(base = root) {
     splitting: true,
     // Beside the entry: paths its modules resolve from their own file (the migrations) stay right.
     chunkNames: "[name]-[hash]",
-    // Feature indexes bring their components along, and the icons import the sprite's address (a
-    // Vite asset, `icons.svg?url`); the command line renders no page, so that import is empty here.
-    loader: { ".svg": "empty" },
   };
 }
 

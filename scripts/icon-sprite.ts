@@ -1,19 +1,26 @@
 /**
- * Draws the site's icon sprite, `app/platform/ui/icons.svg`: one `<symbol>` per icon that
- * `app/platform/ui/icons.tsx` names, each drawn from lucide-react's own data for that icon, so an
- * icon looks as Lucide draws it. A page then carries `<use href="…/icons-HASH.svg#name">` per icon
- * instead of its whole drawing, and no icon is built in JavaScript.
+ * Draws the site's icon sprite: one `<symbol>` per icon that `app/platform/ui/icons.tsx` names,
+ * each drawn from lucide-react's own data for that icon, so an icon looks as Lucide draws it. A
+ * page then carries `<use href="/assets/icons-HASH.svg#name">` per icon instead of its whole
+ * drawing, and no icon is built in JavaScript.
  *
- * `npm run icons` writes the file after an icon is added or lucide-react is upgraded;
- * `tests/repo/icon-sprite.test.ts` fails while the committed file differs from what this draws.
+ * The sprite is a public file named by its content (`public/assets/icons-HASH.svg`, served with
+ * the build's hashed assets, cached for a year), and its address is a constant
+ * (`app/platform/ui/icon-sprite.ts`), not a bundler import: the server's modules also run under
+ * Node without the bundler (the command line, the bench, the browser tests' helpers).
+ *
+ * `npm run icons` writes both after an icon is added or lucide-react is upgraded;
+ * `tests/repo/icon-sprite.test.ts` fails while they differ from what this draws.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ICONS_MODULE = path.join(root, "app/platform/ui/icons.tsx");
-export const SPRITE_FILE = path.join(root, "app/platform/ui/icons.svg");
+export const PUBLIC_ASSETS = path.join(root, "public/assets");
+export const SPRITE_ADDRESS_MODULE = path.join(root, "app/platform/ui/icon-sprite.ts");
 
 type IconNode = [tag: string, attributes: Record<string, string | number>][];
 
@@ -60,7 +67,7 @@ export async function drawSprite(names: string[]): Promise<string> {
     ),
   );
   return [
-    "<!-- Drawn by scripts/icon-sprite.ts from lucide-react (ISC licence); run `npm run icons` after changing app/platform/ui/icons.tsx. -->",
+    "<!-- Drawn by scripts/icon-sprite.ts from lucide-react (ISC licence): `npm run icons`. -->",
     '<svg xmlns="http://www.w3.org/2000/svg">',
     ...symbols,
     "</svg>",
@@ -68,8 +75,21 @@ export async function drawSprite(names: string[]): Promise<string> {
   ].join("\n");
 }
 
+/** The sprite's address: its content's digest in its name, as the build names its assets. */
+export const spriteAddress = (sprite: string) =>
+  `/assets/icons-${createHash("sha256").update(sprite).digest("hex").slice(0, 10)}.svg`;
+
+export const addressModule = (address: string) =>
+  `// Written by scripts/icon-sprite.ts (\`npm run icons\`): the icon sprite's address.\nexport const ICON_SPRITE = "${address}";\n`;
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const names = declaredIconNames();
-  fs.writeFileSync(SPRITE_FILE, await drawSprite(names));
-  console.log(`${path.relative(root, SPRITE_FILE)}: ${names.length} icons`);
+  const sprite = await drawSprite(names);
+  const address = spriteAddress(sprite);
+  fs.mkdirSync(PUBLIC_ASSETS, { recursive: true });
+  for (const old of fs.readdirSync(PUBLIC_ASSETS).filter((f) => /^icons-\w+\.svg$/.test(f)))
+    fs.rmSync(path.join(PUBLIC_ASSETS, old));
+  fs.writeFileSync(path.join(root, "public", address), sprite);
+  fs.writeFileSync(SPRITE_ADDRESS_MODULE, addressModule(address));
+  console.log(`public${address}: ${names.length} icons`);
 }

@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ICON_SPRITE } from "../../app/platform/ui/icon-sprite";
 import {
+  addressModule,
   declaredIconNames,
   drawSprite,
   ICONS_MODULE,
-  SPRITE_FILE,
+  PUBLIC_ASSETS,
+  SPRITE_ADDRESS_MODULE,
+  spriteAddress,
 } from "../../scripts/icon-sprite";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -24,7 +28,14 @@ describe("the icon sprite", () => {
     const names = declaredIconNames();
     expect(names.length).toBeGreaterThan(50);
     expect(new Set(names).size, "an icon is declared twice").toBe(names.length);
-    expect(fs.readFileSync(SPRITE_FILE, "utf8")).toBe(await drawSprite(names));
+    const sprite = await drawSprite(names);
+    expect(ICON_SPRITE).toBe(spriteAddress(sprite));
+    expect(fs.readFileSync(SPRITE_ADDRESS_MODULE, "utf8")).toBe(addressModule(ICON_SPRITE));
+    expect(fs.readFileSync(path.join(root, "public", ICON_SPRITE), "utf8")).toBe(sprite);
+    // No stale sprite beside it: each would be copied into every build.
+    expect(fs.readdirSync(PUBLIC_ASSETS).filter((f) => f.startsWith("icons-"))).toEqual([
+      path.basename(ICON_SPRITE),
+    ]);
   });
 
   it("is the only way the site draws an icon: no module imports lucide-react", () => {

@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
-import sprite from "./icons.svg?url";
+import { ICON_SPRITE } from "./icon-sprite";
 
 /**
- * The site's icons: Lucide's drawings, kept once in a sprite (`icons.svg`, drawn from lucide-react
- * by `scripts/icon-sprite.ts`; `npm run icons` after adding one here). An icon on a page is
+ * The site's icons: Lucide's drawings, kept once in a sprite (`public/assets/icons-HASH.svg`, drawn
+ * from lucide-react by `scripts/icon-sprite.ts`; `npm run icons` after adding one here). An icon on a page is
  * `<svg class="icon"><use href="/assets/icons-HASH.svg#name"/></svg>`: about 100 bytes of markup
  * instead of its whole drawing with Lucide's default attributes (about 430), nothing built per
  * render, and no drawing in any script. The stroke, fill and default 24px size are the `.icon`
@@ -26,7 +26,7 @@ function icon(name: string): IconComponent {
         role={labelled ? "img" : undefined}
         {...props}
       >
-        <use href={`${sprite}#${name}`} />
+        <use href={`${ICON_SPRITE}#${name}`} />
       </svg>
     );
   }
