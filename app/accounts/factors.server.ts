@@ -40,6 +40,15 @@ export async function listFactors(db: Database, userId: string): Promise<Factor[
   return factorsOf(await Promise.all(factorReads(db, userId)));
 }
 
+/**
+ * Every factor of a user and the phone's own row (its waiting code, which the profile shows), from
+ * the same three reads: the profile page needs both, and would otherwise read the phone twice.
+ */
+export async function listFactorsAndPhone(db: Database, userId: string) {
+  const rows = await Promise.all(factorReads(db, userId));
+  return { factors: factorsOf(rows), phone: rows[1][0] ?? null };
+}
+
 /** listFactors inside a transaction, whose one connection runs one query at a time. */
 async function listFactorsIn(tx: Database, userId: string): Promise<Factor[]> {
   const [apps, phones, keys] = factorReads(tx, userId);

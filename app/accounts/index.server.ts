@@ -24,7 +24,13 @@ export {
 export { type AuthAnswer, authErrorMessage, forwardToAuth } from "./auth-forward.server";
 export { confirmedWithin, isRecentlyConfirmed } from "./confirmation.server";
 export { FACTORS_ENDPOINTS } from "./factors.api.server";
-export { hasVerifiedFactor, listFactors, removePasskey, renameFactor } from "./factors.server";
+export {
+  hasVerifiedFactor,
+  listFactors,
+  listFactorsAndPhone,
+  removePasskey,
+  renameFactor,
+} from "./factors.server";
 export { LastWayInError, listIdentities, unlinkIdentity } from "./identities.server";
 export { phoneDeps, smsContext } from "./phone/phone-context.server";
 export {

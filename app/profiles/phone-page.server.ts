@@ -1,5 +1,10 @@
 import { PHONE_CODE_MINUTES, PHONE_RESEND_SECONDS, type PhoneChallenge } from "~/accounts";
-import { getPhoneFactor, maskPhone, phoneDeps, phonesOffered } from "~/accounts/index.server";
+import {
+  type listFactorsAndPhone,
+  maskPhone,
+  phoneDeps,
+  phonesOffered,
+} from "~/accounts/index.server";
 import { clockNow } from "~/platform/clock/clock.server";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 
@@ -14,8 +19,14 @@ export type PhonesView = {
   waiting: PhoneChallenge | null;
 };
 
-export async function loadPhones(context: AppContext, userId: string): Promise<PhonesView> {
-  const { db, logger } = context.get(runtimeContext);
+type PhoneRow = Awaited<ReturnType<typeof listFactorsAndPhone>>["phone"];
+
+/** The phone part of the page, from the phone's row the page's read of the factors brought. */
+export async function loadPhones(
+  context: AppContext,
+  phoneRow: Promise<PhoneRow>,
+): Promise<PhonesView> {
+  const { logger } = context.get(runtimeContext);
   const [offered, factor] = await Promise.all([
     phoneDeps(context)
       .then(phonesOffered)
@@ -24,7 +35,7 @@ export async function loadPhones(context: AppContext, userId: string): Promise<P
         logger.error({ err: error }, "profile: whether phones are offered");
         return false;
       }),
-    getPhoneFactor(db, userId),
+    phoneRow,
   ]);
   const now = clockNow().getTime();
   const expires = factor?.codeExpiresAt?.getTime();

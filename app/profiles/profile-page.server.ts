@@ -4,7 +4,7 @@ import {
   hasVerifiedFactor,
   listActiveSessions,
   listApiKeys,
-  listFactors,
+  listFactorsAndPhone,
   listIdentities,
   type SessionUser,
 } from "~/accounts/index.server";
@@ -58,6 +58,8 @@ export async function loadProfilePage(request: Request, context: AppContext, use
       return { value: fallback, error: what };
     }
   };
+  // The sign-in methods and the phone's waiting code come from one read of the factors.
+  const factorRows = listFactorsAndPhone(db, user.id);
   const [profile, preferences, activity, sessions, factors, apiKeys, identities, phones] =
     await Promise.all([
       attempt("Failed to load profile information", () => getProfile(db, user.id), null),
@@ -72,17 +74,29 @@ export async function loadProfilePage(request: Request, context: AppContext, use
       }),
       attempt("Failed to load activity data", () => listRecentActivity(db, user.id), []),
       attempt("Failed to load your devices", () => listActiveSessions(db, user.id), []),
-      attempt("Failed to load your sign-in methods", () => listFactors(db, user.id), []),
+      attempt(
+        "Failed to load your sign-in methods",
+        () => factorRows.then((rows) => rows.factors),
+        [],
+      ),
       attempt("Failed to load your API keys", () => listApiKeys(db, user.id), []),
       attempt(
         "Failed to load your linked accounts",
         () => listIdentities(db, runtime.env, user.id),
         { linked: [], linkable: [], hasPassword: true },
       ),
-      attempt("Failed to load your phone", () => loadPhones(context, user.id), {
-        offered: false,
-        waiting: null,
-      }),
+      attempt(
+        "Failed to load your phone",
+        () =>
+          loadPhones(
+            context,
+            factorRows.then((rows) => rows.phone),
+          ),
+        {
+          offered: false,
+          waiting: null,
+        },
+      ),
     ]);
   const devices = sessions.value
     .map((s) => ({

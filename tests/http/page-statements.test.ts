@@ -69,6 +69,13 @@ describe("the statements of one page request", () => {
     expect(gameReads).toEqual([expect.stringMatching(/^select count\(\*\)::int from "games"$/)]);
   });
 
+  it("/profile reads the phone factor once: its sign-in methods and its waiting code share the row", async () => {
+    const { status, statements } = await site.statements("/profile", { as: "developer" });
+    expect(status).toBe(200);
+    const phoneReads = statements.filter((s) => /from "phone_factors"/.test(s));
+    expect(phoneReads, phoneReads.join("\n")).toHaveLength(1);
+  });
+
   it("the session, the viewer and the settings are read once per page, however many loaders ask", async () => {
     // The root's loader and the page's own (/profile, the admin guard) both ask for the viewer.
     for (const as of ["developer", "owner"] as const) {
