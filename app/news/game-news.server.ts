@@ -64,7 +64,7 @@ export async function readGameNews(
 ): Promise<{ items: NewsSummary[]; patchNotes: PatchNote[] }> {
   const reach = gameNewsReach(game);
   const [page, patchNotes] = await Promise.all([
-    listNewsPage(db, { size: GAME_PAGE_NEWS, filter: { game: game.id }, reach }),
+    listNewsPage(db, { size: GAME_PAGE_NEWS, filter: { gameId: game.id }, reach }),
     listPatchNotes(db, game.id, GAME_PAGE_PATCH_NOTES, reach),
   ]);
   return { items: page.items, patchNotes };

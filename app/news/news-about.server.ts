@@ -66,8 +66,8 @@ export async function filtering(
   db: Database,
   filter: NewsFilter = {},
 ): Promise<SQL | undefined | null> {
-  let gameId: string | undefined;
-  if (filter.game) {
+  let gameId = filter.gameId;
+  if (!gameId && filter.game) {
     const { ids } = await resolveGameRefs(db, [filter.game]);
     if (!ids[0]) return null;
     gameId = ids[0];

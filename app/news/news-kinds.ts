@@ -57,7 +57,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isGameRef = (value: string) => UUID.test(value) || SLUG_PATTERN.test(value);
 
 /** The filters of a news list (`/news?kind=&game=&tag=`, the API's), each checked or absent. */
-export type NewsFilter = { kind?: NewsKind; game?: string; tag?: string };
+/**
+ * A list's filters. `game` is the id or slug a reader asked for, resolved when the list is read;
+ * `gameId` a game the caller has already read (a game's page), used as it is.
+ */
+export type NewsFilter = { kind?: NewsKind; game?: string; gameId?: string; tag?: string };
 
 /** The filters a query string asks for; what cannot be one is left out (pages) or refused (API). */
 export function newsFilterFrom(params: URLSearchParams): NewsFilter {

@@ -32,10 +32,11 @@ export async function requireOpenKit(
   request: Request,
   context: AppContext,
   gameId: string | null,
-  options: { page?: boolean } = {},
+  options: { page?: boolean; kit?: Kit } = {},
 ): Promise<{ kit: Kit; query: string }> {
   const runtime = context.get(runtimeContext);
-  const kit = await readKit(runtime.db, gameId);
+  // A page that has read the kit already (the kit's page) passes it rather than have it read again.
+  const kit = options.kit ?? (await readKit(runtime.db, gameId));
   const now = requestTime(request, context);
   if (kitIsPublic(kit, now)) return { kit, query: "" };
   const url = new URL(request.url);

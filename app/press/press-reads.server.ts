@@ -125,7 +125,7 @@ export async function readGameKitPage(runtime: Runtime, slug: string): Promise<G
   const page = await readGamePage(runtime, slug, { showHidden: async () => true });
   if (!page || page.game.slug !== slug) return null;
   const [kit, settings] = await Promise.all([
-    readKit(runtime.db, page.game.id),
+    readKit(runtime.db, page.game.id, page.game),
     readSettings(runtime.db),
   ]);
   const files = gameKitFiles(page.game, kit, { logo: settings.logo, name: settings.name });

@@ -24,7 +24,7 @@ export type Kit = {
   game: GameShown | null;
 };
 
-type GameShown = { visibility: string; announceAt: Date | null };
+type GameShown = { visibility: string; announceAt: Date | string | null };
 
 /** A game's visibility as stored (null: no such game). */
 async function gameShown(db: Database, gameId: string | null): Promise<GameShown | null> {
@@ -41,14 +41,22 @@ type Actor = { id: string; email: string };
 const scope = (gameId: string | null) =>
   gameId ? eq(pressKits.gameId, gameId) : isNull(pressKits.gameId);
 
-/** A game's kit (or the studio's, for null); a kit never saved is an empty, listed one. */
-export async function readKit(db: Database, gameId: string | null): Promise<Kit> {
+/**
+ * A game's kit (or the studio's, for null); a kit never saved is an empty, listed one. A caller that
+ * has just read the game (its page, its kit's page) passes its visibility rather than have it read
+ * again.
+ */
+export async function readKit(
+  db: Database,
+  gameId: string | null,
+  shown?: GameShown,
+): Promise<Kit> {
   const [[row], game] =
     gameId && !isUuid(gameId)
       ? [[], null]
       : await Promise.all([
           db.select().from(pressKits).where(scope(gameId)).limit(1),
-          gameShown(db, gameId),
+          shown ?? gameShown(db, gameId),
         ]);
   if (!row) {
     return {

@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   // The kit's link only when guests may open it; the news as far as the game's visibility lets.
   const [kit, news] = await Promise.all([
-    readKit(runtime.db, game.id),
+    readKit(runtime.db, game.id, game),
     readGameNews(runtime.db, game),
   ]);
   return {

@@ -19,7 +19,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const page = await readGameKitPage(runtime, params.slug);
   if (!page) throw data(null, { status: 404 });
-  const { query } = await requireOpenKit(request, context, page.game.id, { page: true });
+  const { query } = await requireOpenKit(request, context, page.game.id, {
+    page: true,
+    kit: page.kit,
+  });
   // Coverage staff chose to show (the key desk's log) follows the kit's own quotes.
   const coverage = await kitQuotes(runtime.db, page.game.id);
   const quotes = coverage.map((entry) => ({

@@ -69,6 +69,15 @@ describe("the statements of one page request", () => {
     expect(gameReads).toEqual([expect.stringMatching(/^select count\(\*\)::int from "games"$/)]);
   });
 
+  it("a game page and its kit read the game once: the kit and the game's news take the row read", async () => {
+    for (const path of ["/games/lantern-keeper", "/press/lantern-keeper"]) {
+      const { status, statements } = await site.statements(path, VISITOR);
+      expect(status, path).toBe(200);
+      const gameReads = statements.filter((s) => /^select .* from "games" where/.test(s));
+      expect(gameReads, `${path}:\n${gameReads.join("\n")}`).toHaveLength(1);
+    }
+  });
+
   it("/profile reads the phone factor once: its sign-in methods and its waiting code share the row", async () => {
     const { status, statements } = await site.statements("/profile", { as: "developer" });
     expect(status).toBe(200);
