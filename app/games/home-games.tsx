@@ -18,10 +18,7 @@ export function HomeGames({ games }: { games: GameCardEntry[] }) {
         <h2 id="home-games-heading" className="text-3xl font-bold tracking-tight">
           Our Games
         </h2>
-        <Link
-          to="/games"
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-        >
+        <Link to="/games" className="link-more">
           <Gamepad2 aria-hidden="true" className="size-4" />
           All games
         </Link>

@@ -10,10 +10,7 @@ import { type AccountSummary, accountLinks } from "./account-links";
 import { AccountMenu, SignOutForm } from "./account-menu";
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
-    isActive ? "text-foreground" : "text-muted-foreground",
-  );
+  return isActive ? "nav-link nav-link-current" : "nav-link";
 }
 
 /**

@@ -26,7 +26,7 @@ export const gameFeedLink = (game: { title: string; slug: string }) => ({
   href: gameFeedPath(game.slug),
 });
 
-const linkStyle = "inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline";
+const linkStyle = "link-more";
 
 /**
  * The game page's newest posts as cards with 'All news about <game>', and its newest patch notes

@@ -15,10 +15,7 @@ export function LatestNews({ items }: { items: NewsSummary[] }) {
           <h2 id="latest-news-heading" className="text-3xl font-bold tracking-tight">
             Latest News
           </h2>
-          <Link
-            to="/news"
-            className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-          >
+          <Link to="/news" className="link-more">
             <Newspaper aria-hidden="true" className="size-4" />
             All news
           </Link>

@@ -69,10 +69,7 @@ export function NewsCard({
         <p className="line-clamp-3 text-muted-foreground">{item.excerpt}</p>
       </CardContent>
       <CardFooter>
-        <Link
-          to={`/news/${item.slug}`}
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-        >
+        <Link to={`/news/${item.slug}`} className="link-more">
           Read More
           <span className="sr-only">: {item.title}</span>
           <ArrowRight aria-hidden="true" className="size-4" />

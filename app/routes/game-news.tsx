@@ -96,10 +96,7 @@ export default function GameNewsPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {isReachable(game) && (
-          <a
-            href={gameFeedPath(game.slug)}
-            className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-          >
+          <a href={gameFeedPath(game.slug)} className="link-more">
             <Rss aria-hidden="true" className="size-4" />
             RSS feed
           </a>

@@ -45,13 +45,18 @@ const root = join(import.meta.dirname, "..", "..");
 
 type Attributes = Record<string, string | true>;
 
-/** The utilities each of the button's own classes applies (app/platform/ui/button.css). */
+/**
+ * The utilities each short class applies: the button's (app/platform/ui/button.css) and the other
+ * repeated looks' (app/platform/ui/short-classes.css).
+ */
 const BUTTON_CLASSES = new Map(
-  [
-    ...readFileSync(join(root, "app/platform/ui/button.css"), "utf8").matchAll(
-      /\.(btn[\w-]*) \{\s*@apply ([^;]+);/g,
-    ),
-  ].map(([, name, utilities]) => [name!, utilities!]),
+  ["button.css", "short-classes.css"].flatMap((file) =>
+    [
+      ...readFileSync(join(root, "app/platform/ui", file), "utf8").matchAll(
+        /\.([\w-]+) \{\s*@apply ([^;]+);/g,
+      ),
+    ].map(([, name, utilities]) => [name!, utilities!] as const),
+  ),
 );
 
 /** Classes with the button's own classes written out as the utilities they apply. */
@@ -86,7 +91,7 @@ const OWN: Record<string, (attributes: Attributes) => string> = {
   CardDescription: () => classesOf(createElement(CardDescription)),
   CardContent: (a) => classesOf(createElement(CardContent, { standalone: a.standalone === true })),
   CardFooter: () => classesOf(createElement(CardFooter)),
-  Badge: () => classesOf(createElement(Badge)),
+  Badge: () => expanded(classesOf(createElement(Badge))),
   Input: () => classesOf(createElement(Input)),
   Textarea: () => classesOf(createElement(Textarea)),
   Label: () => classesOf(createElement(Label)),
@@ -148,9 +153,17 @@ describe("classes passed to shared components", () => {
     expect(sites.filter((s) => typeof s.attributes.className === "string").length).toBeGreaterThan(
       20,
     );
-    // Every part of the button is read from its stylesheet.
-    expect([...BUTTON_CLASSES.keys()]).toHaveLength(12);
+    // Every part of the button, and every other short class, is read from its stylesheet.
+    expect([...BUTTON_CLASSES.keys()].filter((name) => name.startsWith("btn"))).toHaveLength(12);
+    expect([...BUTTON_CLASSES.keys()].filter((name) => !name.startsWith("btn"))).toEqual([
+      "badge",
+      "link-more",
+      "nav-link",
+      "nav-link-current",
+      "theme-option",
+    ]);
     expect(OWN.Button!({})).not.toMatch(/\bbtn/);
+    expect(OWN.Badge!({})).toMatch(/^inline-flex items-center/);
     // The checker itself: a conflicting class is caught.
     const own = OWN.CardContent!({});
     expect(twMerge(`${own} pt-6`).split(" ")).not.toContain("pt-0");

@@ -43,10 +43,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
           type="button"
           aria-pressed={theme === value}
           onClick={() => choose(value)}
-          className={cn(
-            "inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground",
-            pressed[value],
-          )}
+          className={cn("theme-option", pressed[value])}
         >
           <Icon aria-hidden="true" className="size-4" />
           {label}
