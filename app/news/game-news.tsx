@@ -26,8 +26,6 @@ export const gameFeedLink = (game: { title: string; slug: string }) => ({
   href: gameFeedPath(game.slug),
 });
 
-const linkStyle = "link-more";
-
 /**
  * The game page's newest posts as cards with 'All news about <game>', and its newest patch notes
  * (version, title, date); nothing when no post is about the game.
@@ -49,7 +47,7 @@ export function GameNews({
           <h2 id="game-news" className="text-2xl font-bold tracking-tight">
             News
           </h2>
-          <Link to={gameNewsPath(game.slug)} className={linkStyle}>
+          <Link to={gameNewsPath(game.slug)} className="link-more">
             <Newspaper aria-hidden="true" className="size-4" />
             All news about {game.title}
           </Link>

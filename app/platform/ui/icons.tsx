@@ -1,13 +1,15 @@
 import type { SVGProps } from "react";
+import { cn } from "./cn";
 import { ICON_SPRITE } from "./icon-sprite";
 
 /**
- * The site's icons: Lucide's drawings, kept once in a sprite (`public/assets/icons-HASH.svg`, drawn
- * from lucide-react by `scripts/icon-sprite.ts`; `npm run icons` after adding one here). An icon on a page is
- * `<svg class="icon"><use href="/assets/icons-HASH.svg#name"/></svg>`: about 100 bytes of markup
- * instead of its whole drawing with Lucide's default attributes (about 430), nothing built per
- * render, and no drawing in any script. The stroke, fill and default 24px size are the `.icon`
- * rule's in `app/app.css` (its base layer, so a size or colour class wins).
+ * The site's icons: Lucide's drawings, kept once in a sprite (`public/assets/icons-HASH.svg`,
+ * drawn from lucide-react by `scripts/icon-sprite.ts`; `npm run icons` after adding one here). An
+ * icon on a page is `<svg class="icon"><use href="/assets/icons-HASH.svg#name"/></svg>`: about 120
+ * bytes of markup with its classes instead of its whole drawing with Lucide's default attributes
+ * (about 430), nothing built per render, and no drawing in any script. The stroke, fill and
+ * default 24px size are the `.icon` rule's in `app/app.css` (its base layer, so a size or colour
+ * class wins).
  *
  * An icon is hidden from assistive technology unless it is given a label (`aria-label`,
  * `aria-labelledby`), when it is an image with that name.
@@ -21,7 +23,7 @@ function icon(name: string): IconComponent {
     return (
       // biome-ignore lint/a11y/noSvgWithoutTitle: decorative unless labelled, when it is role="img" with that label
       <svg
-        className={className ? `icon ${className}` : "icon"}
+        className={cn("icon", className)}
         aria-hidden={labelled ? undefined : true}
         role={labelled ? "img" : undefined}
         {...props}
