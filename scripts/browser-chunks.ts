@@ -134,6 +134,13 @@ export function selfContained(
   return kept;
 }
 
+/** The modules that at least `atLeast` of the pages run (each page: the modules it runs). */
+export function sharedBy(pages: readonly Set<string>[], atLeast: number): Set<string> {
+  const count = new Map<string, number>();
+  for (const page of pages) for (const id of page) count.set(id, (count.get(id) ?? 0) + 1);
+  return new Set([...count].filter(([, n]) => n >= atLeast).map(([id]) => id));
+}
+
 /** The module each import or re-export source names, by the bundler's order of `importedIds`. */
 function sourceIds(program: Program, importedIds: readonly string[]): Map<string, string> | null {
   const sources: string[] = [];

@@ -1,6 +1,6 @@
 import { parseAst } from "vite";
 import { describe, expect, it } from "vitest";
-import { modulesRunBy, selfContained } from "../../scripts/browser-chunks";
+import { modulesRunBy, selfContained, sharedBy } from "../../scripts/browser-chunks";
 
 // The browser build's "shell" chunk (vite.config.ts, docs/performance.md#scripts): the modules the
 // root route runs, found name by name through index files, and only those that bring nothing else.
@@ -175,5 +175,19 @@ describe("the modules that can share the shell chunk", () => {
   it("counts a module with a chunk of its own as available", () => {
     const kept = selfContained(new Set(["settings/site"]), graph(MODULES), (id) => id === "clsx");
     expect([...kept]).toEqual(["settings/site"]);
+  });
+});
+
+describe("the modules most reading pages run", () => {
+  it("keeps those that at least the given number of pages run, and no other", () => {
+    const pages = [
+      new Set(["meta", "card", "news-card"]),
+      new Set(["meta", "card", "game-card"]),
+      new Set(["meta", "news-card"]),
+      new Set(["meta", "contact-form"]),
+    ];
+    expect([...sharedBy(pages, 4)]).toEqual(["meta"]);
+    expect([...sharedBy(pages, 2)].sort()).toEqual(["card", "meta", "news-card"]);
+    expect(sharedBy(pages, 5).size).toBe(0);
   });
 });
