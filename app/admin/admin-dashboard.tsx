@@ -79,9 +79,18 @@ function useTabNavigation() {
     if (!tab || tab === open) return;
     if (asked.current?.from === location.pathname && asked.current.tab === tab) return;
     asked.current = { from: location.pathname, tab };
-    void navigate(tabPath(tab), { replace: true, preventScrollReset: true });
+    const going = navigate(tabPath(tab), { replace: true, preventScrollReset: true });
+    void Promise.resolve(going).catch(leaveInterrupted);
   };
   return [open, choose] as const;
+}
+
+/**
+ * A tab's navigation that a quicker second choice interrupted may reject with an AbortError
+ * (remix-run/react-router#14203): the second one wins, so that is no error. Anything else is.
+ */
+function leaveInterrupted(error: unknown) {
+  if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
 }
 
 /** A click for a new tab or window: the browser's, not the tabs'. */

@@ -178,13 +178,15 @@ export async function getGameBySlug(db: Database, address: string): Promise<Game
 
 /** The same game's whole row, its page's kept HTML included (the game page's one query). */
 export async function gameRowByAddress(db: Database, address: string) {
-  if (SLUG_PATTERN.test(address)) {
-    const [row] = await db.select().from(games).where(eq(games.slug, address));
-    if (row) return row;
-  }
-  if (!isUuid(address)) return null;
-  const [row] = await db.select().from(games).where(eq(games.id, address.toLowerCase()));
-  return row ?? null;
+  const bySlug = SLUG_PATTERN.test(address) ? eq(games.slug, address) : undefined;
+  const byId = isUuid(address) ? eq(games.id, address.toLowerCase()) : undefined;
+  if (!bySlug && !byId) return null;
+  // An id is also a well-formed slug: both in one statement, and a game with that slug first.
+  const rows = await db
+    .select()
+    .from(games)
+    .where(bySlug && byId ? or(bySlug, byId) : (bySlug ?? byId));
+  return rows.find((row) => row.slug === address) ?? rows[0] ?? null;
 }
 
 /** Every listed game page's address for the sitemap, in the catalogue's order. */

@@ -137,6 +137,18 @@ export async function readGamePage(
   address: string,
   options: { showHidden?: () => Promise<boolean> } = {},
 ): Promise<GamePage | null> {
+  return (await readGamePageAndImages(runtime, address, options))?.page ?? null;
+}
+
+/**
+ * `readGamePage` with the pictures it read, by image id: a kit shows the same key art, card image
+ * and screenshots, and reads only what else it has (its logos).
+ */
+export async function readGamePageAndImages(
+  runtime: { db: Database; env: { SITE_URL: string } },
+  address: string,
+  options: { showHidden?: () => Promise<boolean> } = {},
+): Promise<{ page: GamePage; images: Map<string, MediaImage> } | null> {
   const { db, env } = runtime;
   const found = await visibleGame(db, address, options);
   if (!found) return null;
@@ -145,12 +157,13 @@ export async function readGamePage(
     aboutHtml(db, row, env.SITE_URL),
     picturesFor(db, [game]),
   ]);
-  return {
+  const page = {
     game,
     html,
     screenshots: screenshotsOf(game, images),
     keyArt: keyArtPicture(game, images),
   };
+  return { page, images };
 }
 
 /**

@@ -7,6 +7,7 @@ export {
   listGameCards,
   readFeaturedGame,
   readGamePage,
+  readGamePageAndImages,
   readVisibleGame,
 } from "./game-reads.server";
 export { type GameEntry, GameEntrySchema } from "./game-schema";

@@ -1,8 +1,14 @@
 import type { Database } from "~/db/database.server";
 import type { GameEntry } from "~/games";
-import { type GamePage, listGameCards, listGames, readGamePage } from "~/games/index.server";
+import {
+  type GamePage,
+  listGameCards,
+  listGames,
+  readGamePageAndImages,
+} from "~/games/index.server";
 import { type MediaImage, mediaImages } from "~/media/index.server";
 import type { Storage } from "~/platform/storage/storage.server";
+import type { SiteSettings } from "~/settings";
 import { readSettings } from "~/settings/index.server";
 import { hiddenKitGames, type Kit, readKit } from "./press.server";
 import type { KitFile } from "./press-files.server";
@@ -96,11 +102,13 @@ export function studioKitFiles(
 }
 
 /** The kit's files with their pictures, split by zip; files whose upload is gone are left out. */
-async function picturesOf(db: Database, files: readonly KitFile[]) {
-  const images = await mediaImages(
-    db,
-    files.map((file) => file.image),
-  );
+async function picturesOf(
+  db: Database,
+  files: readonly KitFile[],
+  read: ReadonlyMap<string, MediaImage> = new Map(),
+) {
+  const missing = files.map((file) => file.image).filter((id) => !read.has(id));
+  const images = new Map([...read, ...(missing.length ? await mediaImages(db, missing) : [])]);
   const of = (zip: KitFile["zip"]): KitLogo[] =>
     files.flatMap((file) => {
       const image = file.zip === zip ? images.get(file.image) : undefined;
@@ -120,20 +128,24 @@ export type GameKitPage = GamePage & {
 /**
  * A game's press kit by the game's slug; null for an unknown game. A hidden game's kit is read too:
  * whether the reader may open it is the kit's rule (`requireOpenKit`: staff and signed links).
+ * `settings` are the page's (read once for the root and the route); the pictures the game page
+ * read are not read again.
  */
-export async function readGameKitPage(runtime: Runtime, slug: string): Promise<GameKitPage | null> {
-  const page = await readGamePage(runtime, slug, { showHidden: async () => true });
-  if (!page || page.game.slug !== slug) return null;
-  const [kit, settings] = await Promise.all([
-    readKit(runtime.db, page.game.id, page.game),
-    readSettings(runtime.db),
-  ]);
+export async function readGameKitPage(
+  runtime: Runtime,
+  slug: string,
+  settings: SiteSettings,
+): Promise<GameKitPage | null> {
+  const read = await readGamePageAndImages(runtime, slug, { showHidden: async () => true });
+  if (!read || read.page.game.slug !== slug) return null;
+  const { page, images } = read;
+  const kit = await readKit(runtime.db, page.game.id, page.game);
   const files = gameKitFiles(page.game, kit, { logo: settings.logo, name: settings.name });
   return {
     ...page,
     kit,
     files,
-    ...(await picturesOf(runtime.db, files)),
+    ...(await picturesOf(runtime.db, files, images)),
     studio: {
       name: settings.name,
       pressEmail: settings.emailPress || settings.emailGeneral,
@@ -151,11 +163,17 @@ export async function studioKitGames(db: Database, now: Date): Promise<GameEntry
   return games.filter((game) => !hidden.has(game.id));
 }
 
-/** The studio's kit: its fields, the settings' words, its games and logos. */
-export async function readStudioKitPage(runtime: Runtime, now: Date) {
-  const [kit, settings, cards, games] = await Promise.all([
-    readKit(runtime.db, null),
-    readSettings(runtime.db),
+/**
+ * The studio's kit page: its games and logos, with the kit and the settings' words the page has
+ * read (`requireOpenKit`'s kit, the page's settings).
+ */
+export async function readStudioKitPage(
+  runtime: Runtime,
+  now: Date,
+  read: { kit: Kit; settings: SiteSettings },
+) {
+  const { kit, settings } = read;
+  const [cards, games] = await Promise.all([
     listGameCards(runtime.db),
     studioKitGames(runtime.db, now),
   ]);

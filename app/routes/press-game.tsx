@@ -10,6 +10,7 @@ import { logosWithQuery, readGameKitPage, requireOpenKit } from "~/press/index.s
 import { KeyRequestForm } from "~/press-desk";
 import { kitQuotes } from "~/press-desk/index.server";
 import { siteFrom, useSite } from "~/settings";
+import { readPageSettings } from "~/settings/index.server";
 import type { Route } from "./+types/press-game";
 
 // /press/<slug>: a game's press kit (docs/product.md#press-kit). A kit not yet public is the 404
@@ -17,7 +18,11 @@ import type { Route } from "./+types/press-game";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
-  const page = await readGameKitPage(runtime, params.slug);
+  const page = await readGameKitPage(
+    runtime,
+    params.slug,
+    await readPageSettings(request, context),
+  );
   if (!page) throw data(null, { status: 404 });
   const { query } = await requireOpenKit(request, context, page.game.id, {
     page: true,

@@ -5,13 +5,17 @@ import { requestTime } from "~/platform/server/faults.server";
 import { PressKitErrorBoundary, StudioKitPage } from "~/press";
 import { logosWithQuery, readStudioKitPage, requireOpenKit } from "~/press/index.server";
 import { siteFrom } from "~/settings";
+import { readPageSettings } from "~/settings/index.server";
 import type { Route } from "./+types/press";
 
 // /press: the studio's press kit (docs/product.md#press-kit).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { query } = await requireOpenKit(request, context, null, { page: true });
-  const page = await readStudioKitPage(context.get(runtimeContext), requestTime(request, context));
+  const { kit, query } = await requireOpenKit(request, context, null, { page: true });
+  const page = await readStudioKitPage(context.get(runtimeContext), requestTime(request, context), {
+    kit,
+    settings: await readPageSettings(request, context),
+  });
   return {
     studio: page.studio,
     kit: { data: page.kit.data },

@@ -53,3 +53,23 @@ describe("the pages' HTML", () => {
     }
   });
 });
+
+// The demo content's featured game and pictures (the seeded data of tests/http/page-statements.test.ts
+// has neither): what a page asks the database for them.
+describe("the demo pages' statements", () => {
+  it("Home reads its featured game once, by its id", async () => {
+    const { status, statements } = await site.statements("/", { headers: { Cookie: "visitor=1" } });
+    expect(status).toBe(200);
+    const fullRows = statements.filter((s) => /^select .*"about".* from "games" where/.test(s));
+    expect(fullRows, fullRows.join("\n")).toHaveLength(1);
+  });
+
+  it("a kit reads its game's pictures once: its key art and screenshots are the game page's", async () => {
+    const { status, statements } = await site.statements("/press/lantern-keeper", {
+      headers: { Cookie: "visitor=1" },
+    });
+    expect(status).toBe(200);
+    const media = statements.filter((s) => /from "media"/.test(s));
+    expect(media, media.join("\n")).toHaveLength(1);
+  });
+});

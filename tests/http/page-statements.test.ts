@@ -78,6 +78,17 @@ describe("the statements of one page request", () => {
     }
   });
 
+  it("a kit's page and /press take the page's settings, and /press the kit its access check read", async () => {
+    for (const path of ["/press/lantern-keeper", "/press"]) {
+      const { status, statements } = await site.statements(path, VISITOR);
+      expect(status, path).toBe(200);
+      const settings = statements.filter((s) => /"values"::text from "site_settings"/.test(s));
+      expect(settings, `${path}:\n${statements.join("\n")}`).toHaveLength(1);
+      const kits = statements.filter((s) => /from "press_kits" where/.test(s));
+      expect(kits, `${path}:\n${kits.join("\n")}`).toHaveLength(1);
+    }
+  });
+
   it("/profile reads the phone factor once: its sign-in methods and its waiting code share the row", async () => {
     const { status, statements } = await site.statements("/profile", { as: "developer" });
     expect(status).toBe(200);
