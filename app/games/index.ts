@@ -1,8 +1,9 @@
 // The games feature's browser-safe face: what other folders may import.
 
 export { FeaturedGameHero } from "./featured-game";
+export { StoreButtons, TrailerPlayer } from "./game-actions";
 export { GAME_CARD_SIZES, GameCard } from "./game-card";
-export { GameDetails, ReleaseDate, StoreButtons, TrailerPlayer } from "./game-page";
+export { GameDetails } from "./game-page";
 export { GamePictureImage } from "./game-picture";
 export {
   cardPicture,
@@ -32,6 +33,7 @@ export {
 } from "./game-visibility";
 export { GamesTab } from "./games-admin-tab";
 export { HOME_GAMES_COUNT, HomeGames } from "./home-games";
+export { ReleaseDate } from "./release-date";
 export {
   GAME_PAGE_PATH,
   parseTrailer,

@@ -56,9 +56,9 @@ const SCRIPT_BUDGET = 120_000;
  * (docs/performance.md#scripts says what keeps them there); lower these as they shrink.
  */
 const OVER_BUDGET: Record<string, number> = {
-  "/": 125_000,
-  "/games/a-game": 125_500,
-  "/press/a-game": 125_500,
+  "/": 124_500,
+  "/games/a-game": 125_100,
+  "/press/a-game": 124_000,
 };
 
 function readManifest(): Manifest {
