@@ -43,7 +43,7 @@ export function GameCard({
         <GameStatusBadge status={game.status} className="absolute top-3 right-3 shadow-md" />
       </div>
       <CardHeader>
-        <Heading className="text-xl font-semibold leading-tight">
+        <Heading className="card-title">
           <Link
             to={`/games/${game.slug}`}
             className="hover:underline focus-visible:underline"

@@ -2,8 +2,6 @@ import { Link } from "react-router";
 import { SiteLogo, type SiteNavLink, SocialLinks, useSite } from "~/settings";
 import { NewTabMark, newTabProps } from "./site-header";
 
-const LINK_CLASS = "text-muted-foreground hover:text-foreground hover:underline";
-
 export function SiteFooter({
   year,
   links,
@@ -30,12 +28,12 @@ export function SiteFooter({
               {links.map((link) => (
                 <li key={link.key}>
                   {link.external ? (
-                    <a href={link.to} className={LINK_CLASS} {...newTabProps(link)}>
+                    <a href={link.to} className="link-quiet" {...newTabProps(link)}>
                       {link.label}
                       {link.newTab && <NewTabMark />}
                     </a>
                   ) : (
-                    <Link to={link.to} className={LINK_CLASS}>
+                    <Link to={link.to} className="link-quiet">
                       {link.label}
                     </Link>
                   )}
@@ -47,10 +45,7 @@ export function SiteFooter({
         {site.socialLinks.length > 0 && (
           <div>
             <h2 className="mb-3 text-sm font-semibold">Follow Us</h2>
-            <SocialLinks
-              className="gap-2"
-              linkClassName="text-muted-foreground hover:text-foreground"
-            />
+            <SocialLinks className="gap-2" linkClassName="link-quiet" />
           </div>
         )}
       </div>

@@ -62,7 +62,7 @@ export function NewsCard({
           <KindBadge kind={item.kind} version={item.version} />
         </div>
         {/* The card title's look on the list's heading level, without a Slot to merge them. */}
-        <Heading className="text-xl font-semibold leading-tight">{item.title}</Heading>
+        <Heading className="card-title">{item.title}</Heading>
         <GameNames games={item.games} />
       </CardHeader>
       <CardContent className="flex-1">

@@ -109,10 +109,7 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
       )}
       <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t pt-8">
         <BackLink />
-        <Link
-          to="/"
-          className="text-sm font-medium text-muted-foreground hover:text-foreground hover:underline"
-        >
+        <Link to="/" className="link-quiet text-sm font-medium">
           Back to Home
         </Link>
       </footer>

@@ -85,9 +85,9 @@ const OWN: Record<string, (attributes: Attributes) => string> = {
         shape: a.shape as never,
       }),
     ),
-  Card: () => classesOf(createElement(Card)),
+  Card: () => expanded(classesOf(createElement(Card))),
   CardHeader: (a) => classesOf(createElement(CardHeader, { row: a.row === true })),
-  CardTitle: () => classesOf(createElement(CardTitle)),
+  CardTitle: () => expanded(classesOf(createElement(CardTitle))),
   CardDescription: () => classesOf(createElement(CardDescription)),
   CardContent: (a) => classesOf(createElement(CardContent, { standalone: a.standalone === true })),
   CardFooter: () => classesOf(createElement(CardFooter)),
@@ -156,14 +156,18 @@ describe("classes passed to shared components", () => {
     // Every part of the button, and every other short class, is read from its stylesheet.
     expect([...BUTTON_CLASSES.keys()].filter((name) => name.startsWith("btn"))).toHaveLength(12);
     expect([...BUTTON_CLASSES.keys()].filter((name) => !name.startsWith("btn"))).toEqual([
+      "card",
+      "card-title",
       "badge",
       "link-more",
+      "link-quiet",
       "nav-link",
       "nav-link-current",
       "theme-option",
     ]);
     expect(OWN.Button!({})).not.toMatch(/\bbtn/);
     expect(OWN.Badge!({})).toMatch(/^inline-flex items-center/);
+    expect(OWN.Card!({})).toMatch(/^rounded-xl border bg-card/);
     // The checker itself: a conflicting class is caught.
     const own = OWN.CardContent!({});
     expect(twMerge(`${own} pt-6`).split(" ")).not.toContain("pt-0");

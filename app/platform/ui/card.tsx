@@ -3,12 +3,7 @@ import type * as React from "react";
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("rounded-xl border bg-card text-card-foreground shadow-sm", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("card", className)} {...props} />;
 }
 
 /** A card's header: title and description stacked, or (`row`) side by side with an action. */
@@ -35,7 +30,7 @@ export function CardTitle({
   ...props
 }: React.ComponentProps<"h3"> & { asChild?: boolean }) {
   const Comp = asChild ? Slot : "h3";
-  return <Comp className={cn("text-xl font-semibold leading-tight", className)} {...props} />;
+  return <Comp className={cn("card-title", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
