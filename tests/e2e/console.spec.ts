@@ -64,7 +64,7 @@ async function openTab(dialog: Locator, name: string): Promise<Locator> {
 /** A card of a panel, found by its heading. */
 function card(panel: Locator, title: string): Locator {
   return panel
-    .locator(".rounded-xl.border")
+    .locator(".card")
     .filter({ has: panel.page().getByRole("heading", { name: title, exact: true }) });
 }
 
