@@ -30,7 +30,8 @@ import { useRedirectToast } from "~/platform/toast/use-toast";
 import { Spinner } from "~/platform/ui/spinner";
 import { permissionsOf } from "~/roles";
 import {
-  DEFAULT_SETTINGS,
+  FRESH_NAVIGATION,
+  FRESH_SITE,
   publicSite,
   SiteProvider,
   type SiteSettings,
@@ -104,10 +105,6 @@ async function ownerSetup(db: Database, settings: SiteSettings) {
   ]);
   return setupSteps(settings, { games, news, privacyPublished });
 }
-
-/** What a page shows when the root loader's data is missing (an error before it ran). */
-const FRESH_SITE = publicSite(DEFAULT_SETTINGS);
-const FRESH_NAVIGATION = siteNavigation([], []);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

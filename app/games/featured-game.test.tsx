@@ -5,6 +5,7 @@ import type { MediaImage } from "~/media";
 import { FeaturedGameHero } from "./featured-game";
 import type { FeaturedGame } from "./game-pictures";
 import type { GameEntry } from "./game-schema";
+import { parseTrailer } from "./trailer";
 
 // The featured game's hero as Home renders it on the server (its story): key art fetched first,
 // the trailer's poster, the store buttons.
@@ -54,16 +55,26 @@ const render = (featured: FeaturedGame, extra?: string, headingLevel: 1 | 2 = 1)
 describe("FeaturedGameHero", () => {
   it("offers a game that is not out a wishlist, never 'Play Game'", () => {
     const upcoming = { ...game, url: "https://store.steampowered.com/app/1/Tidewright/" };
-    const html = render({ game: upcoming, keyArt: null, poster: null });
+    const html = render({ game: upcoming, keyArt: null, poster: null, trailer: null });
     expect(html).toContain("Wishlist on Steam");
     expect(html).not.toContain("Play Game");
-    const out = render({ game: { ...upcoming, status: "Released" }, keyArt: null, poster: null });
+    const out = render({
+      game: { ...upcoming, status: "Released" },
+      keyArt: null,
+      poster: null,
+      trailer: null,
+    });
     expect(out).toContain("Play Game");
   });
 
   it("below another hero (Home's), its key art waits: lazy, never ahead of the stylesheet", () => {
     const html = render(
-      { game, keyArt: { source: "upload", image: imageOf(ART), alt: "Art" }, poster: null },
+      {
+        game,
+        keyArt: { source: "upload", image: imageOf(ART), alt: "Art" },
+        poster: null,
+        trailer: null,
+      },
       undefined,
       2,
     );
@@ -79,6 +90,7 @@ describe("FeaturedGameHero", () => {
       game,
       keyArt: { source: "upload", image: imageOf(ART), alt: "The lamp over a stormy sea" },
       poster: { source: "screenshot", image: imageOf(SHOT), alt: "The harbour at night" },
+      trailer: parseTrailer(game.trailerUrl!),
     });
     const art = html.match(/<img[^>]*alt="The lamp over a stormy sea"[^>]*>/)?.[0] ?? "";
     expect(art).toContain('fetchPriority="high"');
@@ -99,9 +111,10 @@ describe("FeaturedGameHero", () => {
   it("without key art or a trailer: the band alone, with its words and buttons", () => {
     const html = render(
       {
-        game: { ...game, trailerUrl: null, storeLinks: [] },
+        game: { ...game, storeLinks: [] },
         keyArt: null,
         poster: null,
+        trailer: null,
       },
       "Theme: System",
     );

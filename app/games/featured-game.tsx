@@ -7,7 +7,6 @@ import { PlayGameLink, StoreButtons, TrailerPlayer } from "./game-actions";
 import { GameStatusBadge } from "./game-image";
 import { GamePictureImage } from "./game-picture";
 import type { FeaturedGame } from "./game-pictures";
-import { parseTrailer } from "./trailer";
 
 /**
  * A featured game as a hero band (docs/product.md#home): its key art behind, its status, title and
@@ -26,9 +25,8 @@ export function FeaturedGameHero({
   /** Shown above the game's words: what the page's hero must keep (Home's theme switcher). */
   children?: ReactNode;
 }) {
-  const { game, keyArt, poster } = featured;
+  const { game, keyArt, poster, trailer } = featured;
   const Heading = headingLevel === 1 ? "h1" : "h2";
-  const trailer = game.trailerUrl ? parseTrailer(game.trailerUrl) : null;
   return (
     <section
       aria-labelledby="featured-game-heading"

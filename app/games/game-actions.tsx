@@ -5,8 +5,8 @@ import { ExternalLink, Play, ShoppingBag } from "~/platform/ui/icons";
 import { GamePictureImage } from "./game-picture";
 import type { GamePicture } from "./game-pictures";
 import type { GameEntry, StoreLink } from "./game-schema";
-import { gameLinkWords } from "./store-links";
-import { autoplayUrl, type Trailer } from "./trailer";
+import { gameLinkWords } from "./store-words";
+import { autoplayUrl, type Trailer } from "./trailer-player";
 
 // What Home's featured game, a game page and a press kit share: the trailer's player, the store
 // buttons and the game's own link. Apart from the game page's body, so that Home and a kit load

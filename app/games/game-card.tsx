@@ -6,7 +6,7 @@ import { ExternalLink } from "~/platform/ui/icons";
 import { GameStatusBadge } from "./game-image";
 import { GamePictureImage } from "./game-picture";
 import type { GameCardEntry } from "./game-pictures";
-import { gameLinkWords } from "./store-links";
+import { gameLinkWords } from "./store-words";
 
 export { GameImage, GameStatusBadge } from "./game-image";
 

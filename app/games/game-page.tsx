@@ -8,7 +8,7 @@ import type { GamePicture, ShownGame } from "./game-pictures";
 import type { GameEntry } from "./game-schema";
 import { ReleaseDate } from "./release-date";
 import type { Screenshot } from "./screenshots";
-import { parseTrailer } from "./trailer";
+import type { Trailer } from "./trailer-player";
 
 // The parts of a game page (/games/<slug>): its facts, trailer, screenshots and store links (the
 // trailer and the links are game-actions.tsx's). The page renders without JavaScript; the
@@ -56,14 +56,15 @@ export function GameDetails({
   html,
   screenshots,
   keyArt,
+  trailer,
 }: {
   game: ShownGame;
   html: string;
   screenshots: Screenshot[];
   /** The game's key art (docs/product.md#games); none: the placeholder. */
   keyArt: GamePicture | null;
+  trailer: Trailer | null;
 }) {
-  const trailer = game.trailerUrl ? parseTrailer(game.trailerUrl) : null;
   const first = screenshots[0];
   const poster: GamePicture | null = first
     ? { source: "screenshot", image: first.image, alt: first.alt }

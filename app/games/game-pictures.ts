@@ -1,5 +1,6 @@
 import type { MediaImage } from "~/media";
 import type { GameEntry } from "./game-schema";
+import type { Trailer } from "./trailer-player";
 
 // A game's two pictures (docs/product.md#games): the card image the catalogue shows and the key art
 // of its page and of a featured game. Universal: the server resolves them with the images of the
@@ -22,7 +23,7 @@ export type GameCardEntry = Pick<
 /** What the featured hero shows of its game: no page text, screenshot list or admin fields. */
 export type FeaturedGameEntry = Pick<
   GameEntry,
-  "title" | "description" | "status" | "url" | "slug" | "storeLinks" | "trailerUrl"
+  "title" | "description" | "status" | "url" | "slug" | "storeLinks"
 >;
 
 /** A game as the featured hero shows it: its key art and its trailer's poster. */
@@ -31,6 +32,8 @@ export type FeaturedGame = {
   keyArt: GamePicture | null;
   /** The first screenshot, else the key art. */
   poster: GamePicture | null;
+  /** Its trailer, parsed on the server (the browser loads no link parser); none: null. */
+  trailer: Trailer | null;
 };
 
 /** What a card's picture is chosen from. */

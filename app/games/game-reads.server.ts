@@ -15,6 +15,7 @@ import type { GameStatus } from "./game-status";
 import { isListed, isReachable } from "./game-visibility";
 import { getGameBySlug } from "./games.server";
 import { largestSource, type Screenshot } from "./screenshots";
+import { parseTrailer, type Trailer } from "./trailer";
 
 // What the public pages read of the games with their pictures: the catalogue's cards, a game page,
 // a featured game. Each resolves every picture it shows in one query of the media library.
@@ -65,9 +66,10 @@ export async function readFeaturedGame(db: Database, id: string): Promise<Featur
     : keyArt;
   const { title, description, status, url, slug, storeLinks, trailerUrl } = game;
   return {
-    game: { title, description, status, url, slug, storeLinks, trailerUrl },
+    game: { title, description, status, url, slug, storeLinks },
     keyArt,
     poster,
+    trailer: trailerUrl ? parseTrailer(trailerUrl) : null,
   };
 }
 
@@ -77,6 +79,8 @@ export type GamePage = {
   html: string;
   screenshots: Screenshot[];
   keyArt: GamePicture | null;
+  /** Its trailer, parsed on the server (the browser loads no link parser); none: null. */
+  trailer: Trailer | null;
 };
 
 /**
@@ -162,6 +166,7 @@ export async function readGamePageAndImages(
     html,
     screenshots: screenshotsOf(game, images),
     keyArt: keyArtPicture(game, images),
+    trailer: game.trailerUrl ? parseTrailer(game.trailerUrl) : null,
   };
   return { page, images };
 }

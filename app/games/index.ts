@@ -38,6 +38,7 @@ export {
   GAME_PAGE_PATH,
   parseTrailer,
   TRAILER_FRAME_SOURCES,
+  type Trailer,
   trailerFrameSources,
 } from "./trailer";
 export { GameVisibilityBanner } from "./visibility-banner";

@@ -1,62 +1,33 @@
 import { hasNoControlCharacters, noControlCharacters } from "~/platform/forms/text-rules";
+import { type KnownStore, storeOfUrl } from "./store-words";
 
 // Where a game can be bought: links to stores, each named. Staff write one link per line, with the
 // store's name before it or without one when the store is known from the link's host. Universal:
-// the form's schema parses it, the page shows it.
+// the form's schema parses it; the pages show it with `store-words.ts`, which they load alone.
 
 export type StoreLink = { store: string; url: string };
 
 export const STORE_LIMITS = { links: 10, name: 40, url: 2_048 } as const;
 
-/** The stores known by their hosts, and other names staff may write for them. */
-const KNOWN_STORES: readonly { name: string; aliases: readonly string[]; host: RegExp }[] = [
-  { name: "Steam", aliases: ["steam"], host: /(^|\.)steampowered\.com$/ },
-  { name: "itch.io", aliases: ["itch", "itch.io", "itchio"], host: /(^|\.)itch\.io$/ },
-  {
-    name: "Epic Games Store",
-    aliases: ["epic", "epic games", "epic games store", "epic store"],
-    host: /(^|\.)epicgames\.com$/,
-  },
-  { name: "GOG", aliases: ["gog", "gog.com"], host: /(^|\.)gog\.com$/ },
-  {
-    name: "Nintendo eShop",
-    aliases: ["nintendo", "eshop", "nintendo eshop", "nintendo switch"],
-    host: /(^|\.)nintendo\.(com|co\.[a-z]{2}|com\.[a-z]{2}|[a-z]{2})$/,
-  },
-  {
-    name: "PlayStation Store",
-    aliases: ["playstation", "playstation store", "ps store", "psn"],
-    host: /(^|\.)playstation\.com$/,
-  },
-  {
-    name: "Xbox Store",
-    aliases: ["xbox", "xbox store", "microsoft store"],
-    host: /(^|\.)xbox\.com$/,
-  },
-  { name: "App Store", aliases: ["app store", "apple", "ios"], host: /^apps\.apple\.com$/ },
-  {
-    name: "Google Play",
-    aliases: ["google play", "play store", "android"],
-    host: /^play\.google\.com$/,
-  },
-];
-
-/** The known store a link goes to, by its host, or null. */
-export function storeOfUrl(url: string): string | null {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  return KNOWN_STORES.find((store) => store.host.test(host))?.name ?? null;
-}
+/** Other names staff may write for the stores known by their hosts. */
+const STORE_ALIASES: Record<KnownStore, readonly string[]> = {
+  Steam: ["steam"],
+  "itch.io": ["itch", "itch.io", "itchio"],
+  "Epic Games Store": ["epic", "epic games", "epic games store", "epic store"],
+  GOG: ["gog", "gog.com"],
+  "Nintendo eShop": ["nintendo", "eshop", "nintendo eshop", "nintendo switch"],
+  "PlayStation Store": ["playstation", "playstation store", "ps store", "psn"],
+  "Xbox Store": ["xbox", "xbox store", "microsoft store"],
+  "App Store": ["app store", "apple", "ios"],
+  "Google Play": ["google play", "play store", "android"],
+};
 
 /** A store's name as staff wrote it, spelled as the site spells the stores it knows. */
 export function storeName(written: string): string {
   const name = written.trim().replace(/\s+/g, " ");
-  const known = KNOWN_STORES.find((store) => store.aliases.includes(name.toLowerCase()));
-  return known?.name ?? name;
+  const lower = name.toLowerCase();
+  const known = Object.entries(STORE_ALIASES).find(([, aliases]) => aliases.includes(lower));
+  return known?.[0] ?? name;
 }
 
 export function isHttpUrl(value: string): boolean {
@@ -121,24 +92,4 @@ export function parseStoreLinks(
 /** The links as the form's text shows them: "Store https://…", one per line. */
 export function storeLinksText(links: readonly StoreLink[]): string {
   return links.map((link) => `${link.store} ${link.url}`).join("\n");
-}
-
-/** What a not-yet-released game's store link offers, in the store's own words. */
-const UPCOMING_WORDS: Record<string, string> = {
-  "itch.io": "Follow on itch.io",
-  "App Store": "Pre-order on the App Store",
-  "Google Play": "Pre-register on Google Play",
-};
-
-/**
- * The words of a game's own link (its card, its page, the featured block): 'Play Game' for a game
- * that can be played; for one Coming Soon or In Development, 'Wishlist on Steam' (or the store's
- * words) when the link is a store page, 'Visit Website' otherwise; null when there is no link.
- */
-export function gameLinkWords(game: { status: string; url: string }): string | null {
-  if (!game.url.trim()) return null;
-  if (game.status !== "Coming Soon" && game.status !== "In Development") return "Play Game";
-  const store = storeOfUrl(game.url);
-  if (!store) return "Visit Website";
-  return UPCOMING_WORDS[store] ?? `Wishlist on ${store}`;
 }

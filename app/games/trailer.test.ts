@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "~/platform/server/security.server";
-import { autoplayUrl, parseTrailer, TRAILER_FRAME_SOURCES, trailerFrameSources } from "./trailer";
+import { parseTrailer, TRAILER_FRAME_SOURCES, trailerFrameSources } from "./trailer";
+import { autoplayUrl } from "./trailer-player";
 
 const ID = "dQw4w9WgXcQ";
 

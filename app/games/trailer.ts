@@ -1,15 +1,10 @@
-// A game's trailer: a YouTube or Vimeo video link, shown on the game page as a poster that loads the
-// provider's player only when clicked. Universal: the form's schema, the page and the server's CSP
-// use it.
+import type { Trailer } from "./trailer-player";
 
-export type Trailer = {
-  provider: "youtube" | "vimeo";
-  id: string;
-  /** The player, loaded in a frame: YouTube's privacy-enhanced host (no cookies until played). */
-  embedUrl: string;
-  /** The video on the provider's site: where the poster leads without JavaScript. */
-  watchUrl: string;
-};
+// A game's trailer: a YouTube or Vimeo video link, shown on the game page as a poster that loads the
+// provider's player only when clicked. Universal: the form's schema and the server (the pages'
+// data, the CSP) use it; the pages get the trailer parsed and play it with trailer-player.ts.
+
+export type { Trailer };
 
 export const TRAILER_RULE = "Trailer must be a YouTube or Vimeo video link";
 
@@ -93,11 +88,4 @@ export function parseTrailer(link: string): Trailer | null {
       : null;
   }
   return null;
-}
-
-/** The player's address once the visitor has asked for it: it starts playing at once. */
-export function autoplayUrl(trailer: Trailer): string {
-  const url = new URL(trailer.embedUrl);
-  url.searchParams.set("autoplay", "1");
-  return url.toString();
 }

@@ -1,9 +1,10 @@
 import type { ShownGame } from "~/games";
-import { type GamePicture, GamePictureImage, parseTrailer, TrailerPlayer } from "~/games";
+import { type GamePicture, GamePictureImage, TrailerPlayer } from "~/games";
 import { type MediaImage, ResponsiveImage } from "~/media";
 import { Download } from "~/platform/ui/icons";
 import { FactSheet, type FactSheetStudio } from "./fact-sheet";
 import type { KitData } from "./kit-schema";
+import type { KitTrailer } from "./kit-trailers";
 
 // A game's press kit page (/press/<slug>): the fact sheet, then the words, the videos, the pictures
 // (each with its original to download) and the people. Renders without JavaScript.
@@ -68,37 +69,21 @@ export function PictureGallery({
 }
 
 function Trailers({
-  game,
-  kit,
+  trailers,
+  title,
   poster,
 }: {
-  game: ShownGame;
-  kit: KitData;
+  trailers: KitTrailer[];
+  title: string;
   poster: GamePicture | null;
 }) {
-  const links = [
-    ...(game.trailerUrl ? [{ name: "Trailer", url: game.trailerUrl }] : []),
-    ...kit.trailers.map((t) => ({
-      name: t.name || "Trailer",
-      url: t.youtube
-        ? `https://www.youtube.com/watch?v=${t.youtube}`
-        : `https://vimeo.com/${t.vimeo}`,
-    })),
-  ];
-  const seen = new Set<string>();
-  const trailers = links.flatMap((link) => {
-    const trailer = parseTrailer(link.url);
-    if (!trailer || seen.has(trailer.id)) return [];
-    seen.add(trailer.id);
-    return [{ name: link.name, trailer }];
-  });
   if (trailers.length === 0) return null;
   return (
     <Section id="trailers" title="Trailers">
       <ul className="grid gap-6 md:grid-cols-2">
         {trailers.map(({ name, trailer }) => (
           <li key={trailer.id}>
-            <TrailerPlayer trailer={trailer} title={`${game.title}: ${name}`} poster={poster} />
+            <TrailerPlayer trailer={trailer} title={`${title}: ${name}`} poster={poster} />
             <p className="mt-2 text-sm font-medium">{name}</p>
           </li>
         ))}
@@ -116,10 +101,13 @@ export function PressKitPage({
   pictures,
   logos,
   studio,
+  trailers,
   query = "",
 }: {
   game: ShownGame;
   kit: KitData;
+  /** The game's trailer and the kit's (`kitTrailers`). */
+  trailers: KitTrailer[];
   html: string;
   screenshots: Screenshot[];
   keyArt: GamePicture | null;
@@ -185,7 +173,7 @@ export function PressKitPage({
           </ul>
         </Section>
       )}
-      <Trailers game={game} kit={kit} poster={poster} />
+      <Trailers trailers={trailers} title={game.title} poster={poster} />
       <Section id="screenshots" title="Screenshots">
         {shots.length ? (
           <PictureGallery pictures={shots} base={base} query={query} />

@@ -10,6 +10,7 @@ import { type MediaImage, mediaImages } from "~/media/index.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import type { SiteSettings } from "~/settings";
 import { readSettings } from "~/settings/index.server";
+import { type KitTrailer, kitTrailers } from "./kit-trailers";
 import { hiddenKitGames, type Kit, readKit } from "./press.server";
 import type { KitFile } from "./press-files.server";
 
@@ -117,12 +118,14 @@ async function picturesOf(
   return { pictures: of("images"), logos: of("logos") };
 }
 
-export type GameKitPage = GamePage & {
+/** A kit shows its trailers (`trailers`), the game page's among them. */
+export type GameKitPage = Omit<GamePage, "trailer"> & {
   kit: Kit;
   files: KitFile[];
   pictures: KitLogo[];
   logos: KitLogo[];
   studio: { name: string; pressEmail: string; location: string };
+  trailers: KitTrailer[];
 };
 
 /**
@@ -138,13 +141,15 @@ export async function readGameKitPage(
 ): Promise<GameKitPage | null> {
   const read = await readGamePageAndImages(runtime, slug, { showHidden: async () => true });
   if (!read || read.page.game.slug !== slug) return null;
-  const { page, images } = read;
+  const { page: gamePage, images } = read;
+  const { trailer: _shownAmongTrailers, ...page } = gamePage;
   const kit = await readKit(runtime.db, page.game.id, page.game);
   const files = gameKitFiles(page.game, kit, { logo: settings.logo, name: settings.name });
   return {
     ...page,
     kit,
     files,
+    trailers: kitTrailers(page.game, kit.data),
     ...(await picturesOf(runtime.db, files, images)),
     studio: {
       name: settings.name,

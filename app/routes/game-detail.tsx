@@ -101,7 +101,7 @@ function BackLink() {
 
 export default function GameDetail({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const { game, html, screenshots, keyArt, siteUrl, pressKit, news } = loaderData;
+  const { game, html, screenshots, keyArt, trailer, siteUrl, pressKit, news } = loaderData;
   const site = useSite();
   const structured = gameStructuredData(
     game,
@@ -121,7 +121,13 @@ export default function GameDetail({ loaderData }: Route.ComponentProps) {
       />
       <GameVisibilityBanner game={game} />
       <BackLink />
-      <GameDetails game={game} html={html} screenshots={screenshots} keyArt={keyArt} />
+      <GameDetails
+        game={game}
+        html={html}
+        screenshots={screenshots}
+        keyArt={keyArt}
+        trailer={trailer}
+      />
       <GameNews game={game} items={news.items} patchNotes={news.patchNotes} />
       <div className="mt-12">
         <SubscribeForm

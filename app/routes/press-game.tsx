@@ -71,12 +71,12 @@ export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
 export default function PressGame({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const site = useSite();
-  const { game, html, screenshots, keyArt, kit, pictures, logos, studio, query, siteUrl } =
+  const { game, html, screenshots, keyArt, kit, pictures, logos, studio, trailers, query } =
     loaderData;
   const structured = gameStructuredData(
     game,
     screenshots,
-    siteUrl,
+    loaderData.siteUrl,
     summarize(game.description),
     site.name,
     keyArt,
@@ -109,6 +109,7 @@ export default function PressGame({ loaderData }: Route.ComponentProps) {
         pictures={pictures}
         logos={logos}
         studio={studio}
+        trailers={trailers}
         query={query}
       />
       <section

@@ -1,6 +1,7 @@
 // The site settings feature's browser-safe face: what other folders may import.
 export { accentForDark, accentProblem, contrast, normalizeHex } from "./colour";
 export { HEADING_FONTS } from "./fonts";
+export { FRESH_NAVIGATION, FRESH_SITE } from "./fresh-site";
 export { hoursRows, hoursText, WEEKDAYS } from "./hours";
 export {
   type ArrangedEntry,

@@ -1,17 +1,15 @@
 import { createContext, useContext } from "react";
-import { DEFAULT_SETTINGS } from "./settings-defaults";
+import { FRESH_SITE } from "./fresh-site";
 import type { SetupStep } from "./setup";
-import { type PublicSite, publicSite } from "./site";
+import type { PublicSite } from "./site";
 
 // The saved settings for the components of a page: the root layout provides what its loader read
 // for this request; a meta function reads them from the root match (`siteFrom`).
 
-const FRESH = publicSite(DEFAULT_SETTINGS);
-
 /** What a page's components get: the settings, and for the owner the first-run checklist. */
 export type SiteContextValue = PublicSite & { setup: SetupStep[] | null };
 
-const SiteContext = createContext<SiteContextValue>({ ...FRESH, setup: null });
+const SiteContext = createContext<SiteContextValue>({ ...FRESH_SITE, setup: null });
 
 export const SiteProvider = SiteContext.Provider;
 
@@ -34,6 +32,6 @@ export function siteFrom(matches: readonly unknown[]): {
       }
     | undefined;
   const data = root?.loaderData ?? root?.data;
-  const site = data?.site ?? FRESH;
+  const site = data?.site ?? FRESH_SITE;
   return { siteUrl: data?.siteUrl ?? "", siteName: site.name, siteImage: site.icons.ogImage, site };
 }

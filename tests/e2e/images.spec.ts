@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import type { GameEntry } from "../../app/games/game-schema";
+import { parseTrailer } from "../../app/games/trailer";
 import { axeViolations } from "../support/axe";
 import { waitForHydration } from "../support/browser";
 import {
@@ -243,11 +244,11 @@ async function featuredHero(page: Page): Promise<string> {
   return featuredGameHtml({
     game: {
       ...game,
-      trailerUrl: "https://youtu.be/dQw4w9WgXcQ",
       storeLinks: [{ store: "Steam", url: "https://store.steampowered.com/app/1" }],
     },
     keyArt: picture(game.keyArt!, game.keyArtAlt!),
     poster: picture(game.cardImage!, game.cardImageAlt!),
+    trailer: parseTrailer("https://youtu.be/dQw4w9WgXcQ"),
   });
 }
 
