@@ -23,9 +23,10 @@ const featureIndexes: Plugin = {
 // every page runs, go into one file. So does the rest of what the root route runs (the header, the
 // footer, the account menu): every page runs it too, but Rollup, which does not know that the root
 // comes with every route, cut it into ~20 chunks shared with the routes. The "shell" is that code,
-// found name by name through index files (scripts/browser-chunks.ts). Chunks under 2 kB are merged
-// into others where that runs no side effect a page did not run before (Rollup's own rule, which
-// does not mind loading code a page does not need: at 5 kB /auth loaded the admin dashboard's
+// found name by name through index files (scripts/browser-chunks.ts). Chunks under 2.5 kB are
+// merged (2 kB until the small shared modules joined the shell, below) into others where that
+// runs no side effect a page did not run before (Rollup's own rule, which does not mind loading
+// code a page does not need: at 5 kB /auth loaded the admin dashboard's
 // chunk, at 20 kB route code went into the shell and every page grew; at 3 kB, once the icons
 // left the scripts, the newsletter form went into the game page's chunk and an article loaded the
 // game page's code, 130 kB against 121.7 at 2 kB; with no merging the pages load 1–4 kB less but
@@ -59,12 +60,22 @@ const ROOT_ROUTE = /\/app\/root\.tsx(\?.*)?$/;
 const READING_ROUTE =
   /\/app\/routes\/(home|news|news-detail|games|game-detail|contact|press|press-game)\.tsx\?/;
 const SHARED_BY = 6;
+// A small module (under 2,000 characters of code) that two reading pages run goes into the shell
+// too: in a chunk of its own it was under the merge floor, and the merger put it into whichever
+// chunk was at hand, a route's (a game page loaded the newsletter reply page's code for the game
+// picture, Home the games list's for the game card). At 2,000 with the floor at 2.5 kB every
+// reading page comes under 120 kB; 800, 1,200 and 1,500 characters, any module one page runs, and
+// a 1, 1.5, 2 or 3 kB floor left Home or a game page over (docs/performance.md#scripts).
+const SMALL_MODULE = 2_000;
 /** The root route's modules and those most reading pages run, each bringing nothing else. */
 function shellModules(ids: string[], getModuleInfo: Rollup.GetModuleInfo): Set<string> {
   const runBy = (entries: string[]) => modulesRunBy(entries, getModuleInfo, hasOwnChunk);
   const shell = runBy(ids.filter((id) => ROOT_ROUTE.test(id)));
   const pages = ids.filter((id) => READING_ROUTE.test(id)).map((id) => runBy([id]));
   for (const id of sharedBy(pages, SHARED_BY)) shell.add(id);
+  for (const id of sharedBy(pages, 2)) {
+    if ((getModuleInfo(id)?.code?.length ?? Number.POSITIVE_INFINITY) < SMALL_MODULE) shell.add(id);
+  }
   return selfContained(shell, getModuleInfo, hasOwnChunk);
 }
 const browserChunks: Plugin = {
@@ -85,7 +96,7 @@ const browserChunks: Plugin = {
               shell ??= shellModules([...getModuleIds()], getModuleInfo);
               return shell.has(id) || INPUT.test(id) ? "shell" : undefined;
             },
-            experimentalMinChunkSize: 2_000,
+            experimentalMinChunkSize: 2_500,
           },
         },
       },

@@ -89,10 +89,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
 
 function BackLink() {
   return (
-    <Link
-      to="/games"
-      className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
-    >
+    <Link to="/games" className="link-more gap-2">
       <ArrowLeft aria-hidden="true" className="size-4" />
       Back to Games
     </Link>

@@ -81,10 +81,7 @@ export default function GameNewsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <GameVisibilityBanner game={game} />
-      <Link
-        to={`/games/${game.slug}`}
-        className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
-      >
+      <Link to={`/games/${game.slug}`} className="link-more gap-2">
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to {game.title}
       </Link>

@@ -65,10 +65,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 function BackLink() {
   return (
-    <Link
-      to="/news"
-      className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
-    >
+    <Link to="/news" className="link-more gap-2">
       <ArrowLeft aria-hidden="true" className="size-4" />
       Back to News
     </Link>

@@ -67,7 +67,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 
 export default function NewsTag({ loaderData }: Route.ComponentProps) {
   const { items, tag } = loaderData;
-  const link = "inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline";
+  const link = "link-more gap-2";
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <Link to="/news" className={link}>
