@@ -56,6 +56,26 @@ describe.each(testEngines())("job queue on $name", (engine) => {
     await Promise.all([a.stop(), b.stop()]);
   });
 
+  it("runs a job sent the moment before: each drain right after its send runs it", async () => {
+    // pg-boss takes a job once its start time is before the database's now; the embedded
+    // database's clock counts milliseconds, so a job sent in the same millisecond was left behind.
+    let ran = 0;
+    const jobs = await started([
+      {
+        name: "test.at-once",
+        handle: async (batch) => {
+          ran += batch.length;
+        },
+      },
+    ]);
+    for (let n = 1; n <= 100; n++) {
+      await jobs.send("test.at-once", { n });
+      expect(await jobs.drain("test.at-once"), `send ${n}`).toBe(1);
+    }
+    expect(ran).toBe(100);
+    await jobs.stop();
+  });
+
   it("keeps a failed job for a retry, and a delayed one until its time", async () => {
     let attempts = 0;
     const jobs = await started([

@@ -101,6 +101,15 @@ export function createJobs(client: EngineClient, logger: Logger): Jobs {
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
   });
 
+  /** Whether a job of the queue waits that is due now (its start time not after the clock's). */
+  const dueNow = async (name: string) => {
+    const found = (await jobExecutor(client).executeSql(
+      `select 1 from ${SCHEMA}.job where name = $1 and state < 'active' and start_after <= now() limit 1`,
+      [name],
+    )) as { rows: unknown[] };
+    return found.rows.length > 0;
+  };
+
   return {
     send: (name, data, options) => boss.send(name, data, sendOptions(options)),
     async publish(event, data, options) {
@@ -142,9 +151,20 @@ export function createJobs(client: EngineClient, logger: Logger): Jobs {
       const definition = handlers.get(name);
       if (!definition) throw new Error(`No queue named ${name} was started`);
       let ran = 0;
+      let missed = 0;
       for (;;) {
         const jobs = await boss.fetch<unknown>(name, { batchSize: definition.batchSize ?? 1 });
-        if (!jobs || jobs.length === 0) return ran;
+        if (!jobs || jobs.length === 0) {
+          // pg-boss takes a job once its start time is before the database's now. The embedded
+          // database's clock counts milliseconds, so a job sent in the same millisecond as the
+          // fetch was left, though due: wait for the next millisecond and ask again (a few times:
+          // a job another process is taking at that moment is its to run).
+          if (missed >= 3 || !(await dueNow(name))) return ran;
+          missed++;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          continue;
+        }
+        missed = 0;
         const ids = jobs.map((job) => job.id);
         try {
           await definition.handle(jobs);
