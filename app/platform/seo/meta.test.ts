@@ -24,6 +24,10 @@ describe("page metadata", () => {
     });
     expect(tags).toContainEqual({ property: "og:url", content: "https://studio.example/news" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+    // The card's title, description and image are the Open Graph ones: not written twice.
+    expect(tags.filter((tag) => "name" in tag && String(tag.name).startsWith("twitter:"))).toEqual([
+      { name: "twitter:card", content: "summary_large_image" },
+    ]);
   });
 
   it("gives an article its section and one article:tag per tag, in order, and none when it has none", () => {
