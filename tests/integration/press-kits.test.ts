@@ -171,6 +171,21 @@ describe.each(testEngines())("press kits on $name", (engine) => {
     expect(kit.data.logos).toHaveLength(2);
     expect(game.platforms).toEqual(["Windows / Linux", "Steam"]);
     expect(game.trailerUrl).toBe("https://www.youtube.com/watch?v=aBcDeFgHiJk");
+    // The page gets its trailers parsed (the browser loads no link parser): the game's, and the
+    // kit's video once, which is the same one.
+    const shown = (await openPage(`/press/${game.slug}`)).body as Record<string, unknown>;
+    expect(shown.trailers).toEqual([
+      {
+        name: "Trailer",
+        trailer: {
+          provider: "youtube",
+          id: "aBcDeFgHiJk",
+          embedUrl: "https://www.youtube-nocookie.com/embed/aBcDeFgHiJk",
+          watchUrl: "https://www.youtube.com/watch?v=aBcDeFgHiJk",
+        },
+      },
+    ]);
+    expect(shown).not.toHaveProperty("trailer");
   });
 
   it("images.zip and logos.zip hold the original uploads, and each download is counted", async () => {
