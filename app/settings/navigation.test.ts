@@ -134,6 +134,10 @@ describe("a saved navigation", () => {
     });
     // The footer has no button.
     expect(footer.every((link) => !link.button)).toBe(true);
+    // A link in both places is one object: the page's data sends it once.
+    expect(footer.find((link) => link.to === "/games")).toBe(
+      header.find((link) => link.to === "/games"),
+    );
   });
 
   it("hides a screen the list does not name (a screen added later)", () => {

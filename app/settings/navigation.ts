@@ -164,8 +164,10 @@ export function siteNavigation(
   ).map((entry, index) => ({ entry, link: navLink(entry, index) }));
   return {
     header: arranged.filter(({ entry }) => inHeader(entry.place)).map(({ link }) => link),
+    // The footer shows no button. A link it shares with the header is the same object, which the
+    // page's data then sends once (React Router's stream refers back to a value it has sent).
     footer: arranged
       .filter(({ entry }) => entry.place === "footer" || entry.place === "both")
-      .map(({ link }) => ({ ...link, button: false })),
+      .map(({ link }) => (link.button ? { ...link, button: false } : link)),
   };
 }
