@@ -6,11 +6,17 @@ import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
 import { pageMeta } from "~/platform/seo/meta";
 import { Card, CardContent, CardHeader, CardTitle } from "~/platform/ui/card";
 import { Clock, Mail, MapPin } from "~/platform/ui/icons";
-import { SocialLinks, siteFrom, useSite } from "~/settings";
+import { SocialLinks, type StudioContact, siteFrom, studioContact, useSite } from "~/settings";
+import { readPageSettings } from "~/settings/index.server";
 import type { Route } from "./+types/contact";
 
 /** The same for every anonymous visitor: the page cache may keep it. */
 export const handle = PUBLIC_PAGE;
+
+// The addresses, the place and the hours: this page's alone, not every page's root data.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return studioContact(await readPageSettings(request, context));
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const sender = await getSessionUser(request, context);
@@ -25,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData: contact, actionData }: Route.ComponentProps) {
   const studioTimeZone = useStudioTimeZone();
   const site = useSite();
   return (
@@ -46,11 +52,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent className="space-y-4 text-sm">
               <p className="flex items-start gap-3 font-medium">{site.name}</p>
-              <StudioAddresses />
-              {site.location && (
+              <StudioAddresses contact={contact} />
+              {contact.location && (
                 <p className="flex items-start gap-3">
                   <MapPin aria-hidden="true" className="mt-0.5 size-4 text-primary" />
-                  <span>{site.location}</span>
+                  <span>{contact.location}</span>
                 </p>
               )}
             </CardContent>
@@ -66,7 +72,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent>
               <dl className="space-y-2 text-sm">
-                {site.hours.map((row) => (
+                {contact.hours.map((row) => (
                   <div key={row.days} className="flex justify-between gap-4">
                     <dt className="whitespace-nowrap font-medium">{row.days}</dt>
                     <dd className="text-right text-muted-foreground">
@@ -108,12 +114,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 }
 
 /** The studio's addresses from its settings: general, press and jobs, those it has. */
-function StudioAddresses() {
-  const site = useSite();
+function StudioAddresses({ contact }: { contact: StudioContact }) {
   const addresses = [
-    { label: null, email: site.emailGeneral },
-    { label: "Press: ", email: site.emailPress },
-    { label: "Jobs: ", email: site.emailJobs },
+    { label: null, email: contact.emailGeneral },
+    { label: "Press: ", email: contact.emailPress },
+    { label: "Jobs: ", email: contact.emailJobs },
   ].filter((entry) => entry.email);
   if (addresses.length === 0) return null;
   return (

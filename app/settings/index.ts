@@ -28,7 +28,7 @@ export {
 export { SettingsTab } from "./settings-tab";
 export { type SetupStep, setupSteps } from "./setup";
 export { SetupChecklist } from "./setup-checklist";
-export { type PublicSite, publicSite, siteIcons } from "./site";
+export { type PublicSite, publicSite, type StudioContact, siteIcons, studioContact } from "./site";
 export { SiteProvider, siteFrom, useSite } from "./site-context";
 export { SiteLogo } from "./site-logo";
 export { isWebUrl, platformOf, type SocialLink, socialLink } from "./social";

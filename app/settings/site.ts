@@ -4,8 +4,9 @@ import { hoursRows } from "./hours";
 import type { SiteSettings } from "./settings-schema";
 
 // The settings as every page gets them from the root loader: what the browser may see (no mail
-// sender), the week's hours grouped, the icons' addresses and the theme's CSS made from the accent
-// colour and heading font. Universal.
+// sender), the icons' addresses and the theme's CSS made from the accent colour and heading font;
+// and what only /contact shows (the addresses, the place, the week's hours grouped), which its own
+// loader sends. Universal.
 
 /** The addresses of the site's icons: the logo's (made on save), or the site's neutral defaults. */
 export function siteIcons(logoId: string) {
@@ -34,6 +35,19 @@ export function publicSite(settings: SiteSettings) {
     description: settings.description,
     heroHeading: settings.heroHeading || settings.name,
     heroText: settings.heroText,
+    socialLinks: settings.socialLinks,
+    themeCss: accentCss(settings.accentColor) + headingFontCss(settings.headingFont),
+    accentColor: settings.accentColor,
+    headingFont: settings.headingFont,
+    icons: siteIcons(settings.logo),
+  };
+}
+
+export type PublicSite = ReturnType<typeof publicSite>;
+
+/** What /contact shows of the settings: the studio's addresses, its place and its week's hours. */
+export function studioContact(settings: SiteSettings) {
+  return {
     emailGeneral: settings.emailGeneral,
     emailPress: settings.emailPress,
     emailJobs: settings.emailJobs,
@@ -47,12 +61,7 @@ export function publicSite(settings: SiteSettings) {
       saturday: settings.hours_saturday,
       sunday: settings.hours_sunday,
     }),
-    socialLinks: settings.socialLinks,
-    themeCss: accentCss(settings.accentColor) + headingFontCss(settings.headingFont),
-    accentColor: settings.accentColor,
-    headingFont: settings.headingFont,
-    icons: siteIcons(settings.logo),
   };
 }
 
-export type PublicSite = ReturnType<typeof publicSite>;
+export type StudioContact = ReturnType<typeof studioContact>;

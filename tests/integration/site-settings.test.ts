@@ -10,6 +10,7 @@ import type { FormReply } from "../../app/platform/forms/submission.server";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { sharePageReads } from "../../app/platform/server/page-reads.server";
 import * as root from "../../app/root";
+import * as contact from "../../app/routes/contact";
 import * as home from "../../app/routes/home";
 import * as feed from "../../app/routes/news-feed";
 import { seedDemo } from "../../app/runtime/demo.server";
@@ -120,6 +121,16 @@ describe.each(testEngines())("site settings on $name", (engine) => {
     expect(site.heroText).toBe("Tiny games about light.");
     expect(site.socialLinks.map((l) => l.platform)).toEqual(["discord", "bluesky"]);
     expect(site.themeCss).toContain("--primary:#0b5a3c");
+    // The addresses and hours are /contact's alone: not in every page's root data.
+    expect(site).not.toHaveProperty("emailGeneral");
+    expect(site).not.toHaveProperty("hours");
+    const shown = await contact.loader({
+      request: request("/contact"),
+      context,
+      params: {},
+    } as never);
+    expect(shown).toMatchObject({ emailGeneral: "hello@moth.example", emailPress: "" });
+    expect(shown.hours.length).toBeGreaterThan(0);
     const [entry] = await handle.db.select().from(staffAuditLog);
     expect(entry).toMatchObject({ action: "settings.update", actorId: admin.id });
     expect(entry?.details).toMatchObject({
