@@ -55,8 +55,8 @@ const ROOT_ROUTE = /\/app\/root\.tsx(\?.*)?$/;
 // about 1 kB that each of them loaded, ~0.3 kB of headers apiece, and the merger filled them with
 // what other pages needed (an article loaded the games' SEO rules). At six, an article and /press
 // come under 120 kB; at four or three /news grew again, and at three Rollup warned of a circle
-// between the shell and the form parts (docs/performance.md#scripts has the table). React Router's plugin gives each route a browser
-// module with a query; the walk starts from those.
+// between the shell and the form parts (docs/performance.md#scripts has the table). React
+// Router's plugin gives each route a browser module with a query; the walk starts from those.
 const READING_ROUTE =
   /\/app\/routes\/(home|news|news-detail|games|game-detail|contact|press|press-game)\.tsx\?/;
 const SHARED_BY = 6;

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/database.server";
 import { games } from "~/db/schema";
-import { parseTrailer, type Trailer } from "./trailer";
+import { parseTrailer } from "./trailer";
+import type { Trailer } from "./trailer-player";
 
 // What the catalogue makes a visitor's browser load from other servers, read from the games as they
 // are: the privacy policy's draft names exactly these (docs/product.md#pages).

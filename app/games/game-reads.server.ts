@@ -15,7 +15,8 @@ import type { GameStatus } from "./game-status";
 import { isListed, isReachable } from "./game-visibility";
 import { getGameBySlug } from "./games.server";
 import { largestSource, type Screenshot } from "./screenshots";
-import { parseTrailer, type Trailer } from "./trailer";
+import { parseTrailer } from "./trailer";
+import type { Trailer } from "./trailer-player";
 
 // What the public pages read of the games with their pictures: the catalogue's cards, a game page,
 // a featured game. Each resolves every picture it shows in one query of the media library.

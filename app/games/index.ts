@@ -38,7 +38,7 @@ export {
   GAME_PAGE_PATH,
   parseTrailer,
   TRAILER_FRAME_SOURCES,
-  type Trailer,
   trailerFrameSources,
 } from "./trailer";
+export type { Trailer } from "./trailer-player";
 export { GameVisibilityBanner } from "./visibility-banner";

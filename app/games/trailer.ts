@@ -4,8 +4,6 @@ import type { Trailer } from "./trailer-player";
 // provider's player only when clicked. Universal: the form's schema and the server (the pages'
 // data, the CSP) use it; the pages get the trailer parsed and play it with trailer-player.ts.
 
-export type { Trailer };
-
 export const TRAILER_RULE = "Trailer must be a YouTube or Vimeo video link";
 
 /**

@@ -140,10 +140,7 @@ export default function GameDetail({ loaderData }: Route.ComponentProps) {
       <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t pt-8">
         <BackLink />
         {pressKit && (
-          <Link
-            to={`/press/${game.slug}`}
-            className="text-sm font-medium text-primary hover:underline"
-          >
+          <Link to={`/press/${game.slug}`} className="link-more">
             Press kit
           </Link>
         )}

@@ -4,10 +4,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // A module over 300 lines holds more than one concern: split it by concern (reads and writes, rules
-// and renderer, hooks and controls) before it grows further. The schema is one file by design
+// and renderer, hooks and controls) before it grows further. A route module stays thin: at most 150
+// lines, its feature's modules doing the work. The schema is one file by design
 // (drizzle-kit reads it whole); tests may be as long as their cases.
 const root = join(import.meta.dirname, "..", "..");
 const MAX_LINES = 300;
+const MAX_ROUTE_LINES = 150;
 const EXEMPT = new Set(["app/db/schema.ts"]);
 
 /** The tracked TypeScript modules of app/ and server/, tests excepted. */
@@ -34,5 +36,15 @@ describe("module size", () => {
       .filter(({ lines }) => lines > MAX_LINES)
       .map(({ path, lines }) => `${path}: ${lines} lines`);
     expect(over, `${over.length} module(s) to split`).toEqual([]);
+  });
+
+  it(`keeps every route module at ${MAX_ROUTE_LINES} lines or fewer`, () => {
+    const routes = modules().filter((path) => path.startsWith("app/routes/"));
+    expect(routes).toContain("app/routes/game-detail.tsx");
+    const over = routes
+      .map((path) => ({ path, lines: lineCount(path) }))
+      .filter(({ lines }) => lines > MAX_ROUTE_LINES)
+      .map(({ path, lines }) => `${path}: ${lines} lines`);
+    expect(over, `${over.length} route(s) to thin`).toEqual([]);
   });
 });
