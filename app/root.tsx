@@ -133,10 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <SiteProvider value={{ ...site, setup: data?.setup ?? null }}>
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-          >
+          <a href="#main" className="skip-link">
             Skip to content
           </a>
           <SiteHeader user={data?.user ?? null} navigation={data?.navigation ?? FRESH_NAVIGATION} />

@@ -58,6 +58,18 @@ function element([tag, attributes]: IconNode[number]): string {
   return `<${tag}${attrs}/>`;
 }
 
+/**
+ * The site's own drawings beside Lucide's: the studio mark (`app/platform/studio/studio-mark.tsx`),
+ * shown until a studio uploads a logo. Its colours are the theme's custom properties, which a
+ * `<use>` passes on to its copy, so the mark follows the theme and the studio's accent colour.
+ */
+export const OWN_SYMBOLS = [
+  '<symbol id="studio-mark" viewBox="0 0 32 32">' +
+    '<rect width="32" height="32" rx="8" style="fill:var(--primary)"/>' +
+    '<path d="M16 6c3 4 7 6 10 6-2 4-6 7-10 14C12 19 8 16 6 12c3 0 7-2 10-6Z" style="fill:var(--primary-foreground)" opacity="0.95"/>' +
+    '<circle cx="16" cy="15" r="2.5" style="fill:var(--primary)"/></symbol>',
+];
+
 /** The sprite's text for these icon names: a hidden SVG of symbols, a line each. */
 export async function drawSprite(names: string[]): Promise<string> {
   const symbols = await Promise.all(
@@ -67,9 +79,10 @@ export async function drawSprite(names: string[]): Promise<string> {
     ),
   );
   return [
-    "<!-- Drawn by scripts/icon-sprite.ts from lucide-react (ISC licence): `npm run icons`. -->",
+    "<!-- Drawn by scripts/icon-sprite.ts from lucide-react (ISC licence) and the studio mark: `npm run icons`. -->",
     '<svg xmlns="http://www.w3.org/2000/svg">',
     ...symbols,
+    ...OWN_SYMBOLS,
     "</svg>",
     "",
   ].join("\n");

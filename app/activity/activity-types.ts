@@ -10,10 +10,10 @@ export const ACTIVITY_LABELS: Record<string, string> = {
 };
 
 export const ACTIVITY_COLOURS: Record<string, string> = {
-  login: "bg-blue-100 text-blue-900 dark:bg-blue-900/50 dark:text-blue-100",
-  news_view: "bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100",
-  game_view: "bg-purple-100 text-purple-900 dark:bg-purple-900/50 dark:text-purple-100",
-  profile_update: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  login: "tone-blue",
+  news_view: "tone-green",
+  game_view: "tone-purple",
+  profile_update: "tone-amber",
 };
 
 export function activityLabel(type: string): string {
@@ -21,7 +21,7 @@ export function activityLabel(type: string): string {
 }
 
 export function activityColour(type: string): string {
-  return ACTIVITY_COLOURS[type] ?? "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100";
+  return ACTIVITY_COLOURS[type] ?? "tone-gray";
 }
 
 /** The four counters, computed over the fetched records only (docs/product.md#activity-tab). */

@@ -13,9 +13,9 @@ import { relativeTime } from "./relative-time";
 export const HEALTH_POLL_MS = 30_000;
 
 const STATUS_COLOURS: Record<HealthStatus, string> = {
-  healthy: "bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100",
-  warning: "bg-yellow-100 text-yellow-900 dark:bg-yellow-900/50 dark:text-yellow-100",
-  error: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
+  healthy: "tone-green",
+  warning: "tone-yellow",
+  error: "tone-red",
 };
 
 function PanelTitle({ children }: { children: React.ReactNode }) {
@@ -104,9 +104,7 @@ export function MyWorkCard() {
           <>
             <p data-testid="current-task">{work.currentTask}</p>
             <p className="flex items-center gap-2 text-xs text-muted-foreground">
-              <Badge className="bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100">
-                {work.status}
-              </Badge>
+              <Badge className="tone-green">{work.status}</Badge>
               {work.updatedAt && `Updated ${relativeTime(work.updatedAt)}`}
             </p>
           </>
@@ -206,9 +204,7 @@ export function TeamPanel() {
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{member.email}</span>
                 <Badge className="bg-primary text-primary-foreground">{member.role}</Badge>
-                <Badge className="bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100">
-                  Active
-                </Badge>
+                <Badge className="tone-green">Active</Badge>
               </div>
               <p className="text-sm">{member.currentTask ?? "No current task assigned"}</p>
               <p className="text-xs text-muted-foreground">{ROLE_DESCRIPTIONS[member.role]}</p>

@@ -68,7 +68,7 @@ export function FeaturedGameHero({
           <div className="flex flex-wrap items-center gap-3 pt-2 text-foreground">
             <Link to={`/games/${game.slug}`} className={buttonVariants({ size: "lg" })}>
               Details
-              <span className="sr-only">: {game.title}</span>
+              <span className="sr-only">{`: ${game.title}`}</span>
               <ArrowRight aria-hidden="true" />
             </Link>
             <PlayGameLink game={game} variant="outline" />

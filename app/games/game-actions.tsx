@@ -137,7 +137,7 @@ export function PlayGameLink({
       className={buttonVariants({ size: "lg", variant })}
     >
       {words}
-      <span className="sr-only">: {game.title} (opens in a new tab)</span>
+      <span className="sr-only">{`: ${game.title} (opens in a new tab)`}</span>
       <ExternalLink aria-hidden="true" />
     </a>
   );

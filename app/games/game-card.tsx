@@ -31,7 +31,7 @@ export function GameCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const linkWords = gameLinkWords(game);
   return (
-    <Card className="flex h-full flex-col overflow-hidden" data-testid="game-card">
+    <Card className="card-tile" data-testid="game-card">
       <div className="relative">
         <GamePictureImage
           picture={game.card}
@@ -63,7 +63,7 @@ export function GameCard({
           className={cn(buttonVariants({ variant: "outline" }), "shrink-0")}
         >
           Details
-          <span className="sr-only">: {game.title}</span>
+          <span className="sr-only">{`: ${game.title}`}</span>
         </Link>
         {linkWords && (
           <a
@@ -75,7 +75,7 @@ export function GameCard({
             onClick={() => navigator.sendBeacon?.(`/games/${game.id}/played`)}
           >
             {linkWords}
-            <span className="sr-only">: {game.title} (opens in a new tab)</span>
+            <span className="sr-only">{`: ${game.title} (opens in a new tab)`}</span>
             <ExternalLink aria-hidden="true" />
           </a>
         )}

@@ -43,10 +43,7 @@ export function NewsCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <Card
-      className="flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md"
-      data-testid="news-card"
-    >
+    <Card className="card-tile" data-testid="news-card">
       {item.cover && (
         <ResponsiveImage
           image={item.cover.image}
@@ -71,7 +68,7 @@ export function NewsCard({
       <CardFooter>
         <Link to={`/news/${item.slug}`} className="link-more">
           Read More
-          <span className="sr-only">: {item.title}</span>
+          <span className="sr-only">{`: ${item.title}`}</span>
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </CardFooter>
@@ -82,10 +79,10 @@ export function NewsCard({
 // Each kind its own colour, dark text on a light tint and light text on a dark one (the game
 // status badges' pairs, which pass the contrast check in both themes).
 const KIND_BADGE: Record<Exclude<NewsKind, "news">, string> = {
-  devlog: "bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-violet-100",
-  "patch-notes": "bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100",
-  event: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
-  launch: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100",
+  devlog: "tone-violet",
+  "patch-notes": "tone-sky",
+  event: "tone-amber",
+  launch: "tone-emerald",
 };
 
 /**

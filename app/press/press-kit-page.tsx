@@ -60,7 +60,7 @@ export function PictureGallery({
             download
           >
             <Download aria-hidden="true" className="size-4" /> Original
-            <span className="sr-only">: {picture.alt}</span>
+            <span className="sr-only">{`: ${picture.alt}`}</span>
           </a>
         </li>
       ))}

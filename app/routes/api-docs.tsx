@@ -20,10 +20,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const METHOD_COLOURS: Record<string, string> = {
-  GET: "bg-blue-100 text-blue-900 dark:bg-blue-900/50 dark:text-blue-100",
-  POST: "bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100",
-  PUT: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
-  DELETE: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
+  GET: "tone-blue",
+  POST: "tone-green",
+  PUT: "tone-amber",
+  DELETE: "tone-red",
 };
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {

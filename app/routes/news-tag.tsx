@@ -81,7 +81,7 @@ export default function NewsTag({ loaderData }: Route.ComponentProps) {
         </div>
         <a href={`${tagPath(tag)}/feed.xml`} className={link}>
           <Rss aria-hidden="true" className="size-4" />
-          RSS feed<span className="sr-only"> of the posts tagged #{tag}</span>
+          RSS feed<span className="sr-only">{` of the posts tagged #${tag}`}</span>
         </a>
       </header>
       {items.length === 0 ? (

@@ -45,7 +45,7 @@ export function SocialLinks({
               // rel="me": the studio's own profiles (Mastodon verifies a profile's link by it).
               rel="me noopener noreferrer"
               data-platform={platform}
-              className={cn("inline-flex items-center gap-2 hover:underline", linkClassName)}
+              className={cn("link-icon", linkClassName)}
             >
               <Icon aria-hidden="true" className="size-4" />
               {name}

@@ -53,7 +53,7 @@ const BUTTON_CLASSES = new Map(
   ["button.css", "short-classes.css"].flatMap((file) =>
     [
       ...readFileSync(join(root, "app/platform/ui", file), "utf8").matchAll(
-        /\.([\w-]+) \{\s*@apply ([^;]+);/g,
+        /^\s*\.([\w-]+) \{\s*@apply ([^;]+);/gm,
       ),
     ].map(([, name, utilities]) => [name!, utilities!] as const),
   ),
@@ -86,14 +86,14 @@ const OWN: Record<string, (attributes: Attributes) => string> = {
       }),
     ),
   Card: () => expanded(classesOf(createElement(Card))),
-  CardHeader: (a) => classesOf(createElement(CardHeader, { row: a.row === true })),
+  CardHeader: (a) => expanded(classesOf(createElement(CardHeader, { row: a.row === true }))),
   CardTitle: () => expanded(classesOf(createElement(CardTitle))),
   CardDescription: () => classesOf(createElement(CardDescription)),
   CardContent: (a) => classesOf(createElement(CardContent, { standalone: a.standalone === true })),
-  CardFooter: () => classesOf(createElement(CardFooter)),
+  CardFooter: () => expanded(classesOf(createElement(CardFooter))),
   Badge: () => expanded(classesOf(createElement(Badge))),
-  Input: () => classesOf(createElement(Input)),
-  Textarea: () => classesOf(createElement(Textarea)),
+  Input: () => expanded(classesOf(createElement(Input))),
+  Textarea: () => expanded(classesOf(createElement(Textarea))),
   Label: () => classesOf(createElement(Label)),
   Spinner: () => classesOf(createElement(Spinner)),
   StudioMark: () => classesOf(createElement(StudioMark)),
@@ -158,12 +158,31 @@ describe("classes passed to shared components", () => {
     expect([...BUTTON_CLASSES.keys()].filter((name) => !name.startsWith("btn"))).toEqual([
       "card",
       "card-title",
+      "card-header",
+      "card-header-row",
+      "card-footer",
+      "card-tile",
       "badge",
       "link-more",
       "link-quiet",
+      "link-icon",
       "nav-link",
       "nav-link-current",
       "theme-option",
+      "field",
+      "skip-link",
+      ...[
+        "amber",
+        "blue",
+        "emerald",
+        "gray",
+        "green",
+        "purple",
+        "red",
+        "sky",
+        "violet",
+        "yellow",
+      ].map((tone) => `tone-${tone}`),
     ]);
     expect(OWN.Button!({})).not.toMatch(/\bbtn/);
     expect(OWN.Badge!({})).toMatch(/^inline-flex items-center/);
@@ -206,7 +225,8 @@ describe("classes passed to shared components", () => {
       const given = attributes.className;
       if (typeof given !== "string") continue;
       const own = OWN[component]!(attributes).split(/\s+/).filter(Boolean);
-      const kept = new Set(twMerge([...own, given].join(" ")).split(" "));
+      // A short class the caller gives (card-tile, tone-green) is checked as what it applies.
+      const kept = new Set(twMerge([...own, expanded(given)].join(" ")).split(" "));
       const overridden = own.filter((c) => !kept.has(c));
       if (overridden.length > 0) {
         conflicts.push(

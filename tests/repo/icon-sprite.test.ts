@@ -46,6 +46,15 @@ describe("the icon sprite", () => {
     expect(fs.existsSync(ICONS_MODULE)).toBe(true);
   });
 
+  it("draws the studio mark in the theme's colours, which a page's <use> passes on", async () => {
+    const sprite = fs.readFileSync(path.join(root, "public", ICON_SPRITE), "utf8");
+    const mark = sprite.match(/<symbol id="studio-mark".*?<\/symbol>/)?.[0] ?? "";
+    expect(mark).toContain('viewBox="0 0 32 32"');
+    // A fixed colour would not follow the dark theme or the studio's accent colour.
+    expect(mark.match(/style="fill:var\(--primary(-foreground)?\)"/g)).toHaveLength(3);
+    expect(mark).not.toMatch(/fill="#|fill:#/);
+  });
+
   it("refuses a name lucide-react does not draw", async () => {
     await expect(drawSprite(["no-such-icon"])).rejects.toThrow(/no-such-icon/);
   });

@@ -9,16 +9,6 @@ const options: { value: Theme; label: string; Icon: typeof Sun }[] = [
   { value: "system", label: "System", Icon: Monitor },
 ];
 
-// The pressed look comes from <html data-theme>, which the head script sets before paint, so the
-// right button is highlighted even before React hydrates.
-const pressed: Record<Theme, string> = {
-  light:
-    "[[data-theme=light]_&]:bg-background [[data-theme=light]_&]:text-foreground [[data-theme=light]_&]:shadow",
-  dark: "[[data-theme=dark]_&]:bg-background [[data-theme=dark]_&]:text-foreground [[data-theme=dark]_&]:shadow",
-  system:
-    "[[data-theme=system]_&]:bg-background [[data-theme=system]_&]:text-foreground [[data-theme=system]_&]:shadow",
-};
-
 export function ThemeSwitcher({ className }: { className?: string }) {
   const [theme, setTheme] = useTheme();
   const root = useRouteLoaderData("root") as { user?: unknown } | undefined;
@@ -43,7 +33,10 @@ export function ThemeSwitcher({ className }: { className?: string }) {
           type="button"
           aria-pressed={theme === value}
           onClick={() => choose(value)}
-          className={cn("theme-option", pressed[value])}
+          // The pressed look comes from <html data-theme>, which the head script sets before
+          // paint, so the right button is highlighted even before React hydrates
+          // (short-classes.css).
+          className={`theme-option option-${value}`}
         >
           <Icon aria-hidden="true" className="size-4" />
           {label}

@@ -12,16 +12,7 @@ export function CardHeader({
   row = false,
   ...props
 }: React.ComponentProps<"div"> & { row?: boolean }) {
-  return (
-    <div
-      className={cn(
-        "flex gap-1.5 p-6",
-        row ? "flex-row items-center justify-between" : "flex-col",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div className={cn(row ? "card-header-row" : "card-header", className)} {...props} />;
 }
 
 export function CardTitle({
@@ -47,5 +38,5 @@ export function CardContent({
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
+  return <div className={cn("card-footer", className)} {...props} />;
 }

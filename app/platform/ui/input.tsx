@@ -1,11 +1,10 @@
 import type * as React from "react";
 import { cn } from "./cn";
 
-const fieldClass =
-  "w-full rounded-md border border-input bg-background px-3 py-2 placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 aria-invalid:border-destructive md:text-sm";
-
+// A field's frame is the `field` class (short-classes.css); its text size stays utilities, so
+// `md:text-sm` wins over the base size on a wide screen.
 export function Input({ className, ...props }: React.ComponentProps<"input">) {
-  return <input className={cn("h-10 text-base", fieldClass, className)} {...props} />;
+  return <input className={cn("field h-10 text-base md:text-sm", className)} {...props} />;
 }
 
 /** A multi-line field; `code` sets it in small monospace (SQL, JSON). */
@@ -16,7 +15,11 @@ export function Textarea({
 }: React.ComponentProps<"textarea"> & { code?: boolean }) {
   return (
     <textarea
-      className={cn("min-h-32", code ? "font-mono text-xs" : "text-base", fieldClass, className)}
+      className={cn(
+        "field min-h-32",
+        code ? "font-mono text-xs md:text-sm" : "text-base md:text-sm",
+        className,
+      )}
       {...props}
     />
   );
