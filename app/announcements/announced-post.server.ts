@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { type AnnouncementHook, news } from "~/db/schema";
-import { mediaImages } from "~/media/index.server";
+import { imageSrc, mediaImages } from "~/media/index.server";
 import { gamesOfNews, LISTED_NEWS } from "~/news/index.server";
 import type { AnnouncedPost } from "./payloads.server";
 
@@ -30,7 +30,7 @@ export async function announcedPost(db: Database, siteUrl: string, id: string) {
     title: row.title,
     excerpt: row.excerpt,
     url: new URL(`/news/${row.slug}`, siteUrl).href,
-    cover: cover ? new URL(cover.src, siteUrl).href : null,
+    cover: cover ? new URL(imageSrc(cover), siteUrl).href : null,
     publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
     games: games.map((game) => ({
       id: game.id,

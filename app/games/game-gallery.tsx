@@ -1,4 +1,4 @@
-import { ResponsiveImage } from "~/media";
+import { imageSrc, ResponsiveImage } from "~/media";
 import type { Screenshot } from "./screenshots";
 
 /** The screenshots as a grid of thumbnails, each a link to the full-size picture. */
@@ -7,9 +7,9 @@ export function ScreenshotGallery({ screenshots }: { screenshots: Screenshot[] }
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="game-gallery">
       {screenshots.map((shot) => (
-        <li key={shot.full.src}>
+        <li key={shot.image.id}>
           <a
-            href={shot.full.src}
+            href={imageSrc(shot.image)}
             className="group block overflow-hidden rounded-lg border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             <ResponsiveImage

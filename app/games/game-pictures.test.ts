@@ -12,8 +12,8 @@ const SHOT = "33333333-3333-4333-8333-333333333333";
 const SHOT_2 = "44444444-4444-4444-8444-444444444444";
 
 const imageOf = (id: string): MediaImage => ({
-  src: `/media/${id}/960.webp`,
-  srcset: `/media/${id}/480.webp 480w, /media/${id}/960.webp 960w`,
+  id,
+  widths: [480, 960],
   sizes: "100vw",
   width: 960,
   height: 540,

@@ -14,7 +14,7 @@ import type { GameEntry } from "./game-schema";
 import type { GameStatus } from "./game-status";
 import { isListed, isReachable } from "./game-visibility";
 import { getGameBySlug } from "./games.server";
-import { largestSource, type Screenshot } from "./screenshots";
+import type { Screenshot } from "./screenshots";
 import { parseTrailer } from "./trailer";
 import type { Trailer } from "./trailer-player";
 
@@ -47,7 +47,7 @@ function screenshotsOf(game: GameEntry, images: ReadonlyMap<string, MediaImage>)
   // A screenshot whose image has gone from the library is left out rather than shown broken.
   return game.gallery.flatMap((item) => {
     const image = images.get(item.image);
-    return image ? [{ image, alt: item.alt, full: largestSource(image) }] : [];
+    return image ? [{ image, alt: item.alt }] : [];
   });
 }
 

@@ -15,7 +15,7 @@ export function gamePreviewImage(
 ): (ImageSource & { alt: string }) | { src: string; alt: string } | undefined {
   if (keyArt?.source === "upload") return { ...largestSource(keyArt.image), alt: keyArt.alt };
   const first = screenshots[0];
-  if (first) return { ...first.full, alt: first.alt };
+  if (first) return { ...largestSource(first.image), alt: first.alt };
   return game.imageUrl ? { src: game.imageUrl, alt: game.title } : undefined;
 }
 
@@ -32,8 +32,8 @@ export function gameStructuredData(
   const url = `${siteUrl}/games/${game.slug}`;
   const absolute = (src: string) => new URL(src, siteUrl).toString();
   const images = [
-    ...(keyArt?.source === "upload" ? [absolute(keyArt.image.src)] : []),
-    ...screenshots.map((shot) => absolute(shot.full.src)),
+    ...(keyArt?.source === "upload" ? [absolute(largestSource(keyArt.image).src)] : []),
+    ...screenshots.map((shot) => absolute(largestSource(shot.image).src)),
     ...(game.imageUrl ? [absolute(game.imageUrl)] : []),
   ];
   const studio = { "@type": "Organization", name: studioName, url: siteUrl };

@@ -10,11 +10,16 @@ export {
   mediaImages,
   mediaMailUrl,
   mediaOriginalFile,
-  mediaUrl,
   readMediaFile,
   readMediaMailFile,
   readMediaOriginal,
   storeMedia,
 } from "./media.server";
-export type { MediaImage, MediaUploadResult } from "./media-limits";
+export {
+  imageSrc,
+  imageSrcset,
+  type MediaImage,
+  type MediaUploadResult,
+  mediaUrl,
+} from "./media-limits";
 export { renderWithMedia } from "./media-markdown.server";

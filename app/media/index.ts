@@ -2,6 +2,8 @@
 export { ImagePicker } from "./image-picker";
 export { ImageUpload, MEDIA_UPLOAD_PATH } from "./image-upload";
 export {
+  imageSrc,
+  imageSrcset,
   MEDIA_ACCEPT,
   MEDIA_ACCEPT_VECTOR,
   MEDIA_ALT_MAX,

@@ -19,17 +19,36 @@ export const MEDIA_ALT_MAX = 300;
 export const MEDIA_ALT_REQUIRED = "Describe the image: alt text is required.";
 export const MEDIA_ALT_TOO_LONG = `Alt text must be at most ${MEDIA_ALT_MAX} characters`;
 
-/** An uploaded image as a page shows it: the attributes of its <img>. */
+/**
+ * An uploaded image as a page shows it: what its <img> is drawn from. Its files' addresses are made
+ * where they are shown (`imageSrc`, `imageSrcset`), so a page's data carries an id and its widths
+ * rather than every address twice.
+ */
 export type MediaImage = {
-  /** The largest stored width's URL. */
-  src: string;
-  /** Every stored width: `/media/<id>/480.webp 480w, …`. */
-  srcset: string;
+  /** The upload's id: its files are `/media/<id>/<width>.webp`. */
+  id: string;
+  /** The stored widths, ascending. */
+  widths: number[];
   sizes: string;
   /** The largest stored width and its proportional height (the <img>'s intrinsic size). */
   width: number;
   height: number;
+  /** A signed link's query, added to each file's address (the logos of a kit not yet public). */
+  query?: string;
 };
+
+/** The public URL of one stored width. */
+export const mediaUrl = (id: string, width: number) => `/media/${id}/${width}.webp`;
+
+/** An image's `src`: its largest stored width. */
+export const imageSrc = (image: MediaImage) =>
+  `${mediaUrl(image.id, image.width)}${image.query ?? ""}`;
+
+/** An image's `srcset`: every stored width, `/media/<id>/480.webp 480w, …`. */
+export const imageSrcset = (image: MediaImage) =>
+  image.widths
+    .map((width) => `${mediaUrl(image.id, width)}${image.query ?? ""} ${width}w`)
+    .join(", ");
 
 /** What POST /media/upload answers. */
 export type MediaUploadResult =

@@ -2,6 +2,7 @@ import type { Database } from "~/db/database.server";
 import { markdown } from "~/platform/markdown/lazy.server";
 import type { DroppedImage } from "~/platform/markdown/markdown-rules.server";
 import { mediaIdFromPath, mediaImages } from "./media.server";
+import { imageSrc, imageSrcset } from "./media-limits";
 
 /**
  * Staff's Markdown (a news article, a game page) as safe HTML, its images taken from the media
@@ -25,7 +26,8 @@ export async function renderWithMedia(
     dropped,
     image: (src) => {
       const id = mediaIdFromPath(src);
-      return (id && images?.get(id)) || null;
+      const image = id ? images?.get(id) : undefined;
+      return image ? { ...image, src: imageSrc(image), srcset: imageSrcset(image) } : null;
     },
   });
 }

@@ -56,9 +56,6 @@ const MAIL_IMAGE_WIDTH = 1200;
 const MAIL_JPEG_QUALITY = 80;
 const mailKey = (id: string) => `media/${id}/${MEDIA_MAIL_FILE}`;
 
-/** The public URL of one stored width. */
-export const mediaUrl = (id: string, width: number) => `/media/${id}/${width}.webp`;
-
 /** The public URL of an upload's file for mail (see MEDIA_MAIL_FILE). */
 export const mediaMailUrl = (id: string) => `/media/${id}/${MEDIA_MAIL_FILE}`;
 
@@ -156,8 +153,8 @@ export async function getMedia(db: Database, id: string): Promise<MediaEntry | n
 }
 
 /**
- * The <img> attributes of an upload: `src` is its largest stored width, `srcset` every stored
- * width, `width`/`height` the largest stored width and its proportional height.
+ * An upload as a page shows it: its stored widths (its `src` is the largest, its `srcset` every
+ * one), `width`/`height` the largest stored width and its proportional height.
  */
 export function mediaImage(
   entry: Pick<MediaEntry, "id" | "width" | "height" | "widths">,
@@ -166,8 +163,8 @@ export function mediaImage(
   const widths = [...entry.widths].sort((a, b) => a - b);
   const largest = widths.at(-1) ?? entry.width;
   return {
-    src: mediaUrl(entry.id, largest),
-    srcset: widths.map((width) => `${mediaUrl(entry.id, width)} ${width}w`).join(", "),
+    id: entry.id,
+    widths,
     sizes,
     width: largest,
     height: Math.max(1, Math.round((largest * entry.height) / entry.width)),

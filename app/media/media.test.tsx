@@ -3,30 +3,44 @@ import { describe, expect, it } from "vitest";
 import { bodyLimitFor } from "~/platform/server/request-limits.server";
 import { ImageUpload } from "./image-upload";
 import { mediaIdFromPath, mediaImage } from "./media.server";
-import { MEDIA_MAX_BYTES, MEDIA_TOO_LARGE } from "./media-limits";
+import { imageSrc, imageSrcset, MEDIA_MAX_BYTES, MEDIA_TOO_LARGE } from "./media-limits";
 import { ResponsiveImage } from "./responsive-image";
 
 const ID = "0b9c7f3e-2a41-4c57-9d4e-5f1a2b3c4d5e";
 
 describe("mediaImage", () => {
   it("is the largest stored width with every width in srcset", () => {
-    expect(mediaImage({ id: ID, width: 2400, height: 1600, widths: [960, 480, 1600] })).toEqual({
-      src: `/media/${ID}/1600.webp`,
-      srcset: `/media/${ID}/480.webp 480w, /media/${ID}/960.webp 960w, /media/${ID}/1600.webp 1600w`,
+    const image = mediaImage({ id: ID, width: 2400, height: 1600, widths: [960, 480, 1600] });
+    // A page's data carries the id and the widths, not every file's address (twice).
+    expect(image).toEqual({
+      id: ID,
+      widths: [480, 960, 1600],
       sizes: "100vw",
       width: 1600,
       height: 1067,
     });
+    expect(imageSrc(image)).toBe(`/media/${ID}/1600.webp`);
+    expect(imageSrcset(image)).toBe(
+      `/media/${ID}/480.webp 480w, /media/${ID}/960.webp 960w, /media/${ID}/1600.webp 1600w`,
+    );
   });
 
   it("takes the sizes it is given; a small original is its own size", () => {
-    expect(mediaImage({ id: ID, width: 300, height: 200, widths: [300] }, "20rem")).toEqual({
-      src: `/media/${ID}/300.webp`,
-      srcset: `/media/${ID}/300.webp 300w`,
-      sizes: "20rem",
-      width: 300,
-      height: 200,
-    });
+    const image = mediaImage({ id: ID, width: 300, height: 200, widths: [300] }, "20rem");
+    expect(image).toEqual({ id: ID, widths: [300], sizes: "20rem", width: 300, height: 200 });
+    expect(imageSrc(image)).toBe(`/media/${ID}/300.webp`);
+    expect(imageSrcset(image)).toBe(`/media/${ID}/300.webp 300w`);
+  });
+
+  it("adds a signed link's query to each file's address", () => {
+    const image = {
+      ...mediaImage({ id: ID, width: 1200, height: 600, widths: [480, 960] }),
+      query: "?k=1&s=2",
+    };
+    expect(imageSrc(image)).toBe(`/media/${ID}/960.webp?k=1&s=2`);
+    expect(imageSrcset(image)).toBe(
+      `/media/${ID}/480.webp?k=1&s=2 480w, /media/${ID}/960.webp?k=1&s=2 960w`,
+    );
   });
 });
 
@@ -61,7 +75,7 @@ describe("ResponsiveImage", () => {
   it("renders a lazy image with its srcset and intrinsic size", () => {
     const html = renderToString(<ResponsiveImage image={image} alt="A ship" className="w-full" />);
     expect(html).toContain(`src="/media/${ID}/960.webp"`);
-    expect(html).toContain(`srcSet="${image.srcset}"`);
+    expect(html).toContain(`srcSet="/media/${ID}/480.webp 480w, /media/${ID}/960.webp 960w"`);
     expect(html).toContain('sizes="100vw"');
     expect(html).toContain('width="960"');
     expect(html).toContain('height="480"');

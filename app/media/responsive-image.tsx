@@ -1,4 +1,4 @@
-import type { MediaImage } from "./media-limits";
+import { imageSrc, imageSrcset, type MediaImage } from "./media-limits";
 
 /**
  * An uploaded image at the width the browser needs: every stored width in `srcset`, the intrinsic
@@ -22,8 +22,8 @@ export function ResponsiveImage({
 }) {
   return (
     <img
-      src={image.src}
-      srcSet={image.srcset}
+      src={imageSrc(image)}
+      srcSet={imageSrcset(image)}
       sizes={sizes ?? image.sizes}
       width={image.width}
       height={image.height}

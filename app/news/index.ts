@@ -9,7 +9,12 @@ export {
 } from "./game-news";
 export { LATEST_NEWS_COUNT, LatestNews } from "./latest-news";
 export { NewsTab } from "./news-admin-tab";
-export { type ArticleCover, NewsArticleBody, newsStructuredData } from "./news-article";
+export {
+  type ArticleCover,
+  coverPreview,
+  NewsArticleBody,
+  newsStructuredData,
+} from "./news-article";
 export { NewsCard, NewsCardGrid } from "./news-card";
 export { InsertImage, LivePreview } from "./news-editor-parts";
 export { NewsFilterBar, NoNews } from "./news-filters";

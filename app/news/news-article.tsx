@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type MediaImage, ResponsiveImage } from "~/media";
+import { imageSrc, type MediaImage, ResponsiveImage } from "~/media";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Eye, Gamepad2 } from "~/platform/ui/icons";
 import { KindBadge } from "./news-card";
@@ -12,6 +12,14 @@ import { NEWS_STATE_LABELS } from "./news-states";
 // games), cover, body and tags, and the item as schema.org's NewsArticle.
 
 export type ArticleCover = { image: MediaImage; alt: string };
+
+/** The cover as link previews show it: its largest stored width. */
+export const coverPreview = ({ image, alt }: ArticleCover) => ({
+  src: imageSrc(image),
+  width: image.width,
+  height: image.height,
+  alt,
+});
 
 /**
  * What staff see above an item guests cannot see yet: one not public yet, or a published one about
@@ -156,7 +164,7 @@ export function newsStructuredData(
     dateModified: article.updatedAt,
     mainEntityOfPage: url,
     url,
-    image: [cover ? new URL(cover.image.src, siteUrl).toString() : `${siteUrl}/og-image.png`],
+    image: [cover ? new URL(imageSrc(cover.image), siteUrl).toString() : `${siteUrl}/og-image.png`],
     author: { "@type": "Organization", name: studioName, url: siteUrl },
     publisher: { "@type": "Organization", name: studioName, url: siteUrl },
     description: summarize(article.excerpt),

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { mediaImages } from "~/media/index.server";
+import { imageSrc, mediaImages } from "~/media/index.server";
 import { FEED_CACHE_CONTROL } from "~/platform/http/shared-pages";
 import { escapeXml } from "~/platform/seo/meta";
 import { listNews } from "./news.server";
@@ -119,7 +119,7 @@ export async function feedXml(
       // The cover, as readers take a picture for an item (Media RSS).
       ...(cover
         ? [
-            `      <media:content url="${escapeXml(`${site}${cover.src}`)}" medium="image" type="image/webp" width="${cover.width}" height="${cover.height}">`,
+            `      <media:content url="${escapeXml(`${site}${imageSrc(cover)}`)}" medium="image" type="image/webp" width="${cover.width}" height="${cover.height}">`,
             ...(item.coverAlt
               ? [`        <media:description>${escapeXml(item.coverAlt)}</media:description>`]
               : []),

@@ -192,11 +192,12 @@ export const NewsSummarySchema = z.object({
   cover: z
     .object({
       image: z.object({
-        src: z.string(),
-        srcset: z.string(),
+        id: z.string(),
+        widths: z.array(z.number()),
         sizes: z.string(),
         width: z.number(),
         height: z.number(),
+        query: z.string().optional(),
       }),
       alt: z.string(),
     })

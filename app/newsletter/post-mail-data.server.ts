@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { games, subscriberLists } from "~/db/schema";
-import { mediaImages } from "~/media/index.server";
+import { imageSrc, mediaImages } from "~/media/index.server";
 import { getNews, newsHtmlOf } from "~/news/index.server";
 import { AppError } from "~/platform/errors/app-error";
 import type { Mailer } from "~/platform/mail/mailer.server";
@@ -49,7 +49,12 @@ export async function preparePostMail(
   const cover = post.coverImage ? covers?.get(post.coverImage) : undefined;
   return {
     prepared: preparePost({
-      post: { title: post.title, slug: post.slug, coverSrc: cover?.src, coverAlt: post.coverAlt },
+      post: {
+        title: post.title,
+        slug: post.slug,
+        coverSrc: cover && imageSrc(cover),
+        coverAlt: post.coverAlt,
+      },
       articleHtml,
       studio,
       siteUrl,

@@ -73,8 +73,8 @@ describe("FactSheet", () => {
   });
 
   const image = (id: string) => ({
-    src: `/media/${id}/480.webp`,
-    srcset: `/media/${id}/480.webp 480w`,
+    id,
+    widths: [480],
     sizes: "100vw",
     width: 480,
     height: 240,

@@ -4,7 +4,6 @@ import { getSessionUser } from "~/accounts/index.server";
 import type { Database } from "~/db/database.server";
 import { pressKits } from "~/db/schema";
 import { isListedAt } from "~/games";
-import type { MediaImage } from "~/media";
 import { type AppContext, runtimeContext } from "~/platform/server/context.server";
 import { requestTime } from "~/platform/server/faults.server";
 import { can } from "~/roles";
@@ -106,16 +105,5 @@ export async function mediaAccess(
  */
 export function logosWithQuery(logos: KitLogo[], query: string): KitLogo[] {
   if (!query) return logos;
-  const signed = (url: string) => `${url}${query}`;
-  return logos.map((logo) => ({
-    ...logo,
-    image: {
-      ...logo.image,
-      src: signed(logo.image.src),
-      srcset: logo.image.srcset
-        .split(", ")
-        .map((entry) => entry.replace(/^(\S+)/, (url) => signed(url)))
-        .join(", "),
-    } satisfies MediaImage,
-  }));
+  return logos.map((logo) => ({ ...logo, image: { ...logo.image, query } }));
 }

@@ -9,7 +9,7 @@ import type { KitTrailer } from "./kit-trailers";
 // A game's press kit page (/press/<slug>): the fact sheet, then the words, the videos, the pictures
 // (each with its original to download) and the people. Renders without JavaScript.
 
-type Screenshot = { image: MediaImage; alt: string; full: { src: string } };
+type Screenshot = { image: MediaImage; alt: string };
 export type KitPicture = { name: string; image: MediaImage; alt: string };
 
 /** A kit's titled part; on a game's kit only the fact sheet prints, so the rest hide in print. */

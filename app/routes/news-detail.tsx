@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { getSessionUser, recordViewLater } from "~/accounts/index.server";
-import { kindLabel, NewsArticleBody, newsStructuredData, summarize } from "~/news";
+import { coverPreview, kindLabel, NewsArticleBody, newsStructuredData, summarize } from "~/news";
 import { publicEntry, readArticle } from "~/news/index.server";
 import { STUDIO_LIST, SubscribeForm, studioListName } from "~/newsletter";
 import { PUBLIC_PAGE } from "~/platform/http/shared-pages";
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       modifiedTime: article.updatedAt,
       section: kindLabel(article.kind, article.version),
       tags: article.tags,
-      image: cover ? { ...cover.image, alt: cover.alt } : undefined,
+      image: cover ? coverPreview(cover) : undefined,
     }),
     // A preview is the staff's; a post about an unlisted game opens by its address, as its game's
     // page does, and stays out of search engines as that page does.

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ImageUpload, type MediaImage } from "~/media";
+import { ImageUpload, imageSrc, type MediaImage } from "~/media";
 import { failureMessage, useFetcherReply } from "~/platform/forms/fetcher-reply";
 import {
   Field,
@@ -63,7 +63,7 @@ export function SettingsTab({
     defaultValue: settingsFormValues(settings),
   });
   const [logoImage, setLogoImage] = useState<{ id: string; src: string } | null>(
-    settings.logo && logo ? { id: settings.logo, src: logo.src } : null,
+    settings.logo && logo ? { id: settings.logo, src: imageSrc(logo) } : null,
   );
   const text = (name: keyof typeof fields) => fields[name] as FieldMeta;
   const value = (name: keyof typeof fields) => String(text(name).value ?? "");
@@ -118,7 +118,9 @@ export function SettingsTab({
                   <ImageUpload
                     id="settings-logo"
                     label="Upload logo"
-                    onUploaded={(media) => setLogoImage({ id: media.id, src: media.image.src })}
+                    onUploaded={(media) =>
+                      setLogoImage({ id: media.id, src: imageSrc(media.image) })
+                    }
                   />
                   {text("logo").errors?.[0] && (
                     <p className="text-sm font-medium text-destructive">

@@ -234,8 +234,8 @@ async function featuredHero(page: Page): Promise<string> {
     source: "upload" as const,
     alt,
     image: {
-      src: `/media/${image}/1600.webp`,
-      srcset: [480, 960, 1600].map((w) => `/media/${image}/${w}.webp ${w}w`).join(", "),
+      id: image,
+      widths: [480, 960, 1600],
       sizes: "100vw",
       width: 1600,
       height: 900,

@@ -8,6 +8,7 @@ import yazl from "yazl";
 import type { DatabaseHandle } from "../../app/db/database.server";
 import { games, media, pressKits, siteSettings, staffAuditLog } from "../../app/db/schema";
 import { storeMedia } from "../../app/media/index.server";
+import { imageSrc, imageSrcset, type MediaImage } from "../../app/media/media-limits";
 import { type AppContext, runtimeContext } from "../../app/platform/server/context.server";
 import { bodyLimitFor } from "../../app/platform/server/request-limits.server";
 import { PRESSKIT_UPLOAD_MAX_BYTES } from "../../app/press";
@@ -281,8 +282,8 @@ describe.each(testEngines())("press kits on $name", (engine) => {
   it("takes an SVG logo for a kit: pages show it as WebP, its download is the SVG as an attachment under a sandbox", async () => {
     const uploaded = await uploadLogo(admin.cookie, svgLogo, "press-logo");
     expect(uploaded.status).toBe(200);
-    const { media: logo } = uploaded.body as { media: { id: string; image: { src: string } } };
-    expect(logo.image.src).toBe(`/media/${logo.id}/1600.webp`);
+    const { media: logo } = uploaded.body as { media: { id: string; image: MediaImage } };
+    expect(imageSrc(logo.image)).toBe(`/media/${logo.id}/1600.webp`);
     // Anywhere else (a news cover, a screenshot) an SVG stays refused.
     expect(await uploadLogo(admin.cookie, svgLogo)).toMatchObject({ status: 422 });
     const { game, kit } = await importFixture("template-game");
@@ -294,10 +295,10 @@ describe.each(testEngines())("press kits on $name", (engine) => {
       null,
     );
     const shown = (await openPage(`/press/${game.slug}`)).body as {
-      logos: { image: { src: string; srcset: string } }[];
+      logos: { image: MediaImage }[];
     };
-    expect(shown.logos[0]!.image.src).toMatch(/\/1600\.webp$/);
-    expect(shown.logos[0]!.image.srcset).not.toContain(".svg");
+    expect(imageSrc(shown.logos[0]!.image)).toMatch(/\/1600\.webp$/);
+    expect(imageSrcset(shown.logos[0]!.image)).not.toContain(".svg");
     const file = await fetchFile(`/press/${game.slug}/files/logo-01`);
     expect(file.status).toBe(200);
     expect(Object.fromEntries(file.headers)).toMatchObject({
@@ -536,10 +537,12 @@ describe.each(testEngines())("press kits on $name", (engine) => {
     // The signed link's page gives its logos' URLs the link's query, and those load.
     const link = `?${signKitLink(runtime().env.AUTH_SECRET, { id: kit.id!, linkVersion: 0 }, new Date(Date.now() + 3_600_000))}`;
     const page = await openPage(`/press/${game.slug}${link}`);
-    const logos = (page.body as { logos: { image: { src: string; srcset: string } }[] }).logos;
-    expect(logos[0]!.image.src.endsWith(link)).toBe(true);
+    const logos = (page.body as { logos: { image: MediaImage }[] }).logos;
+    expect(imageSrc(logos[0]!.image).endsWith(link)).toBe(true);
     expect(
-      logos[0]!.image.srcset.split(", ").every((item) => item.split(" ")[0]!.endsWith(link)),
+      imageSrcset(logos[0]!.image)
+        .split(", ")
+        .every((item) => item.split(" ")[0]!.endsWith(link)),
     ).toBe(true);
     const signed = await fetchMedia(link);
     expect(signed.status).toBe(200);
