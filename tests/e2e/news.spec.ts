@@ -80,16 +80,24 @@ test("the news list, the article Read More opens, and Home's latest news", async
   });
 
   await test.step("Home shows exactly the 3 newest news items, in the list's order", async () => {
-    const all = cards;
-    await page.goto("/");
-    const latest = page.getByRole("region", { name: "Latest News" });
-    await expect(latest.getByTestId("news-card")).toHaveCount(3);
-    const home: Card[] = [];
-    for (const card of await latest.getByTestId("news-card").all()) home.push(await readCard(card));
-    expect(home.map((c) => c.href)).toEqual(all.slice(0, 3).map((c) => c.href));
-    expect(home.map((c) => c.title)).toEqual(all.slice(0, 3).map((c) => c.title));
-    for (const card of home) expect(card.date).toMatch(LIST_DATE);
-    await expect(latest.getByRole("link", { name: /Read More/ })).toHaveCount(3);
+    // Other tests publish news on this server meanwhile: Home is compared with the list as it is
+    // just after Home was read, read again until the two agree (a real difference never does).
+    const list = await page.context().newPage();
+    await expect(async () => {
+      await page.goto("/");
+      const latest = page.getByRole("region", { name: "Latest News" });
+      await expect(latest.getByTestId("news-card")).toHaveCount(3);
+      const home: Card[] = [];
+      for (const card of await latest.getByTestId("news-card").all())
+        home.push(await readCard(card));
+      await list.goto("/news");
+      const all = await newsCards(list);
+      expect(home.map((c) => c.href)).toEqual(all.slice(0, 3).map((c) => c.href));
+      expect(home.map((c) => c.title)).toEqual(all.slice(0, 3).map((c) => c.title));
+      for (const card of home) expect(card.date).toMatch(LIST_DATE);
+      await expect(latest.getByRole("link", { name: /Read More/ })).toHaveCount(3);
+    }).toPass({ timeout: 30_000 });
+    await list.close();
   });
 });
 

@@ -6,6 +6,9 @@
 // E2E_SERVERS: [{ name, command, env, url }] (JSON); E2E_READY_PORT: where to answer.
 import { spawn } from "node:child_process";
 import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureBuild } from "../../bin/build-state.js";
 
 const servers = JSON.parse(process.env.E2E_SERVERS ?? "[]");
 const readyPort = Number(process.env.E2E_READY_PORT);
@@ -35,6 +38,16 @@ for (const server of servers) {
     console.error(`${server.url} is already used: another suite's server? (E2E_PORT moves them)`);
     process.exit(1);
   }
+}
+
+// Each server's `npm start` builds a stale build itself; three at once wrote the same build/ folder
+// together and one could start from a half-written build (ERR_MODULE_NOT_FOUND). So the build is
+// brought up to date here, once, before any of them starts.
+try {
+  ensureBuild(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.."));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
 
 const children = servers.map((server) => {
