@@ -48,7 +48,7 @@ export function FeaturedGameHero({
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/90 via-black/70 to-black/40 md:bg-gradient-to-r md:from-black/90 md:via-black/65 md:to-black/20" />
       <div
         className={cn(
-          "mx-auto grid max-w-6xl gap-10 px-4 py-20 sm:px-6 md:py-28",
+          "page-width grid gap-10 py-20 md:py-28",
           trailer && "md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:items-center",
         )}
       >

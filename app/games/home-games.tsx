@@ -13,7 +13,7 @@ export const HOME_GAMES_COUNT = 3;
 export function HomeGames({ games }: { games: GameCardEntry[] }) {
   if (games.length === 0) return null;
   return (
-    <section aria-labelledby="home-games-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+    <section aria-labelledby="home-games-heading" className="page-width py-20">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="home-games-heading" className="text-3xl font-bold tracking-tight">
           Our Games

@@ -13,7 +13,7 @@ export function SiteFooter({
   const site = useSite();
   return (
     <footer className="border-t bg-muted/40">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
+      <div className="page-width grid gap-10 py-12 md:grid-cols-3">
         <div className="space-y-3">
           <Link to="/" className="flex items-center gap-2 font-semibold">
             <SiteLogo className="size-7" />
@@ -50,7 +50,7 @@ export function SiteFooter({
         )}
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
+        <p className="page-width py-6 text-sm text-muted-foreground">
           © {year} {site.name}. All rights reserved.
         </p>
       </div>

@@ -96,7 +96,7 @@ export function SiteHeader({
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="page-width flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold tracking-tight">
           <SiteLogo className="size-8 shrink-0" />
           <span className="truncate">{site.name}</span>

@@ -10,7 +10,7 @@ export const LATEST_NEWS_COUNT = 3;
 export function LatestNews({ items }: { items: NewsSummary[] }) {
   return (
     <section aria-labelledby="latest-news-heading" className="border-y bg-muted/40">
-      <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+      <div className="page-width py-20">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="latest-news-heading" className="text-3xl font-bold tracking-tight">
             Latest News

@@ -113,7 +113,7 @@ export function NewsArticleBody({
       {preview && <PreviewBanner article={article} />}
       {backLink}
       <header className="mt-8 border-b pb-8">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="meta-row">
           <LocalTime value={article.date} format="list" className="text-sm text-muted-foreground" />
           <KindBadge kind={article.kind} version={article.version} />
         </div>

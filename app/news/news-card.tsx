@@ -54,7 +54,7 @@ export function NewsCard({
         />
       )}
       <CardHeader>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="meta-row">
           <LocalTime value={item.date} format="list" className="text-sm text-muted-foreground" />
           <KindBadge kind={item.kind} version={item.version} />
         </div>

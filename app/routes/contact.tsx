@@ -35,7 +35,7 @@ export default function Contact({ loaderData: contact, actionData }: Route.Compo
   const studioTimeZone = useStudioTimeZone();
   const site = useSite();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+    <div className="page-width py-14">
       <header className="max-w-2xl">
         <h1 className="text-4xl font-black tracking-tight">Get in Touch</h1>
         <p className="mt-3 text-lg text-muted-foreground">

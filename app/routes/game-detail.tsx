@@ -109,7 +109,7 @@ export default function GameDetail({ loaderData }: Route.ComponentProps) {
     keyArt,
   );
   return (
-    <article className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+    <article className="page-width py-14">
       <script
         type="application/ld+json"
         nonce={nonce}

@@ -79,7 +79,7 @@ export default function GameNewsPage({ loaderData }: Route.ComponentProps) {
   const { game, items, kind, kinds } = loaderData;
   const firstPage = !loaderData.newer;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+    <div className="page-width py-14">
       <GameVisibilityBanner game={game} />
       <Link to={`/games/${game.slug}`} className="link-more gap-2">
         <ArrowLeft aria-hidden="true" className="size-4" />

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Games({ loaderData }: Route.ComponentProps) {
   const { games } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+    <div className="page-width py-14">
       <header className="max-w-2xl">
         <h1 className="text-4xl font-black tracking-tight">Our Games</h1>
         <p className="mt-3 text-lg text-muted-foreground">

@@ -55,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeGames games={loaderData.games} />
       <LatestNews items={loaderData.latestNews} />
       {/* The call to action below brings its own top padding: the same above keeps the card centred. */}
-      <div className="mx-auto max-w-6xl px-4 pt-20 sm:px-6">
+      <div className="page-width pt-20">
         <SubscribeForm
           form="home"
           lists={[{ name: STUDIO_LIST, label: studioListName(site.name) }]}

@@ -69,7 +69,7 @@ export default function NewsTag({ loaderData }: Route.ComponentProps) {
   const { items, tag } = loaderData;
   const link = "link-more gap-2";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+    <div className="page-width py-14">
       <Link to="/news" className={link}>
         <ArrowLeft aria-hidden="true" className="size-4" />
         All news

@@ -94,7 +94,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
   const firstPage = !loaderData.newer;
   const filtered = Boolean(filter.kind || filter.game || filter.tag);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+    <div className="page-width py-14">
       <header className="max-w-2xl">
         <h1 className="text-4xl font-black tracking-tight">
           {newsListHeading(filter, game ?? undefined)}

@@ -82,7 +82,7 @@ export default function PressGame({ loaderData }: Route.ComponentProps) {
     keyArt,
   );
   return (
-    <article className="mx-auto max-w-6xl px-4 py-14 sm:px-6 print:max-w-none print:p-0">
+    <article className="page-width py-14 print:max-w-none print:p-0">
       <script
         type="application/ld+json"
         nonce={nonce}

@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
 export default function Press({ loaderData }: Route.ComponentProps) {
   const { studio, kit, logos, games, hasImages, query } = loaderData;
   return (
-    <article className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+    <article className="page-width py-14">
       <StudioKitPage
         studio={studio}
         kit={kit.data}

@@ -9,7 +9,7 @@ export function SetupChecklist() {
   return (
     <section
       aria-labelledby="setup-heading"
-      className="mx-auto mt-8 max-w-6xl px-4 sm:px-6"
+      className="page-width mt-8"
       data-testid="setup-checklist"
     >
       <div className="rounded-xl border bg-card p-6 shadow-sm">

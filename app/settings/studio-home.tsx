@@ -17,7 +17,7 @@ export function StudioHero() {
   const site = useSite();
   return (
     <section className="relative overflow-hidden border-b bg-gradient-to-b from-accent/70 via-background to-background">
-      <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-20 text-center sm:px-6 md:py-28">
+      <div className="page-width flex flex-col items-center py-20 text-center md:py-28">
         <ThemeSwitcher className="mb-10" />
         <SiteLogo className="mb-6 size-16" />
         <h1 className="max-w-3xl text-4xl font-black tracking-tight sm:text-5xl md:text-6xl">
@@ -54,7 +54,7 @@ function Rendered({ html, className }: { html: string; className?: string }) {
 export function StudioAbout({ sections }: { sections: HomeSections }) {
   if (!sections.vision && !sections.values) return null;
   return (
-    <section aria-labelledby="about-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+    <section aria-labelledby="about-heading" className="page-width py-20">
       <div className="grid gap-12 md:grid-cols-2 md:items-start">
         <div>
           <h2 id="about-heading" className="text-3xl font-bold tracking-tight">
@@ -81,7 +81,7 @@ export function StudioAbout({ sections }: { sections: HomeSections }) {
 /** The closing call to action: the studio's words and the two ways on. */
 export function StudioCallToAction({ sections }: { sections: HomeSections }) {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+    <section className="page-width py-20">
       <div className="rounded-2xl bg-primary px-6 py-14 text-center text-primary-foreground sm:px-12">
         <Rendered
           html={sections.callToAction}

@@ -156,11 +156,13 @@ describe("classes passed to shared components", () => {
     // Every part of the button, and every other short class, is read from its stylesheet.
     expect([...BUTTON_CLASSES.keys()].filter((name) => name.startsWith("btn"))).toHaveLength(12);
     expect([...BUTTON_CLASSES.keys()].filter((name) => !name.startsWith("btn"))).toEqual([
+      "page-width",
       "card",
       "card-title",
       "card-header",
       "card-header-row",
       "card-footer",
+      "meta-row",
       "card-tile",
       "badge",
       "link-more",
