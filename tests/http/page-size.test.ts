@@ -31,7 +31,7 @@ const KB = 1024;
  * the page's data, 40.1 KB with the studio's addresses and hours in /contact's data alone (all
  * 2026-11-30), 36.8 KB with the studio mark in the sprite, short classes for the site's column,
  * the cards' parts, tones, fields and the theme options, and pictures sent as their id and widths
- * (2026-12-01). Lower it as the page gets lighter.
+ * (later on 2026-11-30). Lower it as the page gets lighter.
  */
 const HOME_BUDGET = 37 * KB;
 
