@@ -1,6 +1,7 @@
+import { type ImageSource, imageSrc, largestSource } from "~/media";
 import type { GamePicture, ShownGame } from "./game-pictures";
 import type { GameEntry } from "./game-schema";
-import { type ImageSource, largestSource, type Screenshot } from "./screenshots";
+import type { Screenshot } from "./screenshots";
 
 // What a game page tells search engines and link previews: its picture and a schema.org VideoGame.
 
@@ -32,8 +33,8 @@ export function gameStructuredData(
   const url = `${siteUrl}/games/${game.slug}`;
   const absolute = (src: string) => new URL(src, siteUrl).toString();
   const images = [
-    ...(keyArt?.source === "upload" ? [absolute(largestSource(keyArt.image).src)] : []),
-    ...screenshots.map((shot) => absolute(largestSource(shot.image).src)),
+    ...(keyArt?.source === "upload" ? [absolute(imageSrc(keyArt.image))] : []),
+    ...screenshots.map((shot) => absolute(imageSrc(shot.image))),
     ...(game.imageUrl ? [absolute(game.imageUrl)] : []),
   ];
   const studio = { "@type": "Organization", name: studioName, url: siteUrl };

@@ -18,6 +18,7 @@ export {
 export {
   imageSrc,
   imageSrcset,
+  largestSource,
   type MediaImage,
   type MediaUploadResult,
   mediaUrl,

@@ -2,8 +2,10 @@
 export { ImagePicker } from "./image-picker";
 export { ImageUpload, MEDIA_UPLOAD_PATH } from "./image-upload";
 export {
+  type ImageSource,
   imageSrc,
   imageSrcset,
+  largestSource,
   MEDIA_ACCEPT,
   MEDIA_ACCEPT_VECTOR,
   MEDIA_ALT_MAX,

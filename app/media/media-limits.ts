@@ -50,6 +50,15 @@ export const imageSrcset = (image: MediaImage) =>
     .map((width) => `${mediaUrl(image.id, width)}${image.query ?? ""} ${width}w`)
     .join(", ");
 
+/** An image's largest stored width with its size: what a full view or a link preview shows. */
+export type ImageSource = { src: string; width: number; height: number };
+
+export const largestSource = (image: MediaImage): ImageSource => ({
+  src: imageSrc(image),
+  width: image.width,
+  height: image.height,
+});
+
 /** What POST /media/upload answers. */
 export type MediaUploadResult =
   | { ok: true; media: { id: string; image: MediaImage } }

@@ -27,7 +27,9 @@ export async function renderWithMedia(
     image: (src) => {
       const id = mediaIdFromPath(src);
       const image = id ? images?.get(id) : undefined;
-      return image ? { ...image, src: imageSrc(image), srcset: imageSrcset(image) } : null;
+      if (!image) return null;
+      const { sizes, width, height } = image;
+      return { src: imageSrc(image), srcset: imageSrcset(image), sizes, width, height };
     },
   });
 }

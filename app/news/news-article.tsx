@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { imageSrc, type MediaImage, ResponsiveImage } from "~/media";
+import { imageSrc, largestSource, type MediaImage, ResponsiveImage } from "~/media";
 import { LocalTime } from "~/platform/dates/local-time";
 import { Eye, Gamepad2 } from "~/platform/ui/icons";
 import { KindBadge } from "./news-card";
@@ -14,12 +14,7 @@ import { NEWS_STATE_LABELS } from "./news-states";
 export type ArticleCover = { image: MediaImage; alt: string };
 
 /** The cover as link previews show it: its largest stored width. */
-export const coverPreview = ({ image, alt }: ArticleCover) => ({
-  src: imageSrc(image),
-  width: image.width,
-  height: image.height,
-  alt,
-});
+export const coverPreview = ({ image, alt }: ArticleCover) => ({ ...largestSource(image), alt });
 
 /**
  * What staff see above an item guests cannot see yet: one not public yet, or a published one about
