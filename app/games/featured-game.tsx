@@ -45,7 +45,7 @@ export function FeaturedGameHero({
         />
       )}
       {/* Darkens the art under the text, so the words read whatever the picture. */}
-      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/90 via-black/70 to-black/40 md:bg-gradient-to-r md:from-black/90 md:via-black/65 md:to-black/20" />
+      <div className="hero-shade" />
       <div
         className={cn(
           "page-width grid gap-10 py-20 md:py-28",

@@ -44,11 +44,7 @@ export function GameCard({
       </div>
       <CardHeader>
         <Heading className="card-title">
-          <Link
-            to={`/games/${game.slug}`}
-            className="hover:underline focus-visible:underline"
-            prefetch="intent"
-          >
+          <Link to={`/games/${game.slug}`} className="link-title" prefetch="intent">
             {game.title}
           </Link>
         </Heading>

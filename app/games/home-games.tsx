@@ -14,12 +14,12 @@ export function HomeGames({ games }: { games: GameCardEntry[] }) {
   if (games.length === 0) return null;
   return (
     <section aria-labelledby="home-games-heading" className="page-width py-20">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="home-games-heading" className="text-3xl font-bold tracking-tight">
+      <div className="section-head">
+        <h2 id="home-games-heading" className="section-title">
           Our Games
         </h2>
         <Link to="/games" className="link-more">
-          <Gamepad2 aria-hidden="true" className="size-4" />
+          <Gamepad2 aria-hidden="true" />
           All games
         </Link>
       </div>

@@ -38,13 +38,7 @@ export function AccountMenuTrigger({
   ...props
 }: { user: AccountSummary } & ComponentProps<"button">) {
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      shape="round"
-      aria-label={`Account menu for ${user.email}`}
-      {...props}
-    >
+    <Button variant="ghost" size="avatar" aria-label={`Account menu for ${user.email}`} {...props}>
       <Avatar user={user} />
     </Button>
   );

@@ -51,7 +51,7 @@ export function SiteFooter({
       </div>
       <div className="border-t">
         <p className="page-width py-6 text-sm text-muted-foreground">
-          © {year} {site.name}. All rights reserved.
+          {`© ${year} ${site.name}. All rights reserved.`}
         </p>
       </div>
     </footer>

@@ -95,10 +95,10 @@ export function SiteHeader({
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header className="site-header">
       <div className="page-width flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold tracking-tight">
-          <SiteLogo className="size-8 shrink-0" />
+          <SiteLogo className="size-8" />
           <span className="truncate">{site.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -144,60 +144,59 @@ export function SiteHeader({
           </Button>
         </div>
       </div>
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        hidden={!menuOpen}
-        className="border-t px-4 pb-4 pt-2 md:hidden"
-      >
-        <ul className="flex flex-col gap-1">
-          {links.map((link) => (
-            <li key={link.key}>
-              <HeaderLink link={link} className={(s) => cn(navClass(s), "block")} />
-            </li>
-          ))}
-          {user ? (
-            <>
-              <li className="mt-2 border-t px-3 pb-1 pt-3 text-sm">
-                <p className="truncate font-medium">{user.email}</p>
-                <p className="text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</p>
+      {/* Only while open: the button needs the page's script anyway, and a closed menu would
+          repeat every link in each page's markup. */}
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 pb-4 pt-2 md:hidden">
+          <ul className="flex flex-col gap-1">
+            {links.map((link) => (
+              <li key={link.key}>
+                <HeaderLink link={link} className={(s) => cn(navClass(s), "block")} />
               </li>
-              {accountLinks(user).map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={(s) => cn(navClass(s), "block")}>
-                    {link.label}
-                  </NavLink>
+            ))}
+            {user ? (
+              <>
+                <li className="mt-2 border-t px-3 pb-1 pt-3 text-sm">
+                  <p className="truncate font-medium">{user.email}</p>
+                  <p className="text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</p>
                 </li>
-              ))}
-              {user.permissions.canAccessDevConsole && (
-                <li>
-                  <button
-                    type="button"
-                    onClick={openConsole}
-                    className={cn(navClass({ isActive: false }), "block w-full text-left")}
-                  >
-                    Dev Console
-                  </button>
+                {accountLinks(user).map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} className={(s) => cn(navClass(s), "block")}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+                {user.permissions.canAccessDevConsole && (
+                  <li>
+                    <button
+                      type="button"
+                      onClick={openConsole}
+                      className={cn(navClass({ isActive: false }), "block w-full text-left")}
+                    >
+                      Dev Console
+                    </button>
+                  </li>
+                )}
+                <li className="pt-2">
+                  <Button type="submit" form="sign-out-form" variant="outline" className="w-full">
+                    Sign Out
+                  </Button>
                 </li>
-              )}
+              </>
+            ) : (
               <li className="pt-2">
-                <Button type="submit" form="sign-out-form" variant="outline" className="w-full">
-                  Sign Out
+                <Button asChild className="w-full">
+                  <Link to="/auth">
+                    <LogIn aria-hidden="true" />
+                    Sign In
+                  </Link>
                 </Button>
               </li>
-            </>
-          ) : (
-            <li className="pt-2">
-              <Button asChild className="w-full">
-                <Link to="/auth">
-                  <LogIn aria-hidden="true" />
-                  Sign In
-                </Link>
-              </Button>
-            </li>
-          )}
-        </ul>
-      </nav>
+            )}
+          </ul>
+        </nav>
+      )}
       {user?.permissions.canAccessDevConsole && consoleLoaded && (
         <Suspense fallback={null}>
           <DevConsole role={user.role} open={consoleOpen} onOpenChange={setConsoleOpen} />

@@ -68,7 +68,7 @@ export function ContactForm({ documentReply }: { documentReply?: FormReply }) {
         )}
       </div>
       {/* Hidden from people and assistive technology; bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="honeypot">
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
         <input
           id={HONEYPOT_FIELD}

@@ -48,7 +48,7 @@ export function GameNews({
             News
           </h2>
           <Link to={gameNewsPath(game.slug)} className="link-more">
-            <Newspaper aria-hidden="true" className="size-4" />
+            <Newspaper aria-hidden="true" />
             All news about {game.title}
           </Link>
         </div>

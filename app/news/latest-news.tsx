@@ -11,12 +11,12 @@ export function LatestNews({ items }: { items: NewsSummary[] }) {
   return (
     <section aria-labelledby="latest-news-heading" className="border-y bg-muted/40">
       <div className="page-width py-20">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="latest-news-heading" className="text-3xl font-bold tracking-tight">
+        <div className="section-head">
+          <h2 id="latest-news-heading" className="section-title">
             Latest News
           </h2>
           <Link to="/news" className="link-more">
-            <Newspaper aria-hidden="true" className="size-4" />
+            <Newspaper aria-hidden="true" />
             All news
           </Link>
         </div>

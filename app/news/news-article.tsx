@@ -109,7 +109,7 @@ export function NewsArticleBody({
       {backLink}
       <header className="mt-8 border-b pb-8">
         <div className="meta-row">
-          <LocalTime value={article.date} format="list" className="text-sm text-muted-foreground" />
+          <LocalTime value={article.date} format="list" />
           <KindBadge kind={article.kind} version={article.version} />
         </div>
         <h1 className="mt-2 text-4xl font-black leading-tight tracking-tight">{article.title}</h1>

@@ -55,7 +55,7 @@ export function NewsCard({
       )}
       <CardHeader>
         <div className="meta-row">
-          <LocalTime value={item.date} format="list" className="text-sm text-muted-foreground" />
+          <LocalTime value={item.date} format="list" />
           <KindBadge kind={item.kind} version={item.version} />
         </div>
         {/* The card title's look on the list's heading level, without a Slot to merge them. */}
@@ -69,7 +69,7 @@ export function NewsCard({
         <Link to={`/news/${item.slug}`} className="link-more">
           Read More
           <span className="sr-only">{`: ${item.title}`}</span>
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <ArrowRight aria-hidden="true" />
         </Link>
       </CardFooter>
     </Card>
@@ -110,11 +110,8 @@ export function KindBadge({
 export function GameNames({ games }: { games: NewsGame[] }) {
   if (games.length === 0) return null;
   return (
-    <div
-      className="flex items-start gap-1.5 text-sm text-muted-foreground"
-      data-testid="news-games"
-    >
-      <Gamepad2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+    <div className="meta-line" data-testid="news-games">
+      <Gamepad2 aria-hidden="true" />
       <span>
         <span className="sr-only">About </span>
         {games.map((game) => game.title).join(", ")}

@@ -48,7 +48,7 @@ export function SubscribeForm({
         className="mt-4 space-y-3"
       >
         <input type="hidden" name="form" value={source} />
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <div aria-hidden="true" className="honeypot">
           <label htmlFor={`${id}-${NEWSLETTER_HONEYPOT}`}>Leave this field empty</label>
           <input
             id={`${id}-${NEWSLETTER_HONEYPOT}`}

@@ -63,7 +63,7 @@ export function KeyRequestForm({
           </p>
         )}
       </div>
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="honeypot">
         <label htmlFor="key-request-website">Leave this field empty</label>
         <input
           id="key-request-website"

@@ -90,7 +90,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches, location }) => {
 function BackLink() {
   return (
     <Link to="/games" className="link-more gap-2">
-      <ArrowLeft aria-hidden="true" className="size-4" />
+      <ArrowLeft aria-hidden="true" />
       Back to Games
     </Link>
   );

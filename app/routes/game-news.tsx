@@ -82,7 +82,7 @@ export default function GameNewsPage({ loaderData }: Route.ComponentProps) {
     <div className="page-width py-14">
       <GameVisibilityBanner game={game} />
       <Link to={`/games/${game.slug}`} className="link-more gap-2">
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <ArrowLeft aria-hidden="true" />
         Back to {game.title}
       </Link>
       <header className="mt-6 flex flex-wrap items-end justify-between gap-x-8 gap-y-4">
@@ -94,7 +94,7 @@ export default function GameNewsPage({ loaderData }: Route.ComponentProps) {
         </div>
         {isReachable(game) && (
           <a href={gameFeedPath(game.slug)} className="link-more">
-            <Rss aria-hidden="true" className="size-4" />
+            <Rss aria-hidden="true" />
             RSS feed
           </a>
         )}

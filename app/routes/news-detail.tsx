@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 function BackLink() {
   return (
     <Link to="/news" className="link-more gap-2">
-      <ArrowLeft aria-hidden="true" className="size-4" />
+      <ArrowLeft aria-hidden="true" />
       Back to News
     </Link>
   );

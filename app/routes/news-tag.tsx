@@ -71,7 +71,7 @@ export default function NewsTag({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page-width py-14">
       <Link to="/news" className={link}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <ArrowLeft aria-hidden="true" />
         All news
       </Link>
       <header className="mt-8 flex flex-wrap items-end justify-between gap-4">

@@ -44,10 +44,9 @@ export function SocialLinks({
               target="_blank"
               // rel="me": the studio's own profiles (Mastodon verifies a profile's link by it).
               rel="me noopener noreferrer"
-              data-platform={platform}
               className={cn("link-icon", linkClassName)}
             >
-              <Icon aria-hidden="true" className="size-4" />
+              <Icon aria-hidden="true" />
               {name}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>

@@ -57,7 +57,7 @@ export function StudioAbout({ sections }: { sections: HomeSections }) {
     <section aria-labelledby="about-heading" className="page-width py-20">
       <div className="grid gap-12 md:grid-cols-2 md:items-start">
         <div>
-          <h2 id="about-heading" className="text-3xl font-bold tracking-tight">
+          <h2 id="about-heading" className="section-title">
             About Us
           </h2>
           {sections.vision && (

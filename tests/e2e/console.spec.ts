@@ -207,8 +207,12 @@ test.describe("opening the console", () => {
         }
       }
       expect(requests.filter((url) => /dev-console/.test(url))).toEqual([]);
-      // The hidden mobile menu offers no console either.
-      await expect(page.locator("#mobile-menu").getByText("Dev Console")).toHaveCount(0);
+      // Nor does the mobile menu, opened on a phone's width.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const mobile = page.getByRole("navigation", { name: "Mobile" });
+      await expect(mobile.getByRole("link", { name: "Games", exact: true })).toBeVisible();
+      await expect(mobile.getByText("Dev Console")).toHaveCount(0);
     });
   }
 });

@@ -113,7 +113,7 @@ describe.each(testEngines())("the navigation on $name", (engine) => {
     expect(audit).toMatchObject([{ actorId: admin.id, details: { entries: 8 } }]);
 
     // The header as the server renders it: the button, a plain link to the other site that opens
-    // a new tab without handing it this page; the mobile menu holds the other links.
+    // a new tab without handing it this page; the other links are the main navigation's.
     const Frame = () =>
       createElement(
         Fragment,

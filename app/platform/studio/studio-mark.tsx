@@ -7,7 +7,8 @@ import { ICON_SPRITE } from "~/platform/ui/icon-sprite";
  */
 export function StudioMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn("shrink-0", className)}>
+    // The symbol's own viewBox scales the drawing to the size the classes give.
+    <svg aria-hidden="true" className={cn("shrink-0", className)}>
       <use href={`${ICON_SPRITE}#studio-mark`} />
     </svg>
   );

@@ -20,12 +20,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
       save.submit({ intent: "save-theme", theme: value }, { method: "post", action: "/profile" });
   };
   return (
-    <fieldset
-      className={cn(
-        "inline-flex items-center gap-1 rounded-full border bg-muted/80 p-1 backdrop-blur",
-        className,
-      )}
-    >
+    <fieldset className={cn("theme-switcher", className)}>
       <legend className="sr-only">Theme</legend>
       {options.map(({ value, label, Icon }) => (
         <button

@@ -21,23 +21,20 @@ export const buttonVariants = cva("btn", {
       sm: "btn-sm",
       lg: "btn-lg",
       icon: "btn-icon",
-    },
-    shape: {
-      default: "rounded-md",
-      round: "rounded-full",
+      // A round icon button: the account menu's avatar.
+      avatar: "btn-avatar",
     },
   },
-  defaultVariants: { variant: "default", size: "default", shape: "default" },
+  defaultVariants: { variant: "default", size: "default" },
 });
 
 export function Button({
   className,
   variant,
   size,
-  shape,
   asChild = false,
   ...props
 }: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
   const Comp = asChild ? Slot : "button";
-  return <Comp className={cn(buttonVariants({ variant, size, shape }), className)} {...props} />;
+  return <Comp className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

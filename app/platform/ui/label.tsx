@@ -3,10 +3,5 @@ import type * as React from "react";
 import { cn } from "./cn";
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn("text-sm font-medium leading-none peer-disabled:opacity-70", className)}
-      {...props}
-    />
-  );
+  return <LabelPrimitive.Root className={cn("field-label", className)} {...props} />;
 }
