@@ -19,6 +19,7 @@ import { SiteHeader } from "~/layout/site-header";
 import { countNews } from "~/news/index.server";
 import { hasPage, navigationPages } from "~/pages/index.server";
 import { StudioTimeZoneProvider } from "~/platform/dates/local-time";
+import { useQuietInterruptions } from "~/platform/errors/interrupted-requests";
 import { runtimeContext } from "~/platform/server/context.server";
 import { useNonce } from "~/platform/server/nonce";
 import { sharePageReads } from "~/platform/server/page-reads.server";
@@ -205,6 +206,7 @@ function PendingPage() {
 export default function App({ loaderData }: Route.ComponentProps) {
   useRedirectToast(loaderData.toast);
   useAccountTheme(loaderData.user?.themePreference);
+  useQuietInterruptions();
   return (
     <>
       <PendingPage />

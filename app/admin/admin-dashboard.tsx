@@ -79,18 +79,10 @@ function useTabNavigation() {
     if (!tab || tab === open) return;
     if (asked.current?.from === location.pathname && asked.current.tab === tab) return;
     asked.current = { from: location.pathname, tab };
-    const going = navigate(tabPath(tab), { replace: true, preventScrollReset: true });
-    void Promise.resolve(going).catch(leaveInterrupted);
+    // A quicker second choice may interrupt it: the root quiets that AbortError for every request.
+    void navigate(tabPath(tab), { replace: true, preventScrollReset: true });
   };
   return [open, choose] as const;
-}
-
-/**
- * A tab's navigation that a quicker second choice interrupted may reject with an AbortError
- * (remix-run/react-router#14203): the second one wins, so that is no error. Anything else is.
- */
-function leaveInterrupted(error: unknown) {
-  if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
 }
 
 /** A click for a new tab or window: the browser's, not the tabs'. */

@@ -30,6 +30,22 @@ test("the header links to Home, Games, News, Contact and Sign In", async ({ page
   );
 });
 
+test("a request a newer one interrupted is no page error; any other unhandled rejection is", async ({
+  page,
+  allowConsoleMessage,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await gotoHydrated(page, "/");
+  allowConsoleMessage(/^not an interruption$/);
+  // What React Router leaves unawaited when a navigation overtakes a fetcher's revalidation.
+  await page.evaluate(() => {
+    void Promise.reject(new DOMException("signal is aborted without reason", "AbortError"));
+    void Promise.reject(new Error("not an interruption"));
+  });
+  await expect.poll(() => errors).toEqual(["not an interruption"]);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
